@@ -1,0 +1,99 @@
+"""Settings: the only module that reads the environment."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from simplemem_graph.embedding import DEFAULT_EMBEDDING_MODEL
+from simplemem_graph.errors import ConfigError
+from simplemem_graph.models import DEFAULT_NAMESPACE
+
+NEO4J_SCHEMES = ("neo4j://", "neo4j+s://", "neo4j+ssc://", "bolt://", "bolt+s://", "bolt+ssc://")
+
+
+@dataclass(frozen=True)
+class DecayPolicy:
+    """The seed's stepped decay: full weight for `full_days`, linear down to `floor` by
+    `archive_days`, archive candidates beyond. Configurable per namespace."""
+
+    full_days: float = 30.0
+    archive_days: float = 90.0
+    floor: float = 0.3
+    hot_access_count: int = 3  # retrieved at least this often recently: stays hot
+
+    def weight(self, age_days: float) -> float:
+        if age_days <= self.full_days:
+            return 1.0
+        if age_days >= self.archive_days:
+            return self.floor
+        span = self.archive_days - self.full_days
+        return 1.0 - (1.0 - self.floor) * (age_days - self.full_days) / span
+
+
+@dataclass(frozen=True)
+class Settings:
+    store: str | None = None  # sqlite path / sqlite:///path / neo4j://... ; None = user data dir
+    namespace: str = DEFAULT_NAMESPACE
+    embedding_model: str = DEFAULT_EMBEDDING_MODEL
+    spacy_model: str = "en_core_web_sm"
+    neo4j_user: str | None = None
+    neo4j_password: str | None = None
+    neo4j_database: str | None = None
+    recall_k: int = 15
+    final_k: int = 5
+    decay: DecayPolicy = field(default_factory=DecayPolicy)
+    namespace_decay: dict[str, DecayPolicy] = field(default_factory=dict)
+
+    @classmethod
+    def from_env(cls, **overrides) -> Settings:
+        env = os.environ
+        values = {
+            "store": env.get("SIMPLEMEM_STORE") or None,
+            "namespace": env.get("SIMPLEMEM_NAMESPACE") or DEFAULT_NAMESPACE,
+            "embedding_model": env.get("SIMPLEMEM_EMBEDDING_MODEL") or DEFAULT_EMBEDDING_MODEL,
+            "spacy_model": env.get("SIMPLEMEM_SPACY_MODEL") or "en_core_web_sm",
+            "neo4j_user": env.get("NEO4J_USER") or None,
+            "neo4j_password": env.get("NEO4J_PASSWORD") or None,
+            "neo4j_database": env.get("NEO4J_DATABASE") or None,
+        }
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        return cls(**values)
+
+    def decay_for(self, namespace: str) -> DecayPolicy:
+        return self.namespace_decay.get(namespace, self.decay)
+
+
+def default_store_path() -> Path:
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("simplemem-graph")) / "memory.db"
+
+
+def is_neo4j_uri(uri: str) -> bool:
+    return uri.startswith(NEO4J_SCHEMES)
+
+
+def sqlite_path(uri: str | None) -> str:
+    """`sqlite:///x.db`, a plain path, `:memory:` or None (the user data dir) -> a path string."""
+    if uri is None:
+        path = default_store_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return str(path)
+    if uri.startswith("sqlite:///"):
+        return uri[len("sqlite:///") :] or ":memory:"
+    if "://" in uri:
+        raise ConfigError(
+            f"store: unsupported URI {uri!r}; use a file path, sqlite:///path.db, or one of {NEO4J_SCHEMES}"
+        )
+    return uri
+
+
+def validate_namespace(namespace: str) -> str:
+    if not namespace or len(namespace) > 128 or any(c in namespace for c in "\x00\n\r\t/\\|"):
+        raise ConfigError(
+            f"namespace: {namespace!r} is not valid; use 1-128 characters without slashes, "
+            "pipes or control characters"
+        )
+    return namespace

@@ -1,0 +1,290 @@
+"""`Memory`: the one place that wires the stages to a store. Everything else calls this.
+
+>>> from simplemem_graph import Memory
+>>> mem = Memory.open(":memory:", namespace="demo")
+>>> mem.add("Acme moved the kickoff to 2026-03-12 because their CTO is travelling", speaker="Ana")
+>>> [hit.event.text for hit in mem.search("when is the Acme kickoff?").results]
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
+from pathlib import Path
+from typing import Any
+
+from simplemem_graph.compress import CompressStats, compress
+from simplemem_graph.config import Settings, is_neo4j_uri, sqlite_path, validate_namespace
+from simplemem_graph.consolidate import Conflict, consolidate, consolidate_pass, list_conflicts
+from simplemem_graph.embedding import Embedder, SentenceTransformerEmbedder
+from simplemem_graph.errors import InputError, NotFoundError
+from simplemem_graph.models import DEFAULT_STATUSES, Event, Hit, Turn
+from simplemem_graph.retrieve import RetrievalResult, build_context, retrieve
+from simplemem_graph.stores.base import GraphStore
+
+
+@dataclass
+class IngestReport:
+    """What one `add_many` call did."""
+
+    turns_new: int = 0
+    turns_skipped: int = 0  # already in the raw log: re-ingesting changes nothing
+    events: int = 0
+    event_ids: list[str] = field(default_factory=list)
+    compress: CompressStats = field(default_factory=CompressStats)
+    consolidate: dict[str, int] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "turns_new": self.turns_new,
+            "turns_skipped": self.turns_skipped,
+            "events": self.events,
+            "compress": self.compress.as_dict(),
+            "consolidate": self.consolidate,
+        }
+
+
+def open_store(uri: str | None, settings: Settings | None = None, *, dimension: int = 384) -> GraphStore:
+    """A store from a URI: a path or sqlite:/// for the embedded store, neo4j:// or bolt:// for Neo4j."""
+    settings = settings or Settings.from_env()
+    if uri is not None and is_neo4j_uri(uri):
+        from simplemem_graph.stores.neo4j import Neo4jStore
+
+        auth = (settings.neo4j_user, settings.neo4j_password) if settings.neo4j_user else None
+        return Neo4jStore.connect(uri, database=settings.neo4j_database, auth=auth, dimension=dimension)
+    from simplemem_graph.stores.embedded import EmbeddedStore
+
+    return EmbeddedStore(sqlite_path(uri))
+
+
+class Memory:
+    """Lifelong memory for one namespace (a user, an agent, a team) over one store.
+
+    Args:
+        store: a `GraphStore` (EmbeddedStore, Neo4jStore).
+        namespace: the tenant every read and write is scoped to.
+        embedder: sentence embedder; default all-MiniLM-L6-v2, loaded on first use.
+        settings: recall/final k, decay policy, model names.
+    """
+
+    def __init__(
+        self,
+        store: GraphStore,
+        *,
+        namespace: str | None = None,
+        embedder: Embedder | None = None,
+        settings: Settings | None = None,
+    ):
+        self.settings = settings or Settings.from_env()
+        self.store = store
+        self.namespace = validate_namespace(namespace or self.settings.namespace)
+        self.embedder = embedder or SentenceTransformerEmbedder(self.settings.embedding_model)
+
+    @classmethod
+    def open(cls, store: str | None = None, *, namespace: str | None = None, **kwargs) -> Memory:
+        """Open a store by URI (see `open_store`) and wrap it."""
+        settings = kwargs.pop("settings", None) or Settings.from_env()
+        return cls(
+            open_store(store or settings.store, settings), namespace=namespace, settings=settings, **kwargs
+        )
+
+    def with_namespace(self, namespace: str) -> Memory:
+        """The same store, models and settings, scoped to another namespace."""
+        return Memory(self.store, namespace=namespace, embedder=self.embedder, settings=self.settings)
+
+    # ---- write --------------------------------------------------------------------------------
+    def add(
+        self,
+        text: str,
+        *,
+        speaker: str = "user",
+        session: str = "default",
+        time: datetime | None = None,
+        turn_id: str | None = None,
+    ) -> list[Event]:
+        """Remember one turn; return the events it was compressed into (none for chit-chat)."""
+        if not isinstance(text, str) or not text.strip():
+            raise InputError("add: `text` must be a non-empty string")
+        time = time or datetime.now(UTC)
+        if time.tzinfo is None:
+            time = time.replace(tzinfo=UTC)
+        if turn_id is None:
+            existing = len(self.store.get_turns(self.namespace))
+            turn_id = f"{session}:{existing + 1}"
+        turn = Turn(
+            id=turn_id, namespace=self.namespace, session=session, speaker=speaker, time=time, text=text
+        )
+        report = self.add_many([turn])
+        return self.store.get_events(self.namespace, report.event_ids)
+
+    def add_many(
+        self, turns: Iterable[Turn], *, progress: Callable[[int], None] | None = None, batch_size: int = 64
+    ) -> IngestReport:
+        """Log, compress and consolidate turns in batches; already-logged turns are skipped.
+
+        `progress(n)` is called after each batch with the number of turns it handled.
+        """
+        report = IngestReport()
+        batch: list[Turn] = []
+        for turn in turns:
+            if turn.namespace != self.namespace:
+                turn = turn.model_copy(update={"namespace": self.namespace})
+            batch.append(turn)
+            if len(batch) >= batch_size:
+                self._ingest_batch(batch, report)
+                if progress:
+                    progress(len(batch))
+                batch = []
+        if batch:
+            self._ingest_batch(batch, report)
+            if progress:
+                progress(len(batch))
+        return report
+
+    def _ingest_batch(self, turns: list[Turn], report: IngestReport) -> None:
+        new_turns = self.store.add_turns(turns)
+        report.turns_new += len(new_turns)
+        report.turns_skipped += len(turns) - len(new_turns)
+        if not new_turns:
+            return
+        events = compress(new_turns, embedder=self.embedder, stats=report.compress)
+        delta = consolidate(events, self.store, embedder=self.embedder)
+        report.events += len(events)
+        report.event_ids.extend(e.id for e in events)
+        for key, value in delta.counts.items():
+            report.consolidate[key] = report.consolidate.get(key, 0) + value
+
+    # ---- read ---------------------------------------------------------------------------------
+    def search(
+        self,
+        query: str,
+        *,
+        k: int | None = None,
+        at: datetime | None = None,
+        include_archived: bool = False,
+        session: str | None = None,
+    ) -> RetrievalResult:
+        """The k (default 5) memories most useful for `query`, each with score, sources and path.
+
+        `at` is when the question is asked: it anchors "last week" or 上周 (default: now).
+        Retrieved events are refreshed (access count, last access).
+        """
+        if not isinstance(query, str) or not query.strip():
+            raise InputError("search: `query` must be a non-empty string")
+        at = at or datetime.now(UTC)
+        result = retrieve(
+            query,
+            self.store,
+            namespace=self.namespace,
+            embedder=self.embedder,
+            at=at,
+            k=k or self.settings.final_k,
+            recall_k=max(self.settings.recall_k, 3 * (k or self.settings.final_k)),
+            include_archived=include_archived,
+            session=session,
+            decay=self.settings.decay_for(self.namespace),
+        )
+        if result.hits:
+            self.store.touch_events(self.namespace, [h.event.id for h in result.hits], at)
+        return result
+
+    def context(
+        self,
+        query: str,
+        *,
+        k: int | None = None,
+        at: datetime | None = None,
+        knowledge: Sequence[str] = (),
+        instruction: str = "",
+        budget_tokens: int = 600,
+    ) -> str:
+        """A prompt block in the seed's order: memories, then external knowledge, then the instruction."""
+        hits = self.search(query, k=k, at=at).hits
+        return build_context(hits, knowledge=knowledge, instruction=instruction, budget_tokens=budget_tokens)
+
+    def timeline(
+        self,
+        entity: str,
+        *,
+        date_from: date | None = None,
+        date_to: date | None = None,
+        include_archived=False,
+    ) -> list[Hit]:
+        """The storyline of an entity (by canonical name or any alias), oldest first."""
+        matches = self.store.find_entities(self.namespace, entity.strip())
+        if not matches:
+            raise NotFoundError(f"timeline: no entity named {entity!r} in namespace {self.namespace!r}")
+        statuses = None if include_archived else DEFAULT_STATUSES
+        events = self.store.entity_events(
+            self.namespace, [e.id for e in matches], statuses=statuses, time_from=date_from, time_to=date_to
+        )
+        label = matches[0].name
+        return [Hit(event=e, score=1.0, path=[f"MENTIONS {label}"]) for e in events]
+
+    def conflicts(self) -> list[Conflict]:
+        """Unresolved CONTRADICTS pairs, for the agent (or a person) to clarify."""
+        return list_conflicts(self.store, self.namespace)
+
+    def stats(self) -> dict[str, Any]:
+        return self.store.stats(self.namespace)
+
+    # ---- maintenance --------------------------------------------------------------------------
+    def consolidate(self, *, now: datetime | None = None) -> dict[str, int]:
+        """The global pass: merge duplicates, resolve aliases, decay and tier moves. Returns counts."""
+        return consolidate_pass(
+            self.store,
+            self.namespace,
+            now=now or datetime.now(UTC),
+            embedder=self.embedder,
+            decay=self.settings.decay_for(self.namespace),
+        )
+
+    def forget(
+        self, *, event_id: str | None = None, entity: str | None = None, everything: bool = False
+    ) -> int:
+        """Delete one event, one entity (and events only it anchors), or the whole namespace.
+
+        Returns the number of events deleted. `everything=True` also deletes the raw log.
+        """
+        if sum(x is not None and x is not False for x in (event_id, entity, everything or None)) != 1:
+            raise InputError("forget: give exactly one of event_id, entity or everything=True")
+        if event_id is not None:
+            deleted = self.store.delete_events(self.namespace, [event_id])
+            if not deleted:
+                raise NotFoundError(f"forget: no event {event_id!r} in namespace {self.namespace!r}")
+            return deleted
+        if entity is not None:
+            matches = self.store.find_entities(self.namespace, entity)
+            if not matches:
+                raise NotFoundError(f"forget: no entity named {entity!r} in namespace {self.namespace!r}")
+            return sum(self.store.delete_entity(self.namespace, m.id) for m in matches)
+        count = self.store.stats(self.namespace).get("events", 0)
+        self.store.delete_namespace(self.namespace)
+        return count
+
+    def export(self) -> Iterator[dict[str, Any]]:
+        """Every record of the namespace (raw log, events, entities, topics, links) as JSON dicts."""
+        return self.store.export_records(self.namespace)
+
+    def export_jsonl(self, path: str | Path) -> int:
+        count = 0
+        with open(path, "w", encoding="utf-8") as f:
+            for record in self.export():
+                f.write(json.dumps(record, ensure_ascii=False) + "\n")
+                count += 1
+        return count
+
+    def import_records(self, records: Iterable[dict[str, Any]]) -> dict[str, int]:
+        """Load exported records into this namespace; importing the same file twice changes nothing."""
+        return self.store.import_records(records, namespace=self.namespace)
+
+    def close(self) -> None:
+        self.store.close()
+
+    def __enter__(self) -> Memory:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

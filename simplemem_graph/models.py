@@ -1,0 +1,212 @@
+"""Pure data shared by every stage and store: turns, events, entities, topics, links, hits.
+
+Nothing here imports another module of ours, so any stage or store can depend on it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import date, datetime
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+DEFAULT_NAMESPACE = "default"
+
+
+def stable_id(prefix: str, *parts: str) -> str:
+    """A short deterministic id, so re-ingesting the same input writes the same nodes."""
+    digest = hashlib.sha1("\x1f".join(parts).encode("utf-8")).hexdigest()[:16]
+    return f"{prefix}-{digest}"
+
+
+class EventStatus(StrEnum):
+    ACTIVE = "active"
+    DONE = "done"
+    ARCHIVED = "archived"
+    SUPERSEDED = "superseded"
+
+
+# What default retrieval sees; archived and superseded events are kept but only on request.
+DEFAULT_STATUSES: tuple[str, ...] = (EventStatus.ACTIVE, EventStatus.DONE)
+
+
+class LinkKind(StrEnum):
+    FROM = "FROM"  # Event -> Turn (provenance)
+    MENTIONS = "MENTIONS"  # Event -> Entity, props.role
+    IN_TOPIC = "IN_TOPIC"  # Event -> Topic
+    ON = "ON"  # Event -> Day (target id is the ISO date)
+    DUE = "DUE"  # Event -> Day (deadline)
+    NEXT = "NEXT"  # Event -> Event, props.scope = "session:<id>" | "entity:<id>"
+    CAUSES = "CAUSES"  # Event -> Event, props.marker
+    SUPERSEDES = "SUPERSEDES"  # newer Event -> older Event
+    CONTRADICTS = "CONTRADICTS"  # newer Event -> older Event, unresolved
+    ALIAS_OF = "ALIAS_OF"  # Entity -> canonical Entity
+    CANDIDATE_ALIAS = "CANDIDATE_ALIAS"  # Entity -> Entity, weak evidence: never merged
+    WORKS_AT = "WORKS_AT"  # person Entity -> org Entity
+
+
+# Links between two events: the ones association chains walk over.
+EVENT_LINKS: tuple[LinkKind, ...] = (
+    LinkKind.NEXT,
+    LinkKind.CAUSES,
+    LinkKind.SUPERSEDES,
+    LinkKind.CONTRADICTS,
+)
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+
+
+class Turn(_Model):
+    """One raw utterance or agent action; immutable once logged."""
+
+    id: str
+    namespace: str = DEFAULT_NAMESPACE
+    session: str
+    speaker: str = "user"
+    time: datetime
+    text: str
+
+
+class Atom(_Model):
+    """A precise detail that must survive compression (a date, an amount, a name, a negation...)."""
+
+    kind: str  # date|time|money|quantity|number|duration|person|org|place|negation|condition
+    surface: str  # exact substring of the source text
+    value: str  # normalised value: ISO date, "25000 CNY", "neg", "cond", the name...
+
+
+class Participant(_Model):
+    name: str
+    type: str = "person"  # person|org|place|product|other
+    role: str = "mention"  # agent|target|cc|object|place|mention
+
+
+class Quantity(_Model):
+    value: float | int | str
+    unit: str | None = None
+    surface: str
+    kind: str = "quantity"  # money|quantity|number|duration|percent
+
+
+class Event(_Model):
+    """A compressed, self-contained memory: the lossless restatement plus structured fields."""
+
+    id: str
+    namespace: str = DEFAULT_NAMESPACE
+    text: str
+    source_ids: list[str]
+    session: str = ""
+    speaker: str = "user"
+    time: datetime
+    deadline: date | None = None
+    dates: list[date] = Field(default_factory=list)  # every absolute date the event names
+    action: str | None = None
+    object: str | None = None
+    participants: list[Participant] = Field(default_factory=list)
+    location: str | None = None
+    quantities: list[Quantity] = Field(default_factory=list)
+    negated: bool = False
+    condition: str | None = None
+    topic: str | None = None
+    keywords: list[str] = Field(default_factory=list)
+    atoms: list[Atom] = Field(default_factory=list)
+    verbatim: bool = False  # guard fallback: text is the source clause unchanged
+    lang: str = "en"
+    status: str = EventStatus.ACTIVE
+    is_task: bool = False
+    importance: float = 0.5
+    access_count: int = 0
+    last_accessed: datetime | None = None
+    tier: str = "hot"
+    valid_from: datetime | None = None
+    valid_to: datetime | None = None
+    created_at: datetime | None = None
+    embedding: list[float] | None = None
+
+    def public_dict(self) -> dict[str, Any]:
+        """The JSON shape of FORMATS.md (no embedding)."""
+        return self.model_dump(mode="json", exclude={"embedding"})
+
+
+class Entity(_Model):
+    id: str
+    namespace: str = DEFAULT_NAMESPACE
+    name: str  # canonical
+    type: str = "other"
+    aliases: list[str] = Field(default_factory=list)
+    embedding: list[float] | None = None
+
+
+class Topic(_Model):
+    id: str
+    namespace: str = DEFAULT_NAMESPACE
+    label: str
+    keywords: list[str] = Field(default_factory=list)
+    centroid: list[float] | None = None
+    size: int = 0
+
+
+class Link(_Model):
+    """A typed, directed relationship. Day links (ON/DUE) point at an ISO date string."""
+
+    kind: LinkKind
+    source: str
+    target: str
+    namespace: str = DEFAULT_NAMESPACE
+    props: dict[str, Any] = Field(default_factory=dict)
+
+    @property
+    def key(self) -> tuple[str, str, str, str]:
+        return (self.namespace, self.kind.value, self.source, self.target)
+
+
+class ScoredId(_Model):
+    """A recall-channel result: an event id and that channel's score (higher is better)."""
+
+    id: str
+    score: float
+
+
+class Neighbor(_Model):
+    """An event reached by association-chain expansion, with the hops that reached it."""
+
+    id: str
+    seed: str  # the recalled event the walk started from
+    distance: int
+    path: list[str]  # e.g. ["MENTIONS Acme Corp", "NEXT"]
+
+
+class Hit(_Model):
+    """One retrieved memory, with its score and how it was found."""
+
+    event: Event
+    score: float
+    path: list[str] = Field(default_factory=list)
+    features: dict[str, float] = Field(default_factory=dict)
+
+    def public_dict(self) -> dict[str, Any]:
+        e = self.event
+        return {
+            "id": e.id,
+            "text": e.text,
+            "time": e.time.isoformat(),
+            "score": round(self.score, 4),
+            "source_ids": e.source_ids,
+            "path": self.path,
+            "status": e.status,
+            "deadline": e.deadline.isoformat() if e.deadline else None,
+        }
+
+
+class GraphDelta(_Model):
+    """What one consolidation step writes: new or changed nodes and links, and counts."""
+
+    events: list[Event] = Field(default_factory=list)
+    entities: list[Entity] = Field(default_factory=list)
+    topics: list[Topic] = Field(default_factory=list)
+    links: list[Link] = Field(default_factory=list)
+    counts: dict[str, int] = Field(default_factory=dict)

@@ -1,0 +1,241 @@
+"""The `GraphStore` contract: what every store (embedded SQLite, Neo4j) must do, and nothing more.
+
+Stages talk to a store only through this class. Every method is scoped to one namespace (the
+tenant), every write is idempotent on ids (writing the same node or link twice changes nothing),
+and a batch call is one transaction: it lands whole or not at all.
+
+The shared contract suite in `tests/contract/` runs the same tests against every store.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Iterator, Sequence
+from datetime import date, datetime
+from typing import Any
+
+from simplemem_graph.models import (
+    DEFAULT_STATUSES,
+    EVENT_LINKS,
+    Entity,
+    Event,
+    Link,
+    LinkKind,
+    Neighbor,
+    ScoredId,
+    Topic,
+    Turn,
+)
+
+
+class GraphStore(ABC):
+    """Persistence, recall channels and graph walks for one memory graph.
+
+    Filters shared by the recall methods:
+        statuses: event statuses to keep (default: active and done).
+        time_from / time_to: keep events whose `time` date, `deadline` or any of `dates` falls in
+            the closed range [time_from, time_to]; None means unbounded.
+    """
+
+    kind: str  # "embedded" | "neo4j", reported by stats()
+
+    # ---- raw log ---------------------------------------------------------------------------
+    @abstractmethod
+    def add_turns(self, turns: Sequence[Turn]) -> list[Turn]:
+        """Append turns to the immutable raw log; return only those not already logged.
+
+        Idempotent on (namespace, id): a turn already present is left unchanged and not returned.
+        """
+
+    @abstractmethod
+    def get_turns(self, namespace: str, ids: Sequence[str] | None = None) -> list[Turn]:
+        """Turns by id (all of the namespace when ids is None), ordered by time then id."""
+
+    # ---- nodes -------------------------------------------------------------------------------
+    @abstractmethod
+    def upsert_events(self, events: Sequence[Event]) -> None:
+        """Insert or replace events by (namespace, id), embeddings included."""
+
+    @abstractmethod
+    def get_events(self, namespace: str, ids: Sequence[str]) -> list[Event]:
+        """Events by id, in the order asked; unknown ids are left out."""
+
+    @abstractmethod
+    def list_events(
+        self,
+        namespace: str,
+        *,
+        statuses: Sequence[str] | None = None,
+        time_from: date | None = None,
+        time_to: date | None = None,
+    ) -> list[Event]:
+        """All events of a namespace (any status when statuses is None), oldest first."""
+
+    @abstractmethod
+    def update_events(self, namespace: str, ids: Sequence[str], fields: dict[str, Any]) -> None:
+        """Set the same fields (status, tier, valid_to, importance...) on several events."""
+
+    @abstractmethod
+    def touch_events(self, namespace: str, ids: Sequence[str], at: datetime) -> None:
+        """Record a retrieval: access_count += 1 and last_accessed = at."""
+
+    @abstractmethod
+    def upsert_entities(self, entities: Sequence[Entity]) -> None:
+        """Insert or replace entities by (namespace, id)."""
+
+    @abstractmethod
+    def list_entities(self, namespace: str) -> list[Entity]:
+        """All entities of a namespace."""
+
+    @abstractmethod
+    def find_entities(self, namespace: str, name: str) -> list[Entity]:
+        """Entities whose canonical name or any alias equals `name`, case-insensitively."""
+
+    @abstractmethod
+    def upsert_topics(self, topics: Sequence[Topic]) -> None:
+        """Insert or replace topics by (namespace, id)."""
+
+    @abstractmethod
+    def list_topics(self, namespace: str) -> list[Topic]:
+        """All topics of a namespace."""
+
+    # ---- links -------------------------------------------------------------------------------
+    @abstractmethod
+    def add_links(self, links: Sequence[Link]) -> None:
+        """Add links; idempotent on (namespace, kind, source, target), props replaced."""
+
+    @abstractmethod
+    def remove_links(self, links: Sequence[Link]) -> None:
+        """Remove links by (namespace, kind, source, target); missing ones are ignored."""
+
+    @abstractmethod
+    def list_links(
+        self,
+        namespace: str,
+        *,
+        kinds: Sequence[LinkKind] | None = None,
+        node_ids: Sequence[str] | None = None,
+    ) -> list[Link]:
+        """Links of the given kinds (all when None) touching any of node_ids (all when None)."""
+
+    # ---- recall channels -----------------------------------------------------------------------
+    @abstractmethod
+    def vector_search(
+        self,
+        namespace: str,
+        vector: Sequence[float],
+        k: int,
+        *,
+        statuses: Sequence[str] | None = DEFAULT_STATUSES,
+        time_from: date | None = None,
+        time_to: date | None = None,
+    ) -> list[ScoredId]:
+        """Top-k events by cosine similarity of their embedding to `vector`, best first."""
+
+    @abstractmethod
+    def fulltext_search(
+        self,
+        namespace: str,
+        query: str,
+        k: int,
+        *,
+        statuses: Sequence[str] | None = DEFAULT_STATUSES,
+        time_from: date | None = None,
+        time_to: date | None = None,
+    ) -> list[ScoredId]:
+        """Top-k events by lexical relevance of their text to `query` (Chinese tokenised), best
+        first. `query` is user text: it is never interpreted as query syntax."""
+
+    @abstractmethod
+    def entity_events(
+        self,
+        namespace: str,
+        entity_ids: Sequence[str],
+        *,
+        statuses: Sequence[str] | None = DEFAULT_STATUSES,
+        time_from: date | None = None,
+        time_to: date | None = None,
+    ) -> list[Event]:
+        """Events that MENTION any of the entities or of their aliases (ALIAS_OF, either
+        direction), oldest first: an entity's storyline."""
+
+    @abstractmethod
+    def expand(
+        self,
+        namespace: str,
+        seed_ids: Sequence[str],
+        *,
+        hops: int = 2,
+        kinds: Sequence[LinkKind] = (*EVENT_LINKS, LinkKind.MENTIONS),
+        statuses: Sequence[str] | None = DEFAULT_STATUSES,
+        limit: int = 50,
+    ) -> list[Neighbor]:
+        """Association-chain completion: events reachable from the seeds within `hops` steps.
+
+        One step is an event-to-event link of `kinds` (either direction) or, when MENTIONS is in
+        `kinds`, Event-MENTIONS->Entity<-MENTIONS-Event (one hop through a shared entity). Seeds
+        are not returned; each event is returned once, at its shortest distance, nearest first,
+        with the path of link names that reached it ("NEXT", "CAUSES", "MENTIONS <entity name>").
+        """
+
+    # ---- maintenance ---------------------------------------------------------------------------
+    @abstractmethod
+    def delete_events(self, namespace: str, ids: Sequence[str]) -> int:
+        """Delete events, their links, and entities/topics left with no event; return count."""
+
+    @abstractmethod
+    def delete_entity(self, namespace: str, entity_id: str) -> int:
+        """Delete an entity, its aliases' links and the events that mention only it; return the
+        number of events deleted."""
+
+    @abstractmethod
+    def delete_namespace(self, namespace: str) -> None:
+        """Delete everything of a namespace, raw log included."""
+
+    @abstractmethod
+    def namespaces(self) -> list[str]:
+        """Namespaces with at least one turn or event."""
+
+    @abstractmethod
+    def stats(self, namespace: str | None = None) -> dict[str, Any]:
+        """Counts: turns, events, entities, topics, relations (by kind), namespaces, store."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """Release connections and file handles."""
+
+    # ---- export / import (shared logic; stores may override for speed) -------------------------
+    def export_records(self, namespace: str) -> Iterator[dict[str, Any]]:
+        """Every record of a namespace as JSON-ready dicts tagged by `type`; `import_records`
+        of this output into an empty namespace rebuilds the same graph."""
+        for turn in self.get_turns(namespace):
+            yield {"type": "turn", **turn.model_dump(mode="json")}
+        for event in self.list_events(namespace):
+            yield {"type": "event", **event.model_dump(mode="json")}
+        for entity in self.list_entities(namespace):
+            yield {"type": "entity", **entity.model_dump(mode="json")}
+        for topic in self.list_topics(namespace):
+            yield {"type": "topic", **topic.model_dump(mode="json")}
+        for link in self.list_links(namespace):
+            yield {"type": "link", **link.model_dump(mode="json")}
+
+    def import_records(
+        self, records: Iterable[dict[str, Any]], namespace: str | None = None
+    ) -> dict[str, int]:
+        """Write exported records (into `namespace` when given, else their own); return counts."""
+        buckets: dict[str, list[Any]] = {"turn": [], "event": [], "entity": [], "topic": [], "link": []}
+        models = {"turn": Turn, "event": Event, "entity": Entity, "topic": Topic, "link": Link}
+        for record in records:
+            record = dict(record)
+            kind = record.pop("type", None)
+            if kind not in models:
+                raise ValueError(f"import: unknown record type {kind!r}; expected one of {sorted(models)}")
+            if namespace is not None:
+                record["namespace"] = namespace
+            buckets[kind].append(models[kind].model_validate(record))
+        self.add_turns(buckets["turn"])
+        self.upsert_events(buckets["event"])
+        self.upsert_entities(buckets["entity"])
+        self.upsert_topics(buckets["topic"])
+        self.add_links(buckets["link"])
+        return {kind: len(items) for kind, items in buckets.items()}

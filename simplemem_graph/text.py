@@ -1,0 +1,65 @@
+"""Language detection and word tokenisation shared by compression, fulltext search and retrieval.
+
+Chinese has no spaces: jieba segments it. Everything else is split on word characters. The same
+tokeniser feeds the SQLite FTS5 index and the queries against it, so both sides agree.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import re
+
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+_WORD = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[^\W_]+(?:['’.\-][^\W_]+)*", re.UNICODE)
+# Count tokens the way the README states: one per CJK character, one per other word or symbol.
+_COUNT = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]|[^\W_]+|[^\w\s]", re.UNICODE)
+
+_STOPWORD_TEXT = """
+a an the and or but if of to in on at by for with from as is are was were be been being am do does
+did have has had i me my we our you your he him his she her it its they them their this that these
+those what which who whom whose when where why how there here so not no yes just than then too very
+can could will would shall should may might must about into over after before up down out off again
+all any both each few more most other some such only own same s t don now get got go going went
+的 了 和 是 在 我 你 他 她 它 我们 你们 他们 这 那 就 都 也 还 吗 呢 吧 啊 一个 有 把 被 给 跟 与 及
+上 下 个 着 过 要 会 说 让 对 而 并 或 又 很 太 哦 嗯
+"""
+STOPWORDS = frozenset(_STOPWORD_TEXT.split())
+
+
+def is_chinese(text: str) -> bool:
+    """True when CJK characters make up a real share of the text's letters."""
+    cjk = len(_CJK.findall(text))
+    return cjk > 0 and cjk >= 0.2 * max(1, len(re.findall(r"\w", text)))
+
+
+def detect_lang(text: str) -> str:
+    return "zh" if is_chinese(text) else "en"
+
+
+@functools.cache
+def _jieba():
+    import jieba
+
+    jieba.setLogLevel(logging.WARNING)
+    return jieba
+
+
+def tokenize(text: str, *, keep_stopwords: bool = False) -> list[str]:
+    """Lower-cased word tokens; Chinese runs segmented with jieba."""
+    tokens: list[str] = []
+    for match in _WORD.finditer(text):
+        piece = match.group(0)
+        if _CJK_RUN.fullmatch(piece):
+            tokens.extend(w for w in _jieba().lcut(piece) if w.strip())
+        else:
+            tokens.append(piece.lower())
+    if keep_stopwords:
+        return tokens
+    return [t for t in tokens if t not in STOPWORDS]
+
+
+def count_tokens(text: str) -> int:
+    """Tokens for budgets and `context_tokens`: one per CJK character, word, or punctuation mark."""
+    return len(_COUNT.findall(text))
