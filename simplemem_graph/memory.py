@@ -147,14 +147,30 @@ class Memory:
         new_turns = self.store.add_turns(turns)
         report.turns_new += len(new_turns)
         report.turns_skipped += len(turns) - len(new_turns)
-        if not new_turns:
-            return
+        if new_turns:
+            self._compress_and_consolidate(new_turns, report)
+
+    def _compress_and_consolidate(self, new_turns: list[Turn], report: IngestReport) -> None:
         events = compress(new_turns, embedder=self.embedder, stats=report.compress)
         delta = consolidate(events, self.store, embedder=self.embedder)
         report.events += len(events)
         report.event_ids.extend(e.id for e in events)
         for key, value in delta.counts.items():
             report.consolidate[key] = report.consolidate.get(key, 0) + value
+
+    def rebuild(self, *, progress: Callable[[int], None] | None = None) -> IngestReport:
+        """Drop this namespace's graph and rebuild it from the raw log, the source of truth."""
+        turns = self.store.get_turns(self.namespace)
+        events = self.store.list_events(self.namespace)
+        self.store.delete_events(self.namespace, [e.id for e in events])
+        self.store.remove_links(self.store.list_links(self.namespace))
+        report = IngestReport()
+        for start in range(0, len(turns), 64):
+            batch = turns[start : start + 64]
+            self._compress_and_consolidate(batch, report)
+            if progress:
+                progress(len(batch))
+        return report
 
     # ---- read ---------------------------------------------------------------------------------
     def search(

@@ -1,0 +1,493 @@
+"""The `simplemem-graph` command line (FORMATS.md is its contract). Each verb adapts its arguments
+and calls one `Memory` method; no logic lives here.
+
+Exit status: 0 ok, 2 bad input (file, argument, unknown entity), 1 anything else. Errors print one
+line; `--debug` shows the traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+from datetime import UTC, date, datetime
+from pathlib import Path
+from typing import Annotated, Any
+
+import click
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from simplemem_graph.config import Settings, validate_namespace
+from simplemem_graph.errors import ConfigError, InputError, NotFoundError, SimpleMemError
+from simplemem_graph.loaders import load_jsonl, load_jsonl_records, load_locomo, load_turns, parse_time
+
+app = typer.Typer(
+    name="simplemem-graph",
+    help="Lifelong memory for LLM agents: compress, consolidate into a graph, retrieve.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+out = Console(soft_wrap=True)
+err = Console(stderr=True)
+
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
+SAMPLE_DIR = Path(__file__).parent / "data"
+
+
+class _State:
+    store: str | None = None
+    namespace: str = "default"
+    debug: bool = False
+
+
+state = _State()
+
+
+@app.callback()
+def _global_options(
+    store: Annotated[
+        str | None,
+        typer.Option(
+            "--store",
+            envvar="SIMPLEMEM_STORE",
+            help="A file path or sqlite:///path.db (embedded), or neo4j://host:7687 / bolt://... (Neo4j).",
+        ),
+    ] = None,
+    namespace: Annotated[
+        str, typer.Option("--namespace", envvar="SIMPLEMEM_NAMESPACE", help="The tenant (user, agent, team).")
+    ] = "default",
+    debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks on errors.")] = False,
+) -> None:
+    state.store = store
+    state.namespace = validate_namespace(namespace)
+    state.debug = debug
+
+
+def _memory(namespace: str | None = None):
+    from simplemem_graph.memory import Memory
+
+    return Memory.open(state.store, namespace=namespace or state.namespace, settings=Settings.from_env())
+
+
+def _print_json(obj: Any) -> None:
+    # Plain write, not rich: JSON Lines must never be re-wrapped or coloured.
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+
+
+def _progress() -> Progress:
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+    )
+
+
+def _parse_date(value: str | None, option: str) -> date | None:
+    if value is None:
+        return None
+    try:
+        return date.fromisoformat(value)
+    except ValueError as e:
+        raise InputError(f"{option}: {value!r} is not an ISO date (YYYY-MM-DD)") from e
+
+
+# ---- ingest and compress -------------------------------------------------------------------------
+@app.command()
+def ingest(
+    file: Annotated[Path, typer.Argument(help="Turns: JSON Lines, a JSON array, or a LoCoMo file.")],
+    fmt: Annotated[str, typer.Option("--format", help="auto | jsonl | locomo")] = "auto",
+    sample: Annotated[
+        str | None, typer.Option("--sample", help="LoCoMo: one conversation, e.g. conv-26")
+    ] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Log, compress and consolidate turns. Re-ingesting the same file adds nothing.
+
+    A LoCoMo file with several conversations and no --sample puts each conversation in its own
+    namespace, <namespace>-<sample_id>, since their turn ids (dia_ids) repeat across conversations.
+    """
+    batches = _ingest_batches(file, fmt, sample)  # everything validated before anything is written
+    reports = {}
+    with _progress() as progress:
+        for namespace, turns in batches.items():
+            task = progress.add_task(f"ingest {namespace}", total=len(turns))
+            with _memory(namespace) as memory:
+                report = memory.add_many(turns, progress=lambda n, t=task: progress.advance(t, n))
+            reports[namespace] = report.as_dict() | {"namespace": namespace}
+    for report in reports.values():
+        report.pop("event_ids", None)
+        if as_json:
+            _print_json(report)
+        else:
+            out.print(
+                f"[bold]{report['namespace']}[/]: {report['turns_new']} new turns "
+                f"({report['turns_skipped']} already logged), {report['events']} events"
+            )
+
+
+def _ingest_batches(file: Path, fmt: str, sample: str | None) -> dict[str, list]:
+    from simplemem_graph.loaders import detect_format
+
+    if fmt == "auto":
+        fmt = detect_format(file)
+    if fmt != "locomo" or sample is not None:
+        return {state.namespace: load_turns(file, fmt=fmt, sample=sample, namespace=state.namespace)}
+    conversations = load_locomo(file, namespace=state.namespace)
+    if len(conversations) == 1:
+        return {state.namespace: next(iter(conversations.values()))}
+    batches = {}
+    for sample_id, turns in conversations.items():
+        namespace = validate_namespace(f"{state.namespace}-{sample_id}")
+        batches[namespace] = [t.model_copy(update={"namespace": namespace}) for t in turns]
+    return batches
+
+
+@app.command()
+def compress(
+    file: Annotated[Path, typer.Argument(help="Turns: JSON Lines, a JSON array, or a LoCoMo file.")],
+    fmt: Annotated[str, typer.Option("--format", help="auto | jsonl | locomo")] = "auto",
+    sample: Annotated[str | None, typer.Option("--sample")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Stage 1 only: print the events each turn compresses into. Writes nothing."""
+    from simplemem_graph.compress import CompressStats
+    from simplemem_graph.compress import compress as compress_turns
+
+    turns = load_turns(file, fmt=fmt, sample=sample, namespace=state.namespace)
+    stats = CompressStats()
+    events = compress_turns(turns, stats=stats)
+    if as_json:
+        for event in events:
+            _print_json(event.public_dict())
+        return
+    table = Table("source", "event", "time / deadline", "details", show_lines=True)
+    for event in events:
+        details = ", ".join(
+            [p.name for p in event.participants]
+            + [q.surface for q in event.quantities]
+            + (["NOT"] if event.negated else [])
+            + ([f"if: {event.condition}"] if event.condition else [])
+        )
+        when = event.time.date().isoformat() + (f" → {event.deadline}" if event.deadline else "")
+        table.add_row(", ".join(event.source_ids), event.text, when, details)
+    out.print(table)
+    out.print(f"{len(turns)} turns → {len(events)} events; {stats.as_dict()}")
+
+
+# ---- read ------------------------------------------------------------------------------------------
+@app.command()
+def search(
+    query: Annotated[str | None, typer.Argument(help="The question.")] = None,
+    queries: Annotated[
+        Path | None,
+        typer.Option("--queries", help='JSON Lines of {"id", "query", "at"?}; one output line each.'),
+    ] = None,
+    k: Annotated[int, typer.Option("--k", min=1, max=50, help="Memories to return.")] = 5,
+    at: Annotated[
+        str | None, typer.Option("--at", help="ISO time the question is asked (default now).")
+    ] = None,
+    include_archived: Annotated[bool, typer.Option("--include-archived")] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Retrieve the memories that answer a question, with sources and the path that found them."""
+    if (query is None) == (queries is None):
+        raise InputError("search: give either a QUERY or --queries FILE")
+    batch = (
+        _read_queries(queries)
+        if queries is not None
+        else [{"id": None, "query": query, "at": parse_time(at, "--at") if at else None}]
+    )
+    with _memory() as memory:
+        for item in batch:
+            result = memory.search(item["query"], k=k, at=item["at"], include_archived=include_archived)
+            payload = result.as_dict(id=item["id"])
+            if as_json:
+                _print_json(payload)
+            else:
+                _print_hits(item["query"], payload)
+
+
+def _read_queries(path: Path) -> list[dict[str, Any]]:
+    items = []
+    for where, record in load_jsonl_records(path):
+        if (
+            not isinstance(record, dict)
+            or not isinstance(record.get("query"), str)
+            or not record["query"].strip()
+        ):
+            raise InputError(f"{where}: expected an object with a non-empty string `query`")
+        at = parse_time(record["at"], where) if record.get("at") else None
+        items.append({"id": record.get("id"), "query": record["query"], "at": at})
+    return items
+
+
+def _print_hits(query: str, payload: dict[str, Any]) -> None:
+    table = Table(
+        "#", "score", "time", "memory", "sources", "path", title=f"{query}  ({payload['took_ms']:.0f} ms)"
+    )
+    for i, hit in enumerate(payload["results"], 1):
+        table.add_row(
+            str(i),
+            f"{hit['score']:.3f}",
+            hit["time"][:10],
+            hit["text"],
+            ", ".join(hit["source_ids"]),
+            " → ".join(hit["path"]),
+        )
+    out.print(table)
+
+
+@app.command()
+def timeline(
+    entity: Annotated[str, typer.Argument(help="An entity's name or any alias.")],
+    date_from: Annotated[str | None, typer.Option("--from", help="YYYY-MM-DD")] = None,
+    date_to: Annotated[str | None, typer.Option("--to", help="YYYY-MM-DD")] = None,
+    include_archived: Annotated[bool, typer.Option("--include-archived")] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """An entity's storyline, oldest first."""
+    start, end = _parse_date(date_from, "--from"), _parse_date(date_to, "--to")
+    with _memory() as memory:
+        hits = memory.timeline(entity, date_from=start, date_to=end, include_archived=include_archived)
+    if as_json:
+        for hit in hits:
+            _print_json(hit.public_dict())
+        return
+    table = Table("time", "memory", "status", "sources", title=f"timeline: {entity}")
+    for hit in hits:
+        table.add_row(
+            hit.event.time.isoformat()[:16], hit.event.text, hit.event.status, ", ".join(hit.event.source_ids)
+        )
+    out.print(table)
+
+
+@app.command()
+def conflicts(as_json: JsonFlag = False) -> None:
+    """Contradictions waiting for clarification (never merged silently)."""
+    with _memory() as memory:
+        found = [c.as_dict() for c in memory.conflicts()]
+    if as_json:
+        for conflict in found:
+            _print_json(conflict)
+        return
+    if not found:
+        out.print("no open contradictions")
+    for conflict in found:
+        out.print(
+            f"[bold]{conflict['attribute']}[/]: {conflict['older']['text']}  ⟷  {conflict['newer']['text']}"
+        )
+
+
+@app.command()
+def stats(as_json: JsonFlag = False) -> None:
+    """Counts of turns, events, entities, topics and relations."""
+    with _memory() as memory:
+        counts = memory.stats()
+    if as_json:
+        _print_json(counts)
+        return
+    for key, value in counts.items():
+        out.print(f"{key:>18}: {value}")
+
+
+# ---- maintenance -----------------------------------------------------------------------------------
+@app.command()
+def consolidate(
+    now: Annotated[str | None, typer.Option("--now", help="ISO time to age memories against.")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """The global pass: merge duplicates, resolve aliases, re-cluster topics, decay and tier moves."""
+    with _memory() as memory:
+        report = memory.consolidate(now=parse_time(now, "--now") if now else None)
+    _print_json(report) if as_json else out.print(report)
+
+
+@app.command()
+def rebuild(as_json: JsonFlag = False) -> None:
+    """Drop the graph and rebuild it from the raw log (the source of truth)."""
+    with _memory() as memory:
+        turns = memory.store.get_turns(memory.namespace)
+        with _progress() as progress:
+            task = progress.add_task("rebuild", total=len(turns))
+            report = memory.rebuild(progress=lambda n: progress.advance(task, n))
+    payload = report.as_dict()
+    payload.pop("event_ids", None)
+    _print_json(payload) if as_json else out.print(payload)
+
+
+@app.command()
+def forget(
+    event: Annotated[str | None, typer.Option("--event", help="An event id.")] = None,
+    entity: Annotated[str | None, typer.Option("--entity", help="An entity name or alias.")] = None,
+    everything: Annotated[
+        bool, typer.Option("--everything", help="The whole namespace, raw log included.")
+    ] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Delete an event, an entity (and events only it anchors), or a whole namespace."""
+    with _memory() as memory:
+        deleted = memory.forget(event_id=event, entity=entity, everything=everything)
+    payload = {"namespace": state.namespace, "events_deleted": deleted}
+    _print_json(payload) if as_json else out.print(payload)
+
+
+@app.command("export")
+def export_records(
+    file: Annotated[Path | None, typer.Argument(help="Output JSON Lines file (default: stdout).")] = None,
+) -> None:
+    """Every record of the namespace as JSON Lines (turns, events, entities, topics, links)."""
+    with _memory() as memory:
+        if file is None:
+            for record in memory.export():
+                _print_json(record)
+        else:
+            count = memory.export_jsonl(file)
+            err.print(f"wrote {count} records to {file}")
+
+
+@app.command("import")
+def import_records(
+    file: Annotated[Path, typer.Argument(help="A file written by `export`.")],
+    as_json: JsonFlag = False,
+) -> None:
+    """Load an export into this namespace. Importing the same file twice changes nothing."""
+    records = []
+    for where, record in load_jsonl_records(file):
+        if not isinstance(record, dict) or "type" not in record:
+            raise InputError(f"{where}: expected an exported record with a `type` field")
+        records.append(record)
+    with _memory() as memory:
+        counts = memory.import_records(records)
+    _print_json(counts) if as_json else out.print(counts)
+
+
+# ---- servers ---------------------------------------------------------------------------------------
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port")] = 8000,
+    api_key: Annotated[
+        list[str] | None,
+        typer.Option("--api-key", help="KEY or KEY:ns1,ns2 (repeatable; env SIMPLEMEM_API_KEYS)."),
+    ] = None,
+    insecure: Annotated[
+        bool, typer.Option("--insecure", help="Allow a non-local host without API keys.")
+    ] = False,
+) -> None:
+    """Serve the REST API, its OpenAPI docs (/docs) and the web graph inspector (/)."""
+    from api.app import run_server
+
+    run_server(_memory, host=host, port=port, api_keys=api_key or None, insecure=insecure)
+
+
+@app.command()
+def mcp(
+    transport: Annotated[str, typer.Option("--transport", help="stdio | http")] = "stdio",
+    host: Annotated[str, typer.Option("--host")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port")] = 8765,
+) -> None:
+    """Serve the memory to agents over the Model Context Protocol."""
+    from simplemem_graph.mcp_server import run_mcp
+
+    if transport not in ("stdio", "http"):
+        raise InputError(f"--transport {transport!r}: use stdio or http")
+    run_mcp(_memory, transport=transport, host=host, port=port)
+
+
+# ---- demo ------------------------------------------------------------------------------------------
+DEMO_QUESTIONS = (
+    ("上次那个客户博瑞科技后来怎么样了？", "2026-03-20T09:00:00+08:00"),
+    ("When is the Northwind quote due and what is their price ceiling?", "2026-03-20T09:00:00+08:00"),
+)
+
+
+@app.command()
+def demo(
+    question: Annotated[
+        str | None, typer.Option("--question", help="Ask this instead of the built-in ones.")
+    ] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Ingest a bundled Chinese + English conversation and answer questions about it.
+
+    Uses a throw-away embedded store unless --store is given.
+    """
+    sample = SAMPLE_DIR / "sample_conversation.jsonl"
+    with tempfile.TemporaryDirectory() as tmp:
+        if state.store is None:
+            state.store = str(Path(tmp) / "demo.db")
+        turns = load_jsonl(sample, namespace=state.namespace)
+        with _memory() as memory:
+            with _progress() as progress:
+                task = progress.add_task("ingest sample conversation", total=len(turns))
+                report = memory.add_many(turns, progress=lambda n: progress.advance(task, n))
+            asked = [(question, datetime.now(UTC).isoformat())] if question else DEMO_QUESTIONS
+            answers = [memory.search(q, at=parse_time(at, "demo")).as_dict() for q, at in asked]
+            counts = memory.stats()
+    if as_json:
+        _print_json(
+            {
+                "ingest": {"turns": report.turns_new, "events": report.events},
+                "stats": counts,
+                "answers": answers,
+            }
+        )
+        return
+    out.print(
+        f"Ingested {report.turns_new} turns from {sample.name} → {report.events} events, "
+        f"{counts['entities']} entities, {sum(counts['relations'].values())} relations"
+    )
+    for payload in answers:
+        _print_hits(payload["query"], payload)
+
+
+def _print_error(message: str) -> None:
+    # One unwrapped line: scripts grep for the file and line it names.
+    sys.stderr.write(f"error: {message}\n")
+
+
+# ---- entry point -----------------------------------------------------------------------------------
+def main(argv: list[str] | None = None) -> None:
+    """Run the CLI: one-line errors, exit 2 for bad input, tracebacks only with --debug."""
+    args = sys.argv[1:] if argv is None else argv
+    debug = "--debug" in args
+    command = typer.main.get_command(app)
+    try:
+        command.main(args=args, prog_name="simplemem-graph", standalone_mode=False)
+    except click.exceptions.Exit as e:
+        sys.exit(e.exit_code)
+    except click.exceptions.Abort:
+        err.print("aborted")
+        sys.exit(130)
+    except click.ClickException as e:
+        e.show()
+        sys.exit(e.exit_code)
+    except (InputError, ConfigError, NotFoundError) as e:
+        if debug:
+            raise
+        _print_error(str(e))
+        sys.exit(2)
+    except SimpleMemError as e:
+        if debug:
+            raise
+        _print_error(str(e))
+        sys.exit(1)
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except Exception as e:
+        if debug:
+            raise
+        _print_error(f"unexpected {type(e).__name__}: {e} (run with --debug for the traceback)")
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
