@@ -56,6 +56,10 @@ EVENT_LINKS: tuple[LinkKind, ...] = (
 )
 
 
+# Links between two entities: they keep an alias or employer alive while its partner is mentioned.
+ENTITY_LINKS: tuple[LinkKind, ...] = (LinkKind.ALIAS_OF, LinkKind.CANDIDATE_ALIAS, LinkKind.WORKS_AT)
+
+
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=False)
 

@@ -181,7 +181,11 @@ class GraphStore(ABC):
     # ---- maintenance ---------------------------------------------------------------------------
     @abstractmethod
     def delete_events(self, namespace: str, ids: Sequence[str]) -> int:
-        """Delete events, their links, and entities/topics left with no event; return count."""
+        """Delete events and their links; return how many existed.
+
+        Orphans go too: topics no event is IN, and entities no event MENTIONS unless an
+        ALIAS_OF / CANDIDATE_ALIAS / WORKS_AT link ties them to an entity that is still mentioned.
+        """
 
     @abstractmethod
     def delete_entity(self, namespace: str, entity_id: str) -> int:
@@ -213,7 +217,10 @@ class GraphStore(ABC):
         for event in self.list_events(namespace):
             yield {"type": "event", **event.model_dump(mode="json")}
         for entity in self.list_entities(namespace):
-            yield {"type": "entity", **entity.model_dump(mode="json")}
+            # An entity has a `type` of its own (person, org...): it travels as `entity_type`.
+            fields = entity.model_dump(mode="json")
+            fields["entity_type"] = fields.pop("type")
+            yield {"type": "entity", **fields}
         for topic in self.list_topics(namespace):
             yield {"type": "topic", **topic.model_dump(mode="json")}
         for link in self.list_links(namespace):
@@ -232,6 +239,8 @@ class GraphStore(ABC):
                 raise ValueError(f"import: unknown record type {kind!r}; expected one of {sorted(models)}")
             if namespace is not None:
                 record["namespace"] = namespace
+            if kind == "entity" and "entity_type" in record:
+                record["type"] = record.pop("entity_type")
             buckets[kind].append(models[kind].model_validate(record))
         self.add_turns(buckets["turn"])
         self.upsert_events(buckets["event"])

@@ -30,6 +30,7 @@ import numpy as np
 from simplemem_graph.errors import StoreUnavailableError
 from simplemem_graph.models import (
     DEFAULT_STATUSES,
+    ENTITY_LINKS,
     EVENT_LINKS,
     Entity,
     Event,
@@ -625,31 +626,57 @@ class EmbeddedStore(GraphStore):
         return len(present)
 
     def _delete_orphans(self, conn: sqlite3.Connection, namespace: str) -> None:
-        """Entities and topics that no event points at any more go with the events."""
-        for table, kind in (("entities", LinkKind.MENTIONS), ("topics", LinkKind.IN_TOPIC)):
-            orphans = [
-                r[0]
-                for r in conn.execute(
-                    f"SELECT id FROM {table} t WHERE namespace = ? AND NOT EXISTS (SELECT 1 FROM links l "
-                    "WHERE l.namespace = t.namespace AND l.kind = ? AND l.target = t.id)",
-                    (namespace, kind.value),
-                )
-            ]
-            if not orphans:
-                continue
-            marks = self._placeholders(len(orphans))
-            conn.execute(
-                f"DELETE FROM {table} WHERE namespace = ? AND id IN ({marks})", [namespace, *orphans]
+        """Entities and topics that no event reaches any more go with the events.
+
+        An entity is live when an event mentions it, or when an alias / candidate / employer link
+        ties it to a live entity: forgetting one event must not wipe the alias graph.
+        """
+        mentioned = {
+            r[0]
+            for r in conn.execute(
+                "SELECT DISTINCT target FROM links WHERE namespace = ? AND kind = ?",
+                (namespace, LinkKind.MENTIONS.value),
             )
+        }
+        ties = conn.execute(
+            f"SELECT source, target FROM links WHERE namespace = ? AND kind IN ({self._placeholders(3)})",
+            (namespace, *(k.value for k in ENTITY_LINKS)),
+        ).fetchall()
+        graph = nx.Graph(ties)
+        graph.add_nodes_from(mentioned)
+        live = (
+            set().union(*(nx.node_connected_component(graph, e) for e in mentioned)) if mentioned else set()
+        )
+        entities = [r[0] for r in conn.execute("SELECT id FROM entities WHERE namespace = ?", (namespace,))]
+        topics = [
+            r[0]
+            for r in conn.execute(
+                "SELECT id FROM topics t WHERE namespace = ? AND NOT EXISTS (SELECT 1 FROM links l "
+                "WHERE l.namespace = t.namespace AND l.kind = ? AND l.target = t.id)",
+                (namespace, LinkKind.IN_TOPIC.value),
+            )
+        ]
+        self._delete_nodes(conn, namespace, "entities", [e for e in entities if e not in live])
+        self._delete_nodes(conn, namespace, "topics", topics)
+
+    def _delete_nodes(self, conn: sqlite3.Connection, namespace: str, table: str, ids: list[str]) -> None:
+        for start in range(0, len(ids), 400):
+            chunk = ids[start : start + 400]
+            marks = self._placeholders(len(chunk))
+            conn.execute(f"DELETE FROM {table} WHERE namespace = ? AND id IN ({marks})", [namespace, *chunk])
             conn.execute(
                 f"DELETE FROM links WHERE namespace = ? AND (source IN ({marks}) OR target IN ({marks}))",
-                [namespace, *orphans, *orphans],
+                [namespace, *chunk, *chunk],
             )
             if table == "entities":
                 conn.execute(
                     f"DELETE FROM entity_names WHERE namespace = ? AND entity_id IN ({marks})",
-                    [namespace, *orphans],
+                    [namespace, *chunk],
                 )
+
+    def delete_topics(self, namespace: str, ids: Sequence[str]) -> None:
+        with self._transaction() as conn:
+            self._delete_nodes(conn, namespace, "topics", list(ids))
 
     def delete_entity(self, namespace: str, entity_id: str) -> int:
         mentions = self.list_links(namespace, kinds=[LinkKind.MENTIONS])

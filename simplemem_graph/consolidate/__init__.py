@@ -1,0 +1,185 @@
+"""Stage 2, consolidation: weave freshly compressed events into the memory graph.
+
+`consolidate` runs after each ingest batch (incremental); `consolidate_pass` is the periodic global
+pass. Both read and write only through the `GraphStore` contract. See docs/consolidation.md.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+
+from simplemem_graph.consolidate.causal_links import link_causal
+from simplemem_graph.consolidate.context import StoredContext
+from simplemem_graph.consolidate.entities import GENERIC_SPEAKERS, EntityIndex, EntityResolver
+from simplemem_graph.consolidate.global_pass import consolidate_pass, repoint_mentions
+from simplemem_graph.consolidate.tasks import track_tasks
+from simplemem_graph.consolidate.time_links import link_days, link_next
+from simplemem_graph.consolidate.topics import assign_topics
+from simplemem_graph.consolidate.updates import Conflict, detect_updates, list_conflicts
+from simplemem_graph.embedding import Embedder
+from simplemem_graph.errors import ConsolidationError, InputError, SimpleMemError
+from simplemem_graph.models import Event, EventStatus, GraphDelta, Link, LinkKind
+from simplemem_graph.stores.base import GraphStore
+
+__all__ = ["Conflict", "consolidate", "consolidate_pass", "list_conflicts"]
+
+
+def consolidate(
+    events: Sequence[Event], store: GraphStore, *, embedder: Embedder | None = None
+) -> GraphDelta:
+    """Write new events into the graph with their entities, topics and links.
+
+    Args:
+        events: freshly compressed events of one namespace (embedded by stage 1; missing
+            embeddings are filled in with `embedder` when one is given).
+        store: where the graph lives; read for context, written through its contract.
+        embedder: embeds entity names and events that lack a vector; optional.
+
+    Returns:
+        A GraphDelta of what was written, with counts: entities_new, aliases, candidate_aliases,
+        works_at, topics_new, MENTIONS, IN_TOPIC, ON, DUE, NEXT, CAUSES, SUPERSEDES, CONTRADICTS,
+        tasks_done, tasks_archived, tasks_revived.
+
+    Raises:
+        InputError: the events belong to several namespaces.
+        ConsolidationError: anything failed; the message names the stage step and the cause.
+
+    Example:
+        >>> delta = consolidate(compress(turns, embedder=embedder), store, embedder=embedder)
+        >>> delta.counts["NEXT"]
+        3
+    """
+    if not events:
+        return GraphDelta()
+    namespaces = sorted({e.namespace for e in events})
+    if len(namespaces) > 1:
+        raise InputError(f"consolidate: one namespace per batch, got {namespaces}")
+    namespace = namespaces[0]
+    try:
+        return _consolidate(_with_embeddings(list(events), embedder), store, namespace, embedder)
+    except SimpleMemError:
+        raise
+    except Exception as e:
+        raise ConsolidationError(
+            f"consolidate: failed on a batch of {len(events)} events in namespace {namespace!r}: {e}"
+        ) from e
+
+
+def _consolidate(
+    events: list[Event], store: GraphStore, namespace: str, embedder: Embedder | None
+) -> GraphDelta:
+    context = StoredContext(store, namespace, events)
+    index = EntityIndex.load(store, namespace)
+    resolver = EntityResolver(index, session_entities=context.session_entities, embedder=embedder)
+    resolution = resolver.resolve(events, context.turn_texts)
+    storyline_entities = {
+        i
+        for ids in resolution.mentions.values()
+        for i in ids
+        if index.entities[i].name.strip().lower() not in GENERIC_SPEAKERS
+    }
+
+    links: list[Link] = resolution.links + [
+        Link(kind=LinkKind.MENTIONS, source=event_id, target=entity, namespace=namespace, props=props)
+        for event_id, mentioned in resolution.mentions.items()
+        for entity, props in mentioned.items()
+    ]
+    topics = assign_topics(events, store.list_topics(namespace))
+    links += topics.links + link_days(events)
+    links += link_next(
+        events,
+        session_tail=context.session_tail,
+        entity_tail=context.storyline_tail,
+        mentions=resolution.mentions,
+        storyline_entities=storyline_entities,
+    )
+    links += link_causal(events, {s: context.session_tail(s) for s in {e.session for e in events}})
+
+    earlier = _earlier_related(events, context, resolution.mentions, storyline_entities)
+    updates = detect_updates(events, earlier)
+    tasks = track_tasks(events, {i: [e for e in related if e.is_task] for i, related in earlier.items()})
+    links += updates.links
+
+    # Status changes land on the batch's own events before they are written, and on stored ones after.
+    status = {**tasks.status, **dict.fromkeys(updates.superseded, EventStatus.SUPERSEDED)}
+    batch = {e.id: e for e in events}
+    for event_id, new_status in status.items():
+        if event_id in batch:
+            update = {"status": new_status}
+            if event_id in updates.superseded:
+                update["valid_to"] = updates.superseded[event_id]
+            batch[event_id] = batch[event_id].model_copy(update=update)
+    store.upsert_events(list(batch.values()))
+    store.upsert_entities(list(resolution.changed.values()))
+    store.upsert_topics(list(topics.topics.values()))
+    store.add_links(links)
+    repoint_mentions(store, namespace, resolution.repoint)
+    stored_changes: dict[tuple, list[str]] = defaultdict(list)
+    for event_id, new_status in status.items():
+        if event_id not in batch:
+            stored_changes[(new_status, updates.superseded.get(event_id))].append(event_id)
+    for (new_status, valid_to), ids in stored_changes.items():
+        fields = {"status": new_status, **({"valid_to": valid_to} if valid_to else {})}
+        store.update_events(namespace, ids, fields)
+
+    counts = {
+        "events": len(events),
+        "topics_new": topics.opened,
+        **resolution.counts,
+        **updates.counts,
+        **tasks.counts,
+    }
+    for kind in (
+        LinkKind.MENTIONS,
+        LinkKind.IN_TOPIC,
+        LinkKind.ON,
+        LinkKind.DUE,
+        LinkKind.NEXT,
+        LinkKind.CAUSES,
+        LinkKind.ALIAS_OF,
+        LinkKind.CANDIDATE_ALIAS,
+        LinkKind.WORKS_AT,
+    ):
+        counts[kind.value] = sum(1 for link in links if link.kind == kind)
+    for key in ("entities_new", "aliases", "candidate_aliases", "works_at"):
+        counts.setdefault(key, 0)
+    return GraphDelta(
+        events=list(batch.values()),
+        entities=list(resolution.changed.values()),
+        topics=list(topics.topics.values()),
+        links=links,
+        counts=counts,
+    )
+
+
+def _earlier_related(
+    events: list[Event],
+    context: StoredContext,
+    mentions: dict[str, dict[str, dict[str, str]]],
+    storyline_entities: set[str],
+) -> dict[str, list[Event]]:
+    """Per new event: earlier events (stored or in this batch) sharing a storyline entity or its session."""
+    related: dict[str, list[Event]] = {}
+    seen_in_batch: list[Event] = []
+    for event in sorted(events, key=lambda e: e.time):
+        entities = set(mentions.get(event.id, {})) & storyline_entities
+        pool: dict[str, Event] = {e.id: e for e in context.session_events(event.session)}
+        for entity in sorted(entities):
+            pool.update((e.id, e) for e in context.storyline(entity))
+        for earlier in seen_in_batch:
+            if earlier.session == event.session or entities & set(mentions.get(earlier.id, {})):
+                pool[earlier.id] = earlier
+        related[event.id] = sorted(pool.values(), key=lambda e: e.time)
+        seen_in_batch.append(event)
+    return related
+
+
+def _with_embeddings(events: list[Event], embedder: Embedder | None) -> list[Event]:
+    missing = [i for i, e in enumerate(events) if e.embedding is None]
+    if not missing or embedder is None:
+        return events
+    vectors = embedder.encode([events[i].text for i in missing])
+    for i, vector in zip(missing, vectors, strict=True):
+        events[i] = events[i].model_copy(update={"embedding": vector.tolist()})
+    return events

@@ -1,0 +1,192 @@
+"""Alias evidence read from text: explicit alias statements, nickname forms, short names.
+
+These are pure functions over strings; `entities.py` decides what to do with what they find.
+Only evidence that names both forms counts as explicit: "深圳市锐拓精密五金有限公司（下面简称锐拓）",
+"罗志强（罗总）", "黄建国，大家都叫他黄工", "张总张伟", "Acme Corporation (Acme)".
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+# Common Chinese surnames. A nickname form (老黄, 小蒋, 罗总, 黄工) is only read as a person when its
+# surname is one of these, which keeps words such as 小时 or 总价 out.
+SURNAMES = (
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁"
+    "任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴"
+    "莫孔向汤温傅殷葛庞牛欧洪翟阎柳骆齐"
+)
+TITLES = ("总监", "经理", "厂长", "主任", "老师", "律师", "医生", "博士", "部长", "主管", "总", "工", "董")
+_TITLE_ALT = "|".join(TITLES)
+_NICKNAME = re.compile(rf"^(?:[老小]([{SURNAMES}])|([{SURNAMES}])(?:{_TITLE_ALT}))$")
+NICKNAME_IN_TEXT = re.compile(rf"[老小][{SURNAMES}]|[{SURNAMES}](?:{_TITLE_ALT})")
+_FULL_NAME = re.compile(rf"^[{SURNAMES}][\u4e00-\u9fff]{{1,3}}$")
+
+ORG_SUFFIX = re.compile(
+    r"(有限责任公司|有限公司|股份公司|公司|集团|工厂|厂|五金|制品|科技|"
+    r"\bCorp\.?|\bCorporation|\bInc\.?|\bLtd\.?|\bLLC|\bGmbH|\bCo\.|\bFasteners|\bGroup)$",
+    re.IGNORECASE,
+)
+# Words that name a kind of organisation, never one organisation: never a short name on their own.
+GENERIC_ORG_WORDS = frozenset(
+    {
+        *("公司", "有限公司", "集团", "工厂", "厂", "五金", "制品", "科技", "塑胶", "精密", "供应商", "客户"),
+        *("corp", "corporation", "inc", "ltd", "llc", "co", "group"),
+    }
+)
+
+_PAREN_ALIAS = re.compile(
+    r"[（(]\s*(?:下面简称|以下简称|下称|简称|又称|aka|a\.k\.a\.|hereafter|hereinafter)?\s*[“\"']?"
+    r"([^（）()，,。；;：:“”\"'\s][^（）()，,。；;：:“”\"']{0,19}?)[”\"']?\s*[）)]",
+    re.IGNORECASE,
+)
+_CALLED = re.compile(
+    r"(?:大家都叫他|大家都叫她|大家叫他|大家叫她|都叫他|都叫她|人称|我们叫他|我们叫她)\s*[“\"']?([\u4e00-\u9fff]{2,4})"
+    r"|(?:\bknown as|\bnicknamed|\bgoes by)\s+[“\"']?([A-Z][\w.\-]*(?: [A-Z][\w.\-]*)?)"
+)
+_TITLE_THEN_NAME = re.compile(rf"([{SURNAMES}])({_TITLE_ALT})(\1)")
+_CJK_CHAR = re.compile(r"[\u4e00-\u9fff]")
+_CLAUSE_BREAK = re.compile(r"[，,。：:；;！!？?、\n]")
+_TRAILING_CAPITALISED = re.compile(r"((?:[A-Z][\w&.\-]*\s+){0,5}[A-Z][\w&.\-]*)\s*$")
+
+
+@dataclass(frozen=True)
+class AliasEvidence:
+    """`alias` names the same thing as `full`, as stated in the text (`reason` says how)."""
+
+    full: str
+    alias: str
+    type: str  # person|org|other
+    reason: str  # "parenthesis" | "called" | "title-name"
+
+
+def normalise_name(name: str) -> str:
+    """The key two spellings of one name share: NFKC, case-folded, inner whitespace collapsed."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split()).strip(" .,'\"“”‘’")
+
+
+def nickname_surname(name: str) -> str | None:
+    """The surname of a Chinese nickname or title form (老黄, 小蒋, 罗总, 黄工), else None."""
+    match = _NICKNAME.match(name.strip())
+    return (match.group(1) or match.group(2)) if match else None
+
+
+def is_chinese_full_name(name: str) -> bool:
+    """A 2-4 character Chinese personal name with a common surname, not a nickname form."""
+    return bool(_FULL_NAME.match(name)) and nickname_surname(name) is None
+
+
+def guess_type(name: str) -> str:
+    """person / org / other from the shape of a name alone (used when stage 1 gave no type)."""
+    if ORG_SUFFIX.search(name.strip()):
+        return "org"
+    if nickname_surname(name) or is_chinese_full_name(name):
+        return "person"
+    return "other"
+
+
+def is_abbreviation(short: str, full: str) -> bool:
+    """True when `short` is a distinctive short form of `full`: a contained run or its initial words.
+
+    锐拓 of 深圳市锐拓精密五金有限公司, Kingsway of Kingsway Fasteners, Emma of Emma Hale; not 五金.
+    """
+    short_key, full_key = normalise_name(short), normalise_name(full)
+    if not short_key or short_key == full_key or short_key in GENERIC_ORG_WORDS:
+        return False
+    if short_key.isascii():
+        short_words, full_words = short_key.split(), full_key.split()
+        return len(short_words) < len(full_words) and full_words[: len(short_words)] == short_words
+    return len(short_key) >= 2 and short_key in full_key
+
+
+def find_explicit_aliases(text: str, known_names: Iterable[tuple[str, str]] = ()) -> list[AliasEvidence]:
+    """Alias statements in `text`.
+
+    Args:
+        text: an event text or the raw turn it came from.
+        known_names: (name, type) pairs already known (entities, this event's participants); a
+            known name right before the alias statement is preferred to guessing its boundary.
+
+    Returns:
+        One AliasEvidence per statement whose full form could be identified.
+
+    Example:
+        >>> find_explicit_aliases("佛山宏达五金的罗志强（罗总）说样品今天寄出")[0].full
+        '罗志强'
+    """
+    known = sorted({(n.strip(), t) for n, t in known_names if n.strip()}, key=lambda nt: -len(nt[0]))
+    found: list[AliasEvidence] = []
+    for match in _PAREN_ALIAS.finditer(text):
+        full = _full_name_before(text[: match.start()], match.group(1).strip(), known, adjacent=True)
+        if full:
+            found.append(AliasEvidence(full[0], match.group(1).strip(), full[1], "parenthesis"))
+    for match in _CALLED.finditer(text):
+        alias = (match.group(1) or match.group(2)).strip()
+        full = _full_name_before(text[: match.start()].rstrip("，, "), alias, known, adjacent=False)
+        if full:
+            found.append(AliasEvidence(full[0], alias, full[1], "called"))
+    for match in _TITLE_THEN_NAME.finditer(text):
+        full = _name_at(text, match.start(3), known)
+        if full:
+            found.append(AliasEvidence(full, match.group(1) + match.group(2), "person", "title-name"))
+    return [e for e in found if normalise_name(e.full) != normalise_name(e.alias)]
+
+
+def _full_name_before(
+    before: str, alias: str, known: list[tuple[str, str]], *, adjacent: bool
+) -> tuple[str, str] | None:
+    """The full name an alias statement refers to: a known name (or a name-shaped run) before it."""
+    stripped = before.rstrip()
+    surname = nickname_surname(alias)
+    if adjacent:
+        for name, kind in known:
+            fits = _surname_fits(surname, name) if surname else is_abbreviation(alias, name)
+            if stripped.endswith(name) and fits:
+                return name, kind
+    else:  # "X，大家都叫他Y": the nearest known person before the phrase
+        best = max(
+            (
+                (stripped.rfind(name), name, kind)
+                for name, kind in known
+                if kind == "person" and name in stripped
+            ),
+            default=None,
+        )
+        if best and _surname_fits(surname, best[1]):
+            return best[1], best[2]
+    run = _CLAUSE_BREAK.split(stripped)[-1].strip()
+    if surname:
+        for length in (3, 2, 4):
+            candidate = run[-length:]
+            if len(candidate) == length and candidate[0] == surname and is_chinese_full_name(candidate):
+                return candidate, "person"
+        return None
+    if run.isascii():
+        trailing = _TRAILING_CAPITALISED.search(run)
+        run = trailing.group(1) if trailing else ""
+    if run and is_abbreviation(alias, run):
+        return run, guess_type(run)
+    return None
+
+
+def _name_at(text: str, start: int, known: list[tuple[str, str]]) -> str | None:
+    """The person name starting at `start`: a known one, else a 2-3 character name the text ends."""
+    for name, kind in known:
+        if kind == "person" and text.startswith(name, start):
+            return name
+    for length in (3, 2):  # unknown name: only when its end is unambiguous (punctuation or text end)
+        end = start + length
+        if (
+            len(text) >= end
+            and not _CJK_CHAR.match(text[end : end + 1])
+            and is_chinese_full_name(text[start:end])
+        ):
+            return text[start:end]
+    return None
+
+
+def _surname_fits(surname: str | None, name: str) -> bool:
+    return surname is None or (is_chinese_full_name(name) and name[0] == surname)

@@ -1,0 +1,60 @@
+"""What consolidation reads from the store before linking a batch: recent events of the batch's
+sessions, the raw turns the events came from, and entity storylines (read once per entity)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from datetime import timedelta
+
+from simplemem_graph.models import Event, LinkKind
+from simplemem_graph.stores.base import GraphStore
+
+# A session is one conversation: its earlier events are looked up this far back from the batch.
+RECENT_DAYS = 7
+STORYLINE_LIMIT = 200  # newest events of an entity's storyline compared with a new event
+
+
+class StoredContext:
+    """Read-only view of the stored graph around a batch of new events."""
+
+    def __init__(self, store: GraphStore, namespace: str, events: Sequence[Event]):
+        self.store = store
+        self.namespace = namespace
+        batch_ids = {e.id for e in events}
+        sessions = {e.session for e in events}
+        since = min(e.time for e in events).date() - timedelta(days=RECENT_DAYS)
+        stored = store.list_events(namespace, time_from=since)
+        self.recent = sorted(
+            (e for e in stored if e.session in sessions and e.id not in batch_ids), key=lambda e: e.time
+        )
+        turn_ids = sorted({s for e in events for s in e.source_ids})
+        self.turn_texts = {t.id: t.text for t in store.get_turns(namespace, turn_ids)}
+        self.session_entities: dict[str, set[str]] = defaultdict(set)
+        session_of = {e.id: e.session for e in self.recent}
+        if session_of:
+            for link in store.list_links(namespace, kinds=[LinkKind.MENTIONS], node_ids=sorted(session_of)):
+                if link.source in session_of:
+                    self.session_entities[session_of[link.source]].add(link.target)
+        self._batch_ids = batch_ids
+        self._storylines: dict[str, list[Event]] = {}
+
+    def session_events(self, session: str) -> list[Event]:
+        return [e for e in self.recent if e.session == session]
+
+    def session_tail(self, session: str) -> Event | None:
+        events = self.session_events(session)
+        return events[-1] if events else None
+
+    def storyline(self, entity_id: str) -> list[Event]:
+        """Stored events mentioning the entity or its aliases (any status), oldest first."""
+        if entity_id not in self._storylines:
+            events = self.store.entity_events(self.namespace, [entity_id], statuses=None)
+            self._storylines[entity_id] = [e for e in events if e.id not in self._batch_ids][
+                -STORYLINE_LIMIT:
+            ]
+        return self._storylines[entity_id]
+
+    def storyline_tail(self, entity_id: str) -> Event | None:
+        events = self.storyline(entity_id)
+        return events[-1] if events else None

@@ -1,0 +1,377 @@
+"""Entity resolution: canonical Entity nodes, aliases, MENTIONS, WORKS_AT and candidate aliases.
+
+Every name an event brings (its speaker, its stage-1 participants, known names and nickname forms
+found in its text) is resolved to one canonical entity (id = stable_id("en", namespace, normalised
+name)). A different form of a known name becomes an alias (an alias Entity node, an ALIAS_OF link to
+the canonical one, the form added to `Entity.aliases`) only on strong evidence:
+
+- an explicit statement in the text ("X（简称Y）", "X（Y总）", "X，大家都叫他Y", "Y总X");
+- a distinctive short form of exactly one known name ("Kingsway" of "Kingsway Fasteners", "Emma" of
+  "Emma Hale", 锐丰 of 东莞锐丰塑胶制品有限公司);
+- a nickname form (老黄, 罗总) whose surname matches exactly one known person, who is also mentioned in
+  the same session or works at an organisation the event mentions.
+
+Weaker evidence (a fuzzy spelling, close name embeddings, a surname shared by several people or with
+nothing else to back it) never merges: the form stays its own entity with a CANDIDATE_ALIAS link.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from rapidfuzz import fuzz
+
+from simplemem_graph.consolidate.aliases import (
+    NICKNAME_IN_TEXT,
+    ORG_SUFFIX,
+    find_explicit_aliases,
+    guess_type,
+    is_abbreviation,
+    is_chinese_full_name,
+    nickname_surname,
+    normalise_name,
+)
+from simplemem_graph.consolidate.similarity import cosine
+from simplemem_graph.embedding import Embedder
+from simplemem_graph.models import Entity, Event, Link, LinkKind, stable_id
+from simplemem_graph.stores.base import GraphStore
+
+# Speakers every namespace has; they are entities, but their names are ordinary words in text.
+GENERIC_SPEAKERS = frozenset({"user", "assistant", "system", "agent", "bot", "ai"})
+FUZZY_MIN_RATIO = 88.0  # rapidfuzz ratio for a candidate alias (typos, transliterations)
+EMBEDDING_MIN_COSINE = 0.92  # name embeddings this close: a candidate alias, never a merge
+_CLAUSE_STOP = "，,。；;！!？?\n"
+
+
+def entity_id(namespace: str, name: str) -> str:
+    """The id of the entity named `name` (any spelling that normalises the same)."""
+    return stable_id("en", namespace, normalise_name(name))
+
+
+def _compatible(type_a: str, type_b: str) -> bool:
+    return type_a == type_b or "other" in (type_a, type_b)
+
+
+@dataclass
+class EntityIndex:
+    """The entities of a namespace, by name, with their ALIAS_OF and WORKS_AT links."""
+
+    namespace: str
+    entities: dict[str, Entity] = field(default_factory=dict)
+    canonical_of: dict[str, str] = field(default_factory=dict)  # alias entity id -> canonical id
+    works_at: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    candidate_pairs: set[tuple[str, str]] = field(default_factory=set)
+    _by_name: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+
+    @classmethod
+    def load(cls, store: GraphStore, namespace: str) -> EntityIndex:
+        """Read every entity and its alias / employer / candidate links from the store."""
+        index = cls(namespace)
+        for entity in store.list_entities(namespace):
+            index.put(entity)
+        kinds = [LinkKind.ALIAS_OF, LinkKind.WORKS_AT, LinkKind.CANDIDATE_ALIAS]
+        for link in store.list_links(namespace, kinds=kinds):
+            if link.kind == LinkKind.ALIAS_OF:
+                index.canonical_of[link.source] = link.target
+            elif link.kind == LinkKind.WORKS_AT:
+                index.works_at[link.source].add(link.target)
+            else:
+                index.candidate_pairs.add((link.source, link.target))
+        return index
+
+    def put(self, entity: Entity) -> None:
+        self.entities[entity.id] = entity
+        for name in (entity.name, *entity.aliases):
+            self._by_name[normalise_name(name)].add(entity.id)
+
+    def canonical(self, entity_id_: str) -> str:
+        seen = set()
+        while entity_id_ in self.canonical_of and entity_id_ not in seen:
+            seen.add(entity_id_)
+            entity_id_ = self.canonical_of[entity_id_]
+        return entity_id_
+
+    def lookup(self, name: str) -> list[str]:
+        """Canonical ids of the entities called `name` (by canonical name or alias)."""
+        return sorted({self.canonical(i) for i in self._by_name.get(normalise_name(name), ())})
+
+    def canonical_entities(self) -> list[Entity]:
+        return [e for i, e in self.entities.items() if i not in self.canonical_of]
+
+    def persons_with_surname(self, surname: str) -> list[Entity]:
+        return [
+            e
+            for e in self.canonical_entities()
+            if e.type == "person" and is_chinese_full_name(e.name) and e.name[0] == surname
+        ]
+
+    def known_names(self) -> list[tuple[str, str, str]]:
+        """(name, type, canonical id) for every canonical name and alias, generic speakers left out."""
+        rows = []
+        for entity in self.canonical_entities():
+            for name in (entity.name, *entity.aliases):
+                if normalise_name(name) not in GENERIC_SPEAKERS and len(name.strip()) >= 2:
+                    rows.append((name, entity.type, entity.id))
+        return rows
+
+
+@dataclass
+class EntityResolution:
+    """What resolving one batch produced, for the caller to write."""
+
+    mentions: dict[str, dict[str, dict[str, str]]] = field(default_factory=dict)  # event -> entity -> props
+    changed: dict[str, Entity] = field(default_factory=dict)  # entities to upsert
+    links: list[Link] = field(default_factory=list)
+    repoint: list[tuple[str, str]] = field(default_factory=list)  # (old entity, canonical): move MENTIONS
+    counts: Counter = field(default_factory=Counter)
+
+
+class EntityResolver:
+    """Resolves the names of a batch of events against an EntityIndex (updated as it goes).
+
+    Args:
+        index: the namespace's entities (EntityIndex.load).
+        session_entities: canonical entity ids already mentioned per session (evidence for nicknames).
+        embedder: embeds new entity names (for Entity.embedding and candidate matching); optional.
+    """
+
+    def __init__(
+        self,
+        index: EntityIndex,
+        *,
+        session_entities: dict[str, set[str]] | None = None,
+        embedder: Embedder | None = None,
+    ):
+        self.index = index
+        self.session_entities: dict[str, set[str]] = defaultdict(set, session_entities or {})
+        self.embedder = embedder
+        self.result = EntityResolution()
+        self._name_vectors: dict[str, list[float]] = {}
+
+    # ---- public ---------------------------------------------------------------------------------
+    def resolve(self, events: Sequence[Event], turn_texts: dict[str, str]) -> EntityResolution:
+        """Resolve every name of `events`; `turn_texts` maps source turn ids to their raw text."""
+        self._embed_new_names(events)
+        for event in events:
+            self._resolve_event(event, turn_texts)
+        return self.result
+
+    def make_alias(self, alias_name: str, canonical_id: str, reason: str) -> bool:
+        """Record `alias_name` as an alias of `canonical_id`; False when it names another entity."""
+        canonical = self.index.entities[canonical_id]
+        alias_id = entity_id(self.index.namespace, alias_name)
+        if self.index.canonical(alias_id) == canonical_id:
+            return True
+        if any(owner not in (alias_id, canonical_id) for owner in self.index.lookup(alias_name)):
+            return False  # the form already names someone else: never steal it
+        if alias_id in self.index.entities:  # the form was its own entity: its events move over
+            self.result.repoint.append((alias_id, canonical_id))
+            for extra in self.index.entities[alias_id].aliases:
+                if extra not in canonical.aliases:
+                    canonical.aliases.append(extra)
+        alias_entity = Entity(
+            id=alias_id, namespace=self.index.namespace, name=alias_name, type=canonical.type
+        )
+        if alias_name not in canonical.aliases and normalise_name(alias_name) != normalise_name(
+            canonical.name
+        ):
+            canonical.aliases.append(alias_name)
+        self.index.canonical_of[alias_id] = canonical_id
+        self.index.put(alias_entity)
+        self.index.put(canonical)
+        self.result.changed[alias_id] = alias_entity
+        self.result.changed[canonical_id] = canonical
+        self.result.links.append(self._link(LinkKind.ALIAS_OF, alias_id, canonical_id, reason=reason))
+        self.result.counts["aliases"] += 1
+        return True
+
+    # ---- one event --------------------------------------------------------------------------------
+    def _resolve_event(self, event: Event, turn_texts: dict[str, str]) -> None:
+        texts = [event.text, *(turn_texts[s] for s in event.source_ids if s in turn_texts)]
+        participants = [(p.name, p.type) for p in event.participants]
+        known = [(n, t) for n, t, _ in self.index.known_names()] + participants
+        for text in dict.fromkeys(texts):
+            for evidence in find_explicit_aliases(text, known):
+                full_id = self._ensure(evidence.full, evidence.type)
+                self.make_alias(evidence.alias, full_id, evidence.reason)
+
+        mentions: dict[str, dict[str, str]] = {}
+        surfaces: dict[str, set[str]] = defaultdict(set)
+
+        def mention(canonical_id: str, role: str, surface: str) -> None:
+            if canonical_id not in mentions or mentions[canonical_id]["role"] == "mention":
+                mentions[canonical_id] = {"role": role, "surface": surface}
+            surfaces[canonical_id].add(surface)
+
+        speaker_type = "agent" if normalise_name(event.speaker) in GENERIC_SPEAKERS - {"user"} else "person"
+        mention(self._ensure(event.speaker, speaker_type), "speaker", event.speaker)
+        orgs_here = set()
+        for name, type_, role in _joined_participants(event):
+            mention(self._resolve_name(name, type_, event, orgs_here), role, name)
+        for name, _type, canonical_id in self.index.known_names():
+            if name_occurs(name, event.text):
+                mention(canonical_id, "mention", name)
+        orgs_here |= {i for i in mentions if self.index.entities[i].type == "org"}
+        for match in NICKNAME_IN_TEXT.finditer(event.text):
+            if not self.index.lookup(match.group()) and self.index.persons_with_surname(
+                nickname_surname(match.group())
+            ):
+                mention(
+                    self._resolve_name(match.group(), "person", event, orgs_here), "mention", match.group()
+                )
+        self._link_employers(event.text, mentions, surfaces)
+        self.result.mentions[event.id] = mentions
+        self.session_entities[event.session].update(mentions)
+
+    def _resolve_name(self, name: str, type_: str, event: Event, orgs_here: set[str]) -> str:
+        """The canonical id for a name found in `event`, creating entities and aliases as evidence allows."""
+        type_ = type_ if type_ in ("person", "org", "place", "product") else guess_type(name)
+        hits = self.index.lookup(name)
+        if hits:
+            typed = [h for h in hits if self.index.entities[h].type == type_]
+            return (typed or hits)[0]
+        surname = nickname_surname(name)
+        if surname and type_ in ("person", "other"):
+            people = self.index.persons_with_surname(surname)
+            backed = [p for p in people if self._backs_nickname(p.id, event, orgs_here)]
+            if len(people) == 1 and backed:
+                self.make_alias(name, people[0].id, "surname+context")
+                return people[0].id
+            return self._new_with_candidates(name, "person", [p.id for p in people], "surname")
+        if type_ == "person" and not name.isascii():
+            return self._ensure(name, type_)  # 邱敏 is not a short form of 邱敏刚: only nicknames are
+        shorter_of = [
+            e
+            for e in self.index.canonical_entities()
+            if _compatible(e.type, type_) and is_abbreviation(name, e.name)
+        ]
+        if len(shorter_of) == 1:
+            self.make_alias(name, shorter_of[0].id, "short-name")
+            return shorter_of[0].id
+        if shorter_of:
+            return self._new_with_candidates(name, type_, [e.id for e in shorter_of], "short-name")
+        longer_of = [
+            e
+            for e in self.index.canonical_entities()
+            if _compatible(e.type, type_) and is_abbreviation(e.name, name)
+        ]
+        new_id = self._ensure(name, type_)
+        if len(longer_of) == 1:  # "Acme" was known, now "Acme Corp": the short one becomes the alias
+            self.make_alias(longer_of[0].name, new_id, "short-name")
+        weak = [
+            e.id
+            for e in self.index.canonical_entities()
+            if e.id != new_id and self._weakly_same(name, type_, e)
+        ]
+        self._candidates(new_id, weak, "fuzzy")
+        return new_id
+
+    def _backs_nickname(self, person_id: str, event: Event, orgs_here: set[str]) -> bool:
+        """Evidence beyond the surname: same session, or an employer the event (or session) mentions."""
+        session = self.session_entities.get(event.session, set())
+        return person_id in session or bool(self.index.works_at.get(person_id, set()) & (orgs_here | session))
+
+    def _weakly_same(self, name: str, type_: str, other: Entity) -> bool:
+        if not _compatible(type_, other.type) or normalise_name(other.name) in GENERIC_SPEAKERS:
+            return False
+        a, b = normalise_name(name), normalise_name(other.name)
+        if min(len(a), len(b)) >= 4 and fuzz.ratio(a, b) >= FUZZY_MIN_RATIO:
+            return True
+        return cosine(self._name_vectors.get(name), other.embedding) >= EMBEDDING_MIN_COSINE
+
+    def _new_with_candidates(self, name: str, type_: str, targets: list[str], reason: str) -> str:
+        new_id = self._ensure(name, type_)
+        self._candidates(new_id, targets, reason)
+        return new_id
+
+    def _candidates(self, source: str, targets: list[str], reason: str) -> None:
+        for target in targets:
+            if target != source and (source, target) not in self.index.candidate_pairs:
+                self.index.candidate_pairs.add((source, target))
+                self.result.links.append(self._link(LinkKind.CANDIDATE_ALIAS, source, target, reason=reason))
+                self.result.counts["candidate_aliases"] += 1
+
+    def _ensure(self, name: str, type_: str) -> str:
+        """The canonical id for an exact (normalised) name, creating the entity if it is new."""
+        hits = self.index.lookup(name)
+        if hits:
+            existing = self.index.entities[hits[0]]
+            if existing.type == "other" and type_ not in ("other", ""):
+                existing.type = type_
+                self.result.changed[existing.id] = existing
+            return hits[0]
+        entity = Entity(
+            id=entity_id(self.index.namespace, name),
+            namespace=self.index.namespace,
+            name=name.strip(),
+            type=type_ or "other",
+            embedding=self._name_vectors.get(name),
+        )
+        self.index.put(entity)
+        self.result.changed[entity.id] = entity
+        self.result.counts["entities_new"] += 1
+        return entity.id
+
+    def _link_employers(self, text: str, mentions: dict, surfaces: dict[str, set[str]]) -> None:
+        """WORKS_AT when the text ties a person to an organisation ("宏达五金的罗志强", "Emma of Acme")."""
+        people = [i for i in mentions if self.index.entities[i].type == "person"]
+        orgs = [i for i in mentions if self.index.entities[i].type == "org"]
+        for person in people:
+            for org in orgs:
+                if org in self.index.works_at.get(person, set()):
+                    continue
+                if any(_works_at_phrase(text, o, p) for o in surfaces[org] for p in surfaces[person]):
+                    self.index.works_at[person].add(org)
+                    self.result.links.append(self._link(LinkKind.WORKS_AT, person, org))
+                    self.result.counts["works_at"] += 1
+
+    def _embed_new_names(self, events: Sequence[Event]) -> None:
+        if self.embedder is None:
+            return
+        names = sorted({p.name for e in events for p in e.participants if not self.index.lookup(p.name)})
+        if names:
+            self._name_vectors.update(zip(names, self.embedder.encode(names).tolist(), strict=True))
+
+    def _link(self, kind: LinkKind, source: str, target: str, **props) -> Link:
+        return Link(kind=kind, source=source, target=target, namespace=self.index.namespace, props=props)
+
+
+def _joined_participants(event: Event) -> list[tuple[str, str, str]]:
+    """Participants as (name, type, role), with an organisation split by stage 1 joined back.
+
+    "深圳市锐拓精密五金有限公司" may arrive as place 深圳市 and org 五金有限公司: a place, at most
+    six characters of text, then the org fragment, form one organisation name.
+    """
+    people = [(p.name.strip(), p.type, p.role) for p in event.participants if p.name.strip()]
+    joined, skip = [], set()
+    for place, place_type, _ in people:
+        if place_type != "place":
+            continue
+        for org, org_type, org_role in people:
+            if org_type != "org":
+                continue
+            match = re.search(rf"{re.escape(place)}([\u4e00-\u9fff]{{0,6}}?){re.escape(org)}", event.text)
+            if match and ORG_SUFFIX.search(org):
+                joined.append((match.group(0), "org", org_role))
+                skip.update({place, org})
+    return joined + [p for p in people if p[0] not in skip]
+
+
+def name_occurs(name: str, text: str) -> bool:
+    """`name` appears in `text`; ASCII names only as whole words (Emma, not Emmanuel)."""
+    if name.isascii():
+        return re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", text, re.IGNORECASE) is not None
+    return name in text
+
+
+def _works_at_phrase(text: str, org: str, person: str) -> bool:
+    org_re, person_re = re.escape(org), re.escape(person)
+    chinese = rf"{org_re}(?:那边|这边|方面)?的?[^{_CLAUSE_STOP}\s]{{0,6}}?{person_re}"
+    english = (
+        rf"{person_re},? (?:\w+ ){{0,3}}(?:of|at|from) (?:the )?{org_re}"
+        rf"|{org_re}(?:'s|’s) (?:\w+ ){{0,2}}{person_re}"
+    )
+    return re.search(chinese, text) is not None or re.search(english, text, re.IGNORECASE) is not None

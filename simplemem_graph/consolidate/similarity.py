@@ -1,0 +1,63 @@
+"""How alike two events are: word overlap (robust for Chinese) and embedding cosine (robust for English).
+
+all-MiniLM-L6-v2 is an English model: two unrelated Chinese sentences often score 0.6+ cosine, so
+every rule in this package that needs "same subject" asks for either enough shared words or a high
+cosine, never a cosine alone at a mid threshold.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import numpy as np
+
+from simplemem_graph.models import Event
+from simplemem_graph.text import tokenize
+
+_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]+")
+_NUMERIC = re.compile(r"^[\d.,:%/\-]+$")
+
+
+def content_terms(text: str) -> set[str]:
+    """Content words plus Chinese character bigrams, numbers left out (values are compared elsewhere).
+
+    Bigrams catch Chinese words jieba segments differently in two sentences (看厂 vs 看...厂).
+    """
+    terms = {t for t in tokenize(text) if not _NUMERIC.match(t)}
+    for run in _CJK_RUN.findall(text):
+        terms.update(run[i : i + 2] for i in range(len(run) - 1))
+    return terms
+
+
+def overlap(a: str, b: str) -> float:
+    """Jaccard overlap of the content terms of two texts, 0..1."""
+    ta, tb = content_terms(a), content_terms(b)
+    if not ta or not tb:
+        return 0.0
+    return len(ta & tb) / len(ta | tb)
+
+
+def cosine(a: Sequence[float] | None, b: Sequence[float] | None) -> float:
+    """Cosine of two vectors; 0.0 when either is missing or zero."""
+    if a is None or b is None:
+        return 0.0
+    va, vb = np.asarray(a, dtype=np.float32), np.asarray(b, dtype=np.float32)
+    norm = float(np.linalg.norm(va) * np.linalg.norm(vb))
+    return float(va @ vb) / norm if norm else 0.0
+
+
+def same_subject(a: Event, b: Event, *, min_overlap: float, min_cosine: float) -> float:
+    """A similarity score when `a` and `b` talk about the same thing, else 0.0.
+
+    Same thing: the same non-empty (action, object), enough shared words, or a high cosine.
+    """
+    same_object = bool(a.object and b.object) and a.object.strip().lower() == b.object.strip().lower()
+    same_action = not (a.action and b.action) or a.action.strip().lower() == b.action.strip().lower()
+    if same_object and same_action:
+        return 1.0
+    score_words = overlap(a.text, b.text)
+    score_vectors = cosine(a.embedding, b.embedding)
+    if score_words >= min_overlap or score_vectors >= min_cosine:
+        return max(score_words, score_vectors)
+    return 0.0

@@ -1,0 +1,115 @@
+"""Topic clusters: each event joins the nearest topic centroid above a threshold, else opens a topic.
+
+Centroids are running means of member embeddings (re-normalised), so attaching is O(topics) per
+event. The global pass re-clusters from scratch with community detection (`global_pass.py`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from simplemem_graph.models import Event, Link, LinkKind, Topic, stable_id
+from simplemem_graph.text import tokenize
+
+TOPIC_MIN_COSINE = 0.55  # below this an event opens a new topic
+TOPIC_KEYWORDS = 5
+LABEL_KEYWORDS = 3
+
+
+@dataclass
+class TopicAssignment:
+    topics: dict[str, Topic] = field(default_factory=dict)  # new or changed topics, to upsert
+    links: list[Link] = field(default_factory=list)
+    opened: int = 0
+
+
+def event_keywords(event: Event) -> list[str]:
+    """Stage-1 keywords, or the event's longer content words when it gave none."""
+    if event.keywords:
+        return list(event.keywords)
+    return [t for t in tokenize(event.text) if len(t) > 1 and not t.replace(".", "").isdigit()][
+        :TOPIC_KEYWORDS
+    ]
+
+
+def label_from_keywords(keywords: Sequence[str]) -> str:
+    return " / ".join(keywords[:LABEL_KEYWORDS]) or "misc"
+
+
+def assign_topics(events: Sequence[Event], topics: Sequence[Topic]) -> TopicAssignment:
+    """Attach each event (with an embedding) to a topic, updating centroids and keywords as it goes.
+
+    Args:
+        events: new events; those without an embedding are grouped by their stage-1 `topic` label.
+        topics: the namespace's current topics.
+
+    Returns:
+        The topics to upsert, the IN_TOPIC links, and how many topics were opened.
+    """
+    result = TopicAssignment()
+    current = {t.id: t.model_copy(deep=True) for t in topics}
+    for event in events:
+        topic = _nearest(event, current.values()) or _open(event, current)
+        if topic.id not in current:
+            current[topic.id] = topic
+            result.opened += 1
+        _absorb(topic, event)
+        result.topics[topic.id] = topic
+        result.links.append(
+            Link(kind=LinkKind.IN_TOPIC, source=event.id, target=topic.id, namespace=event.namespace)
+        )
+    return result
+
+
+def _nearest(event: Event, topics) -> Topic | None:
+    if event.embedding is None:
+        wanted = (event.topic or "").strip().lower()
+        return next((t for t in topics if wanted and t.label.lower() == wanted), None)
+    vector = np.asarray(event.embedding, dtype=np.float32)
+    best, best_score = None, TOPIC_MIN_COSINE
+    for topic in topics:
+        if topic.centroid is None:
+            continue
+        score = float(vector @ np.asarray(topic.centroid, dtype=np.float32))
+        if score >= best_score:
+            best, best_score = topic, score
+    return best
+
+
+def _open(event: Event, current: dict[str, Topic]) -> Topic:
+    keywords = event_keywords(event)[:TOPIC_KEYWORDS]
+    label = (
+        (event.topic or "").strip()
+        if event.embedding is None and event.topic
+        else label_from_keywords(keywords)
+    )
+    return Topic(
+        id=stable_id("tp", event.namespace, event.id),
+        namespace=event.namespace,
+        label=label,
+        keywords=keywords,
+        centroid=None,
+        size=0,
+    )
+
+
+def _absorb(topic: Topic, event: Event) -> None:
+    """Add one member: running-mean centroid, keywords re-ranked with the newcomer's."""
+    if event.embedding is not None:
+        vector = np.asarray(event.embedding, dtype=np.float32)
+        if topic.centroid is None:
+            centroid = vector
+        else:
+            centroid = np.asarray(topic.centroid, dtype=np.float32) * topic.size + vector
+        norm = float(np.linalg.norm(centroid))
+        topic.centroid = (centroid / norm if norm else centroid).tolist()
+    counts = Counter({k: 2 for k in topic.keywords})  # incumbents weigh more than one newcomer
+    counts.update(event_keywords(event))
+    topic.keywords = [k for k, _ in counts.most_common(TOPIC_KEYWORDS)]
+    if not topic.label or topic.label == "misc" or event.embedding is not None:
+        topic.label = label_from_keywords(topic.keywords)
+    topic.size += 1

@@ -1,0 +1,166 @@
+"""Updates and conflicts: SUPERSEDES when a later event explicitly changes a value, CONTRADICTS when
+it states a different value without saying it is a change.
+
+Same subject: the two events mention a shared entity (generic speakers do not count) or sit in the
+same session, and say the same thing in other words (`similarity.same_subject`). Same attribute:
+both carry a value of one kind (money, a date, a quantity) or one negates what the other affirms
+(a decision). Changed: the newer one states a value of that kind the older one lacks.
+
+Explicit ("改成", "推迟到", "moved to", "actually", "correction"...): the newer one SUPERSEDES the older,
+which gets status "superseded" and `valid_to` = the newer one's time. Otherwise, and only when the
+values really disagree both ways, CONTRADICTS: listed by `list_conflicts`, never merged.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from simplemem_graph.consolidate.similarity import same_subject
+from simplemem_graph.models import Event, Link, LinkKind
+from simplemem_graph.stores.base import GraphStore
+
+EXPLICIT_CHANGE = re.compile(
+    r"改成|改为|改到|改在|换成|推迟到|推到|延期到|延到|提前到|调整为|调整到|调到|涨到|涨为|降到|降为|更正|更改为|"
+    r"正确的|说错了|报错了|作废|"
+    r"\b(?:moved|changed|pushed|postponed|delayed|brought forward|switched|raised|lowered|updated)\b"
+    r"(?:\s+\S+){0,4}?\s+(?:to|until)\b|\brescheduled\b|"
+    r"\bactually\b|\binstead\b|\bcorrection\b|\bcorrected\b|"
+    r"\bnow (?:costs?|is)\b|\bno longer\b",
+    re.IGNORECASE,
+)
+SUBJECT_MIN_OVERLAP = 0.2  # shared-word Jaccard for "same subject"
+SUBJECT_MIN_COSINE = 0.75
+# An implicit change is only a conflict when the two events are very alike: a different amount in
+# a loosely related sentence is usually another fact, not a contradiction.
+CONFLICT_MIN_OVERLAP = 0.35
+CONFLICT_MIN_COSINE = 0.85
+MAX_OLDER = 50  # compare with at most this many earlier events per new event
+
+
+@dataclass
+class UpdateResult:
+    links: list[Link] = field(default_factory=list)
+    superseded: dict[str, Any] = field(default_factory=dict)  # older event id -> valid_to
+    counts: dict[str, int] = field(default_factory=lambda: {"SUPERSEDES": 0, "CONTRADICTS": 0})
+
+
+def attribute_values(event: Event) -> dict[str, set[str]]:
+    """The comparable values an event states, by attribute: money, date, quantity, decision."""
+    values: dict[str, set[str]] = {}
+    for q in event.quantities:
+        attribute = "money" if q.kind == "money" else "quantity" if q.kind == "quantity" else None
+        if attribute:
+            values.setdefault(attribute, set()).add(f"{_number(q.value)} {q.unit or ''}".strip())
+    dates = {d.isoformat() for d in event.dates} | ({event.deadline.isoformat()} if event.deadline else set())
+    dates.discard(event.time.date().isoformat())  # "today" dates when it was said, not what it says
+    if dates:
+        values["date"] = dates
+    values["decision"] = {"no" if event.negated else "yes"}
+    return values
+
+
+def detect_updates(
+    events: Sequence[Event],
+    older_candidates: dict[str, list[Event]],
+) -> UpdateResult:
+    """SUPERSEDES / CONTRADICTS links from each new event to the earlier events it revises.
+
+    Args:
+        events: new events, oldest first.
+        older_candidates: per new event id, earlier events about the same entity or session
+            (stored ones and earlier ones of this batch), oldest first.
+
+    Returns:
+        The links (props.attribute, props.old, props.new, props.marker), the superseded event ids
+        with their valid_to, and counts.
+    """
+    result = UpdateResult()
+    for event in events:
+        marker = EXPLICIT_CHANGE.search(event.text)
+        new_values = attribute_values(event)
+        best: dict[str, tuple[float, Event]] = {}
+        for older in older_candidates.get(event.id, [])[-MAX_OLDER:]:
+            if older.id == event.id or older.time > event.time:
+                continue
+            score = same_subject(event, older, min_overlap=SUBJECT_MIN_OVERLAP, min_cosine=SUBJECT_MIN_COSINE)
+            if not score:
+                continue
+            old_values = attribute_values(older)
+            for attribute, values in new_values.items():
+                old = old_values.get(attribute)
+                if not old or not values - old:
+                    continue
+                if attribute == "decision" and not _alike_enough(event, older):
+                    continue
+                if score >= best.get(attribute, (0.0, None))[0]:
+                    best[attribute] = (score, older)
+        for attribute, (_score, older) in best.items():
+            old, new = attribute_values(older)[attribute], new_values[attribute]
+            props = {"attribute": attribute, "old": sorted(old - new), "new": sorted(new - old)}
+            if marker:
+                props["marker"] = marker.group(0)
+                result.links.append(_link(LinkKind.SUPERSEDES, event, older, props))
+                result.superseded[older.id] = event.time
+                result.counts["SUPERSEDES"] += 1
+            elif old - new and (attribute == "decision" or _alike_enough(event, older)):
+                result.links.append(_link(LinkKind.CONTRADICTS, event, older, props))
+                result.counts["CONTRADICTS"] += 1
+    return result
+
+
+@dataclass
+class Conflict:
+    """An unresolved CONTRADICTS pair: the newer event states `attribute` differently from the older."""
+
+    newer: Event
+    older: Event
+    attribute: str
+    kind: str = "CONTRADICTS"
+
+    def as_dict(self) -> dict[str, Any]:
+        def brief(e: Event) -> dict[str, Any]:
+            return {"id": e.id, "text": e.text, "time": e.time.isoformat(), "source_ids": e.source_ids}
+
+        return {
+            "kind": self.kind,
+            "attribute": self.attribute,
+            "newer": brief(self.newer),
+            "older": brief(self.older),
+        }
+
+
+def list_conflicts(store: GraphStore, namespace: str) -> list[Conflict]:
+    """Every CONTRADICTS pair of a namespace whose events still exist, newest first.
+
+    Example:
+        >>> [c.as_dict()["attribute"] for c in list_conflicts(store, "demo")]
+        ['money']
+    """
+    links = store.list_links(namespace, kinds=[LinkKind.CONTRADICTS])
+    ids = sorted({i for link in links for i in (link.source, link.target)})
+    events = {e.id: e for e in store.get_events(namespace, ids)}
+    conflicts = [
+        Conflict(events[link.source], events[link.target], str(link.props.get("attribute", "value")))
+        for link in links
+        if link.source in events and link.target in events
+    ]
+    return sorted(conflicts, key=lambda c: (c.newer.time, c.newer.id), reverse=True)
+
+
+def _alike_enough(a: Event, b: Event) -> bool:
+    return bool(same_subject(a, b, min_overlap=CONFLICT_MIN_OVERLAP, min_cosine=CONFLICT_MIN_COSINE))
+
+
+def _number(value: float | int | str) -> str:
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return str(value)
+    return f"{number:g}"
+
+
+def _link(kind: LinkKind, newer: Event, older: Event, props: dict[str, Any]) -> Link:
+    return Link(kind=kind, source=newer.id, target=older.id, namespace=newer.namespace, props=props)

@@ -1,0 +1,101 @@
+"""Consolidation tests: hand-built events, a real EmbeddedStore(":memory:"), the real default embedder.
+
+`make_event` builds an Event the way stage 1 would hand it over (embedded, one namespace); the test
+files never run stage 1.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta, timezone
+
+import pytest
+
+from simplemem_graph.embedding import SentenceTransformerEmbedder
+from simplemem_graph.models import Event, Link, LinkKind, Participant, Quantity
+from simplemem_graph.stores.embedded import EmbeddedStore
+
+NS = "t"
+CST = timezone(timedelta(hours=8))
+
+
+@pytest.fixture(scope="session")
+def embedder() -> SentenceTransformerEmbedder:
+    embedder = SentenceTransformerEmbedder()
+    embedder.encode(["warm up"])  # load once for the whole session
+    return embedder
+
+
+@pytest.fixture
+def store():
+    store = EmbeddedStore(":memory:")
+    yield store
+    store.close()
+
+
+@pytest.fixture
+def make_event(embedder):
+    def make(
+        event_id: str,
+        text: str,
+        when: str,
+        *,
+        session: str = "s1",
+        speaker: str = "user",
+        turn: str | None = None,
+        people: tuple[str, ...] = (),
+        orgs: tuple[str, ...] = (),
+        money: tuple[float, ...] = (),
+        dates: tuple[str, ...] = (),
+        deadline: str | None = None,
+        **fields,
+    ) -> Event:
+        participants = [Participant(name=n, type="person") for n in people]
+        participants += [Participant(name=n, type="org") for n in orgs]
+        quantities = [Quantity(value=v, unit="CNY", surface=f"{v}元", kind="money") for v in money]
+        return Event(
+            id=event_id,
+            namespace=NS,
+            text=text,
+            source_ids=[turn or f"{session}:{event_id}"],
+            session=session,
+            speaker=speaker,
+            time=datetime.fromisoformat(when).replace(tzinfo=CST),
+            participants=participants,
+            quantities=quantities,
+            dates=[date.fromisoformat(d) for d in dates],
+            deadline=date.fromisoformat(deadline) if deadline else None,
+            embedding=embedder.encode([text])[0].tolist(),
+            **fields,
+        )
+
+    return make
+
+
+def links_of(store, kind: LinkKind) -> set[tuple[str, str]]:
+    """(source, target) of every stored link of one kind."""
+    return {(link.source, link.target) for link in store.list_links(NS, kinds=[kind])}
+
+
+def link_props(store, kind: LinkKind) -> dict[tuple[str, str], dict]:
+    return {(link.source, link.target): link.props for link in store.list_links(NS, kinds=[kind])}
+
+
+def entity_named(store, name: str):
+    """The canonical entity called `name` (by name or alias); fails when there is not exactly one."""
+    alias_sources = {link.source for link in store.list_links(NS, kinds=[LinkKind.ALIAS_OF])}
+    matches = [e for e in store.find_entities(NS, name) if e.id not in alias_sources]
+    assert len(matches) == 1, f"expected one canonical entity for {name!r}, got {[m.name for m in matches]}"
+    return matches[0]
+
+
+def mentioned(store, event_id: str) -> set[str]:
+    """Names of the canonical entities an event MENTIONS."""
+    targets = {
+        link.target
+        for link in store.list_links(NS, kinds=[LinkKind.MENTIONS], node_ids=[event_id])
+        if link.source == event_id
+    }
+    return {e.name for e in store.list_entities(NS) if e.id in targets}
+
+
+__all__ = ["CST", "NS", "Link", "entity_named", "link_props", "links_of", "mentioned"]

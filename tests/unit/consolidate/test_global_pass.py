@@ -1,0 +1,102 @@
+"""The global pass: duplicates, late alias resolution, re-clustering, decay and tiers, loud failures."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from simplemem_graph.config import DecayPolicy
+from simplemem_graph.consolidate import consolidate, consolidate_pass
+from simplemem_graph.errors import ConsolidationError
+from simplemem_graph.models import LinkKind
+from simplemem_graph.stores.embedded import EmbeddedStore
+
+from .conftest import CST, NS, entity_named, links_of, mentioned
+
+NOW = datetime(2026, 6, 1, 9, 0, tzinfo=CST)
+
+
+def test_duplicates_across_sessions_merge_into_the_earliest(store, make_event, embedder):
+    consolidate(
+        [make_event("d1", "Kingsway shipped the M3 screws", "2026-02-20T10:00:00", orgs=("Kingsway",))],
+        store,
+        embedder=embedder,
+    )
+    consolidate(
+        [
+            make_event(
+                "d2",
+                "Kingsway shipped the M3 screws.",
+                "2026-02-26T18:20:00",
+                session="s2",
+                orgs=("Kingsway",),
+            )
+        ],
+        store,
+        embedder=embedder,
+    )
+    counts = consolidate_pass(store, NS, now=NOW, embedder=embedder, decay=DecayPolicy())
+
+    assert counts["duplicates_merged"] == 1
+    (kept,) = store.list_events(NS)
+    assert kept.id == "d1" and kept.source_ids == ["s1:d1", "s2:d2"]
+    assert mentioned(store, "d1") == {"Kingsway", "user"}
+
+
+def test_nickname_heard_before_the_full_name_resolves_later_with_session_evidence(
+    store, make_event, embedder
+):
+    consolidate(
+        [
+            make_event(
+                "n1", "孔厂长带我们看了首批试样", "2026-02-26T17:35:00", session="s5", people=("孔厂长",)
+            )
+        ],
+        store,
+        embedder=embedder,
+    )
+    consolidate(
+        [make_event("n2", "见了他们的厂长孔德明", "2026-02-26T17:36:00", session="s5", people=("孔德明",))],
+        store,
+        embedder=embedder,
+    )
+    counts = consolidate_pass(store, NS, now=NOW, embedder=embedder, decay=DecayPolicy())
+
+    kong = entity_named(store, "孔厂长")
+    assert kong.name == "孔德明" and kong.aliases == ["孔厂长"]
+    assert mentioned(store, "n1") == {"孔德明", "user"}
+    assert counts["aliases"] == 1
+
+
+def test_decay_moves_old_unused_events_to_the_cold_tier(store, make_event, embedder):
+    consolidate(
+        [
+            make_event("o1", "Old note about the Q1 budget", "2026-01-02T09:00:00"),
+            make_event("o2", "Fresh note about the Q2 budget", "2026-05-25T09:00:00"),
+        ],
+        store,
+        embedder=embedder,
+    )
+    store.touch_events(NS, ["o1"], datetime(2026, 1, 3, tzinfo=CST))
+    counts = consolidate_pass(store, NS, now=NOW, embedder=embedder, decay=DecayPolicy())
+
+    tiers = {e.id: e.tier for e in store.list_events(NS)}
+    assert tiers == {"o1": "cold", "o2": "hot"}
+    assert (counts["tier_cold"], counts["archive_candidates"]) == (1, 1)
+    assert {t.size for t in store.list_topics(NS) if t.size} <= {1, 2}
+    assert len(links_of(store, LinkKind.IN_TOPIC)) == 2
+
+
+class _BrokenTopicsStore(EmbeddedStore):
+    """A real store whose topic listing fails, as a lost connection would."""
+
+    def list_topics(self, namespace):
+        raise RuntimeError("disk I/O error")
+
+
+def test_a_failing_step_raises_consolidation_error_naming_it(make_event, embedder):
+    store = _BrokenTopicsStore(":memory:")
+    store.upsert_events([make_event("f1", "Anything", "2026-01-02T09:00:00")])
+    with pytest.raises(ConsolidationError, match=r"step 'topics'.*disk I/O error"):
+        consolidate_pass(store, NS, now=NOW, embedder=embedder, decay=DecayPolicy())
