@@ -1,0 +1,288 @@
+"""Stage 1: compress turns into self-contained events without losing a detail.
+
+Each turn is split into sentences and clauses; every precise detail (date, time, money, quantity,
+number, duration, name, negation, condition) is detected as an atom; chit-chat clauses are dropped
+(never one holding an atom); each remaining sentence becomes an event whose text is the lossless
+restatement (pronouns → names, relative dates → ISO dates) and whose fields hold the structure.
+A guard checks every atom survived, else the event keeps the verbatim clause.
+
+Example:
+    >>> events = compress([Turn(id="s1:1", session="s1", speaker="陈晓雯",
+    ...                         time=datetime.fromisoformat("2026-03-10T09:30:00+08:00"),
+    ...                         text="下周二之前把报告发给市场部的李经理")])
+    >>> events[0].text, events[0].deadline
+    ('2026-03-17之前把报告发给市场部的李经理', datetime.date(2026, 3, 17))
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import date
+
+from simplemem_graph.compress.amounts import find_amounts
+from simplemem_graph.compress.fields import (
+    action_object_en,
+    action_object_zh,
+    keywords_from,
+    participants_from,
+    quantities_from,
+    topic_from,
+)
+from simplemem_graph.compress.guard import missing_atoms
+from simplemem_graph.compress.informative import has_small_talk, is_substantive, is_task
+from simplemem_graph.compress.logic import find_conditions, find_negations
+from simplemem_graph.compress.mentions import Mention, resolve_overlaps
+from simplemem_graph.compress.names import NAME_KINDS, find_names_en, find_names_zh, load_english_pipeline
+from simplemem_graph.compress.segment import Piece, split_clauses, split_sentences
+from simplemem_graph.compress.stats import CompressStats
+from simplemem_graph.compress.timeexpr import find_dates, find_times, local_date
+from simplemem_graph.embedding import Embedder
+from simplemem_graph.errors import InputError
+from simplemem_graph.models import Event, Turn, stable_id
+from simplemem_graph.text import detect_lang, tokenize
+
+__all__ = ["CompressStats", "apply_guard", "compress", "find_atoms", "load_english_pipeline"]
+
+# A sentence opening with one of these leans on the one before ("It was…", "所以…"): same event.
+_CONTINUATION = re.compile(
+    r"^(?:it|that|this|they|he|she|which|so|and|but|also|then|there)\b|^(?:那|这|他|她|它|所以|但|"
+    r"不过|而且|也|然后|因此)",
+    re.IGNORECASE,
+)
+_EN_FUTURE = re.compile(r"\b(?:will|'ll|’ll|going to|gonna|shall|tomorrow|next)\b", re.IGNORECASE)
+_ZH_PAST = re.compile(r"了|过|已经|昨天|上周|上个月|刚才|之前")
+_ZH_FUTURE = re.compile(r"会|要|将|打算|准备|明天|下周|下个月|计划")
+_BATCH_SIZE = 64
+
+
+def compress(
+    turns: Sequence[Turn], *, embedder: Embedder | None = None, stats: CompressStats | None = None, nlp=None
+) -> list[Event]:
+    """Compress turns into events: one per informative sentence, none for pure chit-chat.
+
+    Args:
+        turns: the turns, in any order; "you" is resolved to the other speaker when a session of
+            these turns has exactly two speakers.
+        embedder: when given, all event texts are encoded in one batch into `Event.embedding`.
+        stats: counters to accumulate into (turns, clauses, events, dropped chit-chat, guard fallbacks...).
+        nlp: a loaded spaCy English pipeline; default: `load_english_pipeline()` (loaded once per process).
+
+    Returns:
+        The events, in turn order. Ids are stable: stable_id("ev", namespace, turn id, index).
+
+    Raises:
+        InputError: an item is not a Turn.
+        ModelLoadError: the spaCy pipeline cannot be loaded.
+    """
+    turns = list(turns)
+    for i, turn in enumerate(turns):
+        if not isinstance(turn, Turn):
+            raise InputError(f"compress: item {i} is a {type(turn).__name__}, expected a Turn")
+    stats = stats if stats is not None else CompressStats()
+    addressees = _addressees(turns)
+    english = [i for i, t in enumerate(turns) if detect_lang(t.text) == "en"]
+    docs: dict[int, object] = {}
+    if english:
+        pipeline = nlp if nlp is not None else load_english_pipeline()
+        for i, doc in zip(
+            english, pipeline.pipe((turns[i].text for i in english), batch_size=_BATCH_SIZE), strict=True
+        ):
+            docs[i] = doc
+    events: list[Event] = []
+    for i, turn in enumerate(turns):
+        made = _compress_turn(
+            turn, docs.get(i), addressees.get((turn.namespace, turn.session, turn.speaker)), stats
+        )
+        stats.turns += 1
+        stats.turns_without_event += 0 if made else 1
+        events.extend(made)
+    stats.events += len(events)
+    if embedder is not None and events:
+        vectors = embedder.encode([e.text for e in events])
+        for event, vector in zip(events, vectors, strict=True):
+            event.embedding = [float(x) for x in vector]
+    return events
+
+
+def _addressees(turns: list[Turn]) -> dict[tuple[str, str, str], str]:
+    """In a session with exactly two speakers, "you" is the other one; otherwise it stays "you"."""
+    speakers: dict[tuple[str, str], list[str]] = {}
+    for t in turns:
+        names = speakers.setdefault((t.namespace, t.session), [])
+        if t.speaker not in names:
+            names.append(t.speaker)
+    result = {}
+    for (namespace, session), names in speakers.items():
+        if len(names) == 2:
+            result[(namespace, session, names[0])] = names[1]
+            result[(namespace, session, names[1])] = names[0]
+    return result
+
+
+def _is_past(sentence: str, lang: str, doc, piece: Piece) -> bool:
+    if lang == "zh":
+        return bool(_ZH_PAST.search(sentence)) and not _ZH_FUTURE.search(sentence)
+    span = doc.char_span(piece.start, piece.end, alignment_mode="expand") if doc is not None else None
+    tags = [t.tag_ for t in span] if span is not None else []
+    return "VBD" in tags and not _EN_FUTURE.search(sentence)
+
+
+def find_atoms(
+    text: str, piece: Piece, today: date, lang: str, doc=None, *, past: bool = False
+) -> list[Mention]:
+    """Every atom in one sentence of a turn, offsets relative to the turn text, overlaps resolved.
+
+    Args:
+        text: the whole turn.
+        piece: the sentence span.
+        today: the turn's local date.
+        lang: "zh" or "en".
+        doc: the spaCy Doc of the turn (English names); None skips spaCy.
+        past: the sentence is in the past tense.
+    """
+    sentence = piece.text
+    shift = piece.start
+
+    def moved(found: list[Mention]) -> list[Mention]:
+        return [Mention(m.kind, m.start + shift, m.end + shift, m.surface, m.value, m.extra) for m in found]
+
+    dates = resolve_overlaps(moved(find_dates(sentence, today, lang, past=past)))
+    others = resolve_overlaps(moved(find_times(sentence) + find_amounts(sentence)))
+    # A clock time may share characters with its day word ("明晚七点": date 明晚, time 晚七点): keep both.
+    values = dates + [v for v in others if v.kind == "time" or not any(v.overlaps(d) for d in dates)]
+    if doc is not None:
+        raw_names = find_names_en(doc, piece.start, piece.end)
+    else:
+        raw_names = (
+            moved(find_names_zh(sentence)) if lang == "zh" or re.search(r"[\u4e00-\u9fff]", sentence) else []
+        )
+    names = [m for m in resolve_overlaps(raw_names, ()) if not any(m.overlaps(v) for v in values)]
+    negations = moved(find_negations(sentence))
+    conditions = resolve_overlaps(moved(find_conditions(sentence)), ())
+    return sorted(values + names + negations + conditions, key=lambda m: (m.start, m.kind))
+
+
+def _kept_span(text: str, clauses: list[Piece], atoms: list[Mention]) -> tuple[int, int] | None:
+    """First to last informative clause; a condition brings its consequence, a bare detail its lead-in."""
+    informative = []
+    for c in clauses:
+        has_atom = any(m.within(c.start, c.end) or (m.start < c.end and c.start < m.end) for m in atoms)
+        # A task needs no atom ("Remind me to call the bank") but small talk never counts as one.
+        informative.append(
+            has_atom or (is_task(c.text) and not has_small_talk(c.text)) or is_substantive(c.text)
+        )
+    if not any(informative):
+        return None
+    first = informative.index(True)
+    last = len(informative) - 1 - informative[::-1].index(True)
+    if any(m.kind == "condition" and m.within(clauses[last].start, clauses[last].end) for m in atoms):
+        last = min(last + 1, len(clauses) - 1)
+    if first > 0 and len(tokenize(_without_atoms(clauses[first], atoms))) < 2:
+        first -= 1  # "13905712286" alone needs "我换手机号了" before it
+    return clauses[first].start, clauses[last].end
+
+
+def _without_atoms(clause: Piece, atoms: list[Mention]) -> str:
+    out = clause.text
+    for m in atoms:
+        if m.within(clause.start, clause.end):
+            out = out.replace(m.surface, " ")
+    return out
+
+
+def _compress_turn(turn: Turn, doc, addressee: str | None, stats: CompressStats) -> list[Event]:
+    text, lang, today = turn.text, detect_lang(turn.text), local_date(turn.time)
+    spans: list[list[int]] = []  # [start, end] of each kept span, merged across continuation sentences
+    atoms: list[Mention] = []
+    previous_kept = False
+    for piece in split_sentences(text):
+        stats.sentences += 1
+        found = find_atoms(text, piece, today, lang, doc, past=_is_past(piece.text, lang, doc, piece))
+        clauses = split_clauses(text, piece)
+        stats.clauses += len(clauses)
+        kept = _kept_span(text, clauses, found)
+        if kept is None:
+            stats.dropped_chitchat += len(clauses)
+            previous_kept = False
+            continue
+        stats.dropped_chitchat += sum(1 for c in clauses if c.end <= kept[0] or c.start >= kept[1])
+        end = piece.end if kept[1] == clauses[-1].end else kept[1]
+        atoms += [m for m in found if m.within(kept[0], end)]
+        if previous_kept and _CONTINUATION.match(piece.text):
+            spans[-1][1] = end
+        else:
+            spans.append([kept[0], end])
+        previous_kept = True
+    events = []
+    for index, (start, end) in enumerate(spans):
+        event = _build_event(
+            turn, index, lang, start, end, [m for m in atoms if m.within(start, end)], doc, addressee
+        )
+        stats.atoms_by_kind.update(a.kind for a in event.atoms)
+        events.append(apply_guard(event, text[start:end], stats))
+    return events
+
+
+def apply_guard(event: Event, source: str, stats: CompressStats) -> Event:
+    """Return `event`, or a copy whose text is the verbatim `source` when an atom did not survive.
+
+    Args:
+        event: a built event with its `atoms`.
+        source: the source clause the event was made from.
+        stats: receives `guard_fallbacks` and `guard_misses`.
+    """
+    missing = missing_atoms(event)
+    if not missing:
+        return event
+    stats.guard_fallbacks += 1
+    stats.guard_misses += [f"{a.kind}:{a.surface}" for a in missing]
+    return event.model_copy(update={"text": source, "verbatim": True})
+
+
+def _build_event(
+    turn: Turn, index: int, lang: str, start: int, end: int, atoms: list[Mention], doc, addressee: str | None
+) -> Event:
+    from simplemem_graph.compress.restate import restate
+
+    text = turn.text
+    dates = [m for m in atoms if m.kind == "date"]
+    names = [m for m in atoms if m.kind in NAME_KINDS]
+    conditions = [m for m in atoms if m.kind == "condition"]
+    negations = [m for m in atoms if m.kind == "negation"]
+    restated = restate(text, start, end, dates, turn.speaker, addressee)
+    if doc is not None:
+        action, obj = action_object_en(doc, start, end)
+    else:
+        action, obj = action_object_zh(text[start:end])
+    deadline = next((date.fromisoformat(m.value) for m in dates if m.extra.get("deadline")), None)
+    unique_dates = list(dict.fromkeys(date.fromisoformat(m.value) for m in dates))
+    speaker_tokens = set(tokenize(turn.speaker, keep_stopwords=True))
+    keywords = keywords_from(restated, exclude=speaker_tokens | {"et", "al"})
+    places = [m.value for m in names if m.kind == "place"]
+    return Event(
+        id=stable_id("ev", turn.namespace, turn.id, str(index)),
+        namespace=turn.namespace,
+        text=restated,
+        source_ids=[turn.id],
+        session=turn.session,
+        speaker=turn.speaker,
+        time=turn.time,
+        deadline=deadline,
+        dates=unique_dates,
+        action=action,
+        object=obj,
+        participants=participants_from(names, text, doc),
+        location=places[0] if places else None,
+        quantities=quantities_from(
+            [m for m in atoms if m.kind in ("money", "quantity", "number", "duration")]
+        ),
+        # Stated in the negative: a negation outside every condition clause.
+        negated=any(not any(n.within(c.start, c.end) for c in conditions) for n in negations),
+        condition="; ".join(c.surface for c in conditions) or None,
+        topic=topic_from(obj, keywords),
+        keywords=keywords,
+        atoms=[m.to_atom() for m in atoms],
+        lang=lang,
+        is_task=is_task(text[start:end]) or any(m.extra.get("deadline") for m in dates),
+    )

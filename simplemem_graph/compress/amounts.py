@@ -1,0 +1,331 @@
+"""Money, quantities, numbers, durations and percentages, with values in EVALSETS.md's conventions.
+
+money "25000 CNY" (no separators, no trailing .0) · quantity "300" (unit stays in the surface) ·
+number: plain digits, "40%", ordinals as their number, identifiers as written ("MU5137") ·
+duration: ISO 8601 ("PT1H30M", "P2W", "PT48H").
+"""
+
+from __future__ import annotations
+
+import re
+
+from simplemem_graph.compress.mentions import Mention
+from simplemem_graph.compress.numerals import (
+    EN_NUMBER_WORD_PATTERN,
+    EN_ORDINALS,
+    NUMBER_PATTERN,
+    ZH_NUMERAL,
+    format_number,
+    parse_number,
+)
+from simplemem_graph.text import STOPWORDS
+
+_DIGITS = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+_CURRENCY_SIGNS = {
+    "US$": "USD",
+    "HK$": "HKD",
+    "A$": "AUD",
+    "AU$": "AUD",
+    "C$": "CAD",
+    "CA$": "CAD",
+    "S$": "SGD",
+    "NZ$": "NZD",
+    "$": "USD",
+    "£": "GBP",
+    "€": "EUR",
+    "¥": "CNY",
+    "￥": "CNY",
+    "RMB": "CNY",
+    "CNY": "CNY",
+    "USD": "USD",
+    "EUR": "EUR",
+    "GBP": "GBP",
+    "HKD": "HKD",
+    "AUD": "AUD",
+    "CAD": "CAD",
+    "JPY": "JPY",
+    "SGD": "SGD",
+    "INR": "INR",
+    "CHF": "CHF",
+    "KRW": "KRW",
+    "TWD": "TWD",
+    "NZD": "NZD",
+    "MXN": "MXN",
+    "BRL": "BRL",
+    "₹": "INR",
+    "₩": "KRW",
+    "rupee": "INR",
+    "rupees": "INR",
+    "dollar": "USD",
+    "dollars": "USD",
+    "bucks": "USD",
+    "euro": "EUR",
+    "euros": "EUR",
+    "pound": "GBP",
+    "pounds": "GBP",
+    "yuan": "CNY",
+    "人民币": "CNY",
+}
+_MULTIPLIERS = {
+    "k": 1e3,
+    "K": 1e3,
+    "thousand": 1e3,
+    "m": 1e6,
+    "M": 1e6,
+    "million": 1e6,
+    "mn": 1e6,
+    "bn": 1e9,
+    "billion": 1e9,
+    "千": 1e3,
+    "百": 1e2,
+    "万": 1e4,
+    "亿": 1e8,
+}
+_EN_MULT = r"(?P<mult>\s?(?:k|K|m|M|mn|bn)\b|\s(?:thousand|million|billion)\b|万|亿)?"
+_MONEY_PREFIX = re.compile(
+    r"(?P<cur>US\$|HK\$|AU\$|A\$|CA\$|C\$|NZ\$|S\$|\$|£|€|¥|￥|₹|₩|人民币"
+    r"|\b(?:RMB|CNY|USD|EUR|GBP|HKD|AUD|CAD|JPY|SGD|INR|CHF|KRW|TWD|NZD|MXN|BRL)\b)"
+    rf"\s?(?P<n>{_DIGITS}){_EN_MULT}"
+)
+_MONEY_SUFFIX = re.compile(
+    rf"\b(?P<n>{_DIGITS}){_EN_MULT}\s?(?P<cur>dollars?|bucks|euros?|pounds?|yuan|RMB|CNY|USD|EUR|GBP|HKD|AUD|CAD"
+    r"|JPY|INR|CHF|KRW|TWD|NZD|MXN|BRL|rupees?)\b"
+)
+# Chinese measure words: a number followed by one of these is a count, not money.
+_MEASURE = (
+    "台|家|箱|人|位|个|件|套|吨|公斤|千克|斤|米|公里|千米|辆|份|张|本|瓶|杯|次|批|条|只|头|名|间|层|座|栋|柜|包|盒|袋|"
+    "片|颗|支|把|双|对|节|场|轮|趟|期|款|项|单|笔|页|平方米|平米|克|升|毫升|集|户|所|店|门店|部|篇|道|台次|单位|板|卷|架"
+)
+_ZH_MONEY = re.compile(
+    rf"(?P<n>{_DIGITS}|{ZH_NUMERAL})(?P<mult>万|千|百|亿)?(?P<cur>块钱|块|元|圆|毛钱|毛|角)"
+)
+# "每柜2.5万", "预算批了8万": a bare 万/亿 amount is money (CNY) unless a measure word follows.
+_ZH_BARE_WAN = re.compile(rf"(?P<n>{_DIGITS})(?P<mult>万|亿)(?!{_MEASURE}|[元块圆\d])")
+_ZH_QUANTITY = re.compile(
+    rf"(?<!第)(?P<n>{_DIGITS}|{ZH_NUMERAL}|几)(?P<mult>万|千|百|亿)?(?P<unit>{_MEASURE})(?!月)"
+)
+_ZH_ORDINAL = re.compile(rf"第(?P<n>\d+|{ZH_NUMERAL})(?:{_MEASURE}|天|周|年)?")
+_ZH_DISCOUNT = re.compile(r"(?P<a>[一二三四五六七八九])(?P<b>[一二三四五六七八九])?折|(?P<d>\d(?:\.\d)?)折")
+_PERCENT = re.compile(
+    rf"(?P<n>{_DIGITS})\s?(?:%|％|\s?percent\b|\s?per cent\b)|百分之(?P<z>{NUMBER_PATTERN})"
+)
+_ZH_DURATION = re.compile(
+    rf"(?<![第\d])(?P<n>一个半|半个|半|{_DIGITS}|{ZH_NUMERAL})(?P<half>个半|半)?个?"
+    r"(?P<u>小时|钟头|分钟|秒钟|秒|天|周|星期|礼拜|个月|年)(?![前后内底初末之以])"
+)
+_DURATION_PREFIX = (
+    r"(?:(?<=\bfor )|(?<=\babout )|(?<=\baround )|(?<=\bnearly )|(?<=\balmost )|(?<=\bover )|"
+    r"(?<=\bunder )|(?<=\btakes )|(?<=\btook )|(?<=\blasts )|(?<=\bspent ))"
+)
+_EN_DURATION = re.compile(
+    rf"\b(?P<n>{_DIGITS}|{EN_NUMBER_WORD_PATTERN}|a couple of|{_DURATION_PREFIX}(?:an?|one))[\s-]+"
+    r"(?P<u>seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|yrs?)\b",
+    re.IGNORECASE,
+)
+_EN_DURATION_HALF = re.compile(
+    r"\b(?:half an hour|an hour and a half|half a day|half a year)\b", re.IGNORECASE
+)
+_PLURAL_EXCEPTIONS = r"people|children|men|women|staff|feet|sheep|fish|personnel|crew|team"
+_EN_QUANTITY = re.compile(
+    rf"\b(?P<n>{_DIGITS}|{EN_NUMBER_WORD_PATTERN})\s+(?P<noun>(?:[a-z]+\s+){{0,2}}?(?:[a-z]+s|{_PLURAL_EXCEPTIONS}))\b"
+)
+_EN_NUMBER_WORD = re.compile(rf"\b(?P<n>{EN_NUMBER_WORD_PATTERN})\b", re.IGNORECASE)
+_EN_ORDINAL = re.compile(
+    r"\b(?P<w>first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|"
+    r"twelfth)\s+(?P<noun>[a-z]+)\b",
+    re.IGNORECASE,
+)
+_IDENTIFIER = re.compile(
+    r"(?<![A-Za-z0-9])(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*\d[A-Z0-9]*(?![A-Za-z0-9])"
+    r"|(?<![A-Za-z0-9])[A-Z]{1,5}-\d[\w-]*"
+)
+_PHONE = re.compile(r"(?<![\d\w])\+?\d{2,4}(?:[- ]\d{3,4}){2,3}(?![\d\w])")
+_PLAIN_NUMBER = re.compile(rf"(?<![\w.,]){_DIGITS}(?![\w])|(?<=[\u4e00-\u9fff])\d+(?:\.\d+)?")
+_UNIT_CODES = {
+    "second": "S",
+    "sec": "S",
+    "secs": "S",
+    "minute": "M",
+    "min": "M",
+    "hour": "H",
+    "hr": "H",
+    "day": "D",
+    "week": "W",
+    "month": "M",
+    "year": "Y",
+    "yr": "Y",
+    "小时": "H",
+    "钟头": "H",
+    "分钟": "M",
+    "秒": "S",
+    "秒钟": "S",
+    "天": "D",
+    "周": "W",
+    "星期": "W",
+    "礼拜": "W",
+    "个月": "M",
+    "年": "Y",
+}
+
+
+def _amount(raw: str, mult: str | None) -> float | None:
+    value = parse_number(raw)
+    if value is None:
+        return None
+    return value * _MULTIPLIERS.get((mult or "").strip(), 1)
+
+
+def iso_duration(amount: float, unit_code: str, *, clock: bool) -> str:
+    """ISO 8601 duration: (1.5, "H", clock=True) -> "PT1H30M"; (2, "W", clock=False) -> "P2W"."""
+    if clock:
+        if unit_code == "H" and amount != int(amount):
+            hours, minutes = int(amount), round((amount - int(amount)) * 60)
+            return f"PT{hours}H{minutes}M" if hours else f"PT{minutes}M"
+        return f"PT{format_number(amount)}{unit_code}"
+    if amount != int(amount):  # half days/weeks/months/years: fall back to a finer calendar unit
+        if unit_code == "D":
+            return f"PT{format_number(amount * 24)}H"
+        days = {"W": 7, "M": 30, "Y": 365}[unit_code]
+        return f"P{format_number(round(amount * days))}D"
+    return f"P{int(amount)}{unit_code}"
+
+
+def _money(text: str) -> list[Mention]:
+    found = []
+    for pattern in (_MONEY_PREFIX, _MONEY_SUFFIX):
+        for m in pattern.finditer(text):
+            value = _amount(m.group("n"), m.group("mult"))
+            currency = _CURRENCY_SIGNS.get(m.group("cur")) or _CURRENCY_SIGNS.get(m.group("cur").lower())
+            if value is not None and currency:
+                found.append(
+                    Mention("money", m.start(), m.end(), m.group(0), f"{format_number(value)} {currency}")
+                )
+    for m in _ZH_MONEY.finditer(text):
+        value = _amount(m.group("n"), m.group("mult"))
+        if value is None:
+            continue
+        if m.group("cur").startswith("毛") or m.group("cur") == "角":
+            value /= 10
+        found.append(Mention("money", m.start(), m.end(), m.group(0), f"{format_number(value)} CNY"))
+    for m in _ZH_BARE_WAN.finditer(text):
+        value = _amount(m.group("n"), m.group("mult"))
+        found.append(Mention("money", m.start(), m.end(), m.group(0), f"{format_number(value)} CNY"))
+    return found
+
+
+def _durations(text: str) -> list[Mention]:
+    found = []
+    for m in _ZH_DURATION.finditer(text):
+        raw, half, unit = m.group("n"), m.group("half"), m.group("u")
+        amount = 1.5 if raw == "一个半" else 0.5 if raw in ("半", "半个") else parse_number(raw)
+        if amount is None or (unit == "年" and amount >= 100):  # "2026年" is a year, not a duration
+            continue
+        amount += 0.5 if half else 0
+        found.append(
+            Mention(
+                "duration",
+                m.start(),
+                m.end(),
+                m.group(0),
+                iso_duration(amount, _UNIT_CODES[unit], clock=unit in ("小时", "钟头", "分钟", "秒", "秒钟")),
+            )
+        )
+    for m in _EN_DURATION.finditer(text):
+        raw = m.group("n").lower()
+        amount = 1 if raw in ("a", "an", "one") else 2 if "couple" in raw else parse_number(raw)
+        unit = m.group("u").lower()
+        unit = unit if unit in _UNIT_CODES else unit.rstrip("s")
+        if amount is None or unit not in _UNIT_CODES:
+            continue
+        clock = unit in ("second", "sec", "secs", "minute", "min", "hour", "hr")
+        found.append(
+            Mention(
+                "duration",
+                m.start(),
+                m.end(),
+                m.group(0),
+                iso_duration(amount, _UNIT_CODES[unit], clock=clock),
+            )
+        )
+    for m in _EN_DURATION_HALF.finditer(text):
+        value = {
+            "half an hour": "PT30M",
+            "an hour and a half": "PT1H30M",
+            "half a day": "PT12H",
+            "half a year": "P6M",
+        }[m.group(0).lower()]
+        found.append(Mention("duration", m.start(), m.end(), m.group(0), value))
+    return found
+
+
+def _numbers(text: str) -> list[Mention]:
+    found = []
+    for m in _PERCENT.finditer(text):
+        value = parse_number(m.group("n") or m.group("z"))
+        if value is not None:
+            found.append(Mention("number", m.start(), m.end(), m.group(0), f"{format_number(value)}%"))
+    for m in _ZH_DISCOUNT.finditer(text):
+        if m.group("d"):
+            percent = float(m.group("d")) * 10
+        else:
+            percent = 10 * parse_number(m.group("a")) + (parse_number(m.group("b")) if m.group("b") else 0)
+        found.append(Mention("number", m.start(), m.end(), m.group(0), f"{format_number(percent)}%"))
+    for m in _ZH_ORDINAL.finditer(text):
+        value = parse_number(m.group("n"))
+        if value is not None:
+            found.append(Mention("number", m.start(), m.end(), m.group(0), format_number(value)))
+    for m in _EN_ORDINAL.finditer(text):
+        # "the second payment" is a detail; "first, ..." or "fix it first" is not.
+        if m.group("noun").lower() not in STOPWORDS:
+            found.append(
+                Mention(
+                    "number",
+                    m.start(),
+                    m.start() + len(m.group("w")),
+                    m.group("w"),
+                    str(EN_ORDINALS[m.group("w").lower()]),
+                )
+            )
+    for m in _IDENTIFIER.finditer(text):
+        found.append(Mention("number", m.start(), m.end(), m.group(0), m.group(0)))
+    for m in _PHONE.finditer(text):
+        found.append(Mention("number", m.start(), m.end(), m.group(0), re.sub(r"\D", "", m.group(0))))
+    for m in _PLAIN_NUMBER.finditer(text):
+        found.append(
+            Mention("number", m.start(), m.end(), m.group(0), format_number(parse_number(m.group(0))))
+        )
+    return found
+
+
+def _quantities(text: str) -> list[Mention]:
+    found = []
+    for m in _ZH_QUANTITY.finditer(text):
+        if m.group("n") == "几" or (
+            m.group("n") == "一" and m.group("unit") in ("个", "次", "下", "点", "件", "位", "家", "份")
+        ):
+            continue  # "一个" / "一下" are grammar, not a count worth guarding
+        value = _amount(m.group("n"), m.group("mult"))
+        if value is not None:
+            found.append(Mention("quantity", m.start(), m.end(), m.group(0), format_number(value)))
+    for m in _EN_QUANTITY.finditer(text):
+        words = m.group("noun").split()
+        if any(w in STOPWORDS for w in words):
+            continue
+        found.append(
+            Mention("quantity", m.start(), m.end(), m.group(0), format_number(parse_number(m.group("n"))))
+        )
+    for m in _EN_NUMBER_WORD.finditer(text):
+        found.append(
+            Mention("quantity", m.start(), m.end(), m.group(0), format_number(parse_number(m.group("n"))))
+        )
+    return found
+
+
+def find_amounts(text: str) -> list[Mention]:
+    """Money, durations, numbers and quantities in `text` (possibly overlapping; see resolve_overlaps).
+
+    Example:
+        >>> sorted(m.value for m in find_amounts("报价是每柜2.5万，比上次贵了3000块"))[:2]
+        ['25000 CNY', '3000 CNY']
+    """
+    return _money(text) + _durations(text) + _numbers(text) + _quantities(text)

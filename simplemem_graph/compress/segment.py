@@ -1,0 +1,69 @@
+"""Splitting a turn into sentences and each sentence into clauses, keeping character offsets.
+
+A sentence becomes (at most) one event; its clauses are the units the information test looks at,
+so chit-chat around a detail ("累死了，……我换手机号了，13905712286") can be trimmed away.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# Sentence ends: Chinese and English terminators, ellipses, line breaks. A full stop only ends a
+# sentence before whitespace and not after a common abbreviation or a single initial.
+_SENTENCE_END = re.compile(
+    r"[。！？!?；;]+[”’\"')）]*|…{1,2}|\.{3}|\n+|(?<!\b[A-Z])(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bDr)(?<!\bSt)"
+    r"(?<!\be\.g)(?<!\bi\.e)(?<!\bvs)(?<!\ba\.m)(?<!\bp\.m)(?<!\betc)\.(?=\s|$)"
+)
+# Clause breaks inside a sentence: commas (not thousands separators), enumeration commas, colons, dashes.
+_CLAUSE_BREAK = re.compile(r",(?!\d{3})\s*|[，、：:]|\s+[—–-]+\s+|—+|\s*\(\s*|\s*\)\s*|（|）")
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A span of the turn text: [start, end)."""
+
+    start: int
+    end: int
+    text: str
+
+
+def _strip(text: str, start: int, end: int) -> Piece | None:
+    while start < end and (text[start].isspace() or text[start] in ",，、:："):
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return Piece(start, end, text[start:end]) if start < end else None
+
+
+def split_sentences(text: str) -> list[Piece]:
+    """Sentences of a turn, each with its terminator, as offsets into `text`.
+
+    Example:
+        >>> [p.text for p in split_sentences("Morning! The sun's out. 好的。")]
+        ['Morning!', "The sun's out.", '好的。']
+    """
+    pieces, start = [], 0
+    for m in _SENTENCE_END.finditer(text):
+        piece = _strip(text, start, m.end())
+        if piece and re.search(r"\w", piece.text):
+            pieces.append(piece)
+        start = m.end()
+    piece = _strip(text, start, len(text))
+    if piece and re.search(r"\w", piece.text):
+        pieces.append(piece)
+    return pieces
+
+
+def split_clauses(text: str, sentence: Piece) -> list[Piece]:
+    """Clauses of one sentence (offsets into the turn text), split at commas, colons and dashes."""
+    pieces, start = [], sentence.start
+    for m in _CLAUSE_BREAK.finditer(text, sentence.start, sentence.end):
+        piece = _strip(text, start, m.start())
+        if piece and re.search(r"\w", piece.text):
+            pieces.append(piece)
+        start = m.end()
+    piece = _strip(text, start, sentence.end)
+    if piece and re.search(r"\w", piece.text):
+        pieces.append(piece)
+    return pieces

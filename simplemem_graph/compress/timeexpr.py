@@ -1,0 +1,126 @@
+"""Dates and clock times in a sentence, resolved from the turn's own local date.
+
+The turn timestamp carries its UTC offset; the local calendar date is `turn.time.date()` in that
+offset, never the UTC date (EVALSETS.md). Dates come from the Chinese and English rule sets plus
+numeric ISO forms; clock times are normalised to 24-hour "HH:MM".
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime
+
+from simplemem_graph.compress.dates_en import find_dates_en
+from simplemem_graph.compress.dates_zh import find_dates_zh
+from simplemem_graph.compress.mentions import Mention
+from simplemem_graph.compress.numerals import parse_number
+
+_ISO_DATE = re.compile(r"(?<!\d)(?P<y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})(?!\d)")
+# A day word can carry the part of the day: "明晚七点" is 19:00 (the date itself is read by dates_zh).
+_ZH_PERIOD = r"(?P<period>凌晨|清晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里|半夜|(?<=[今明昨])[早晚])"
+_ZH_HOUR = r"(?P<h>\d{1,2}|[一二两三四五六七八九十]{1,3})"
+_ZH_MINUTE = r"(?P<min>半|一刻|三刻|\d{1,2}分?|[一二三四五六七八九十]{1,3}分)?"
+# A Chinese-numeral hour needs a day-part word or a minute part: "快一点" is "a bit faster", not 01:00.
+_ZH_TIME = re.compile(rf"{_ZH_PERIOD}?{_ZH_HOUR}[点點](?:钟)?{_ZH_MINUTE}")
+_ZH_NOON = re.compile(r"中午|正午|午夜")
+_EN_TIME = re.compile(
+    r"\b(?P<h>\d{1,2})(?::(?P<min>\d{2}))?\s*(?P<ampm>a\.m\.|p\.m\.|am|pm)(?![a-z])"
+    r"|\b(?P<h24>[01]?\d|2[0-3]):(?P<min24>[0-5]\d)\b"
+    r"|\b(?P<noon>noon|midday|midnight)\b"
+    r"|\b(?P<hoc>\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+o'clock\b",
+    re.IGNORECASE,
+)
+_AFTERNOON = {"下午", "傍晚", "晚上", "夜里", "晚"}
+
+
+def local_date(moment: datetime) -> date:
+    """The calendar date where the turn was said (its own UTC offset), not the UTC date."""
+    return moment.date()
+
+
+def find_dates(text: str, today: date, lang: str, *, past: bool = False) -> list[Mention]:
+    """Date mentions in one sentence, from both rule sets (mixed-language text is common) and ISO forms.
+
+    Args:
+        text: the sentence.
+        today: the turn's local date.
+        lang: "zh" or "en"; Chinese rules only run on text with CJK characters.
+        past: the sentence is in the past tense.
+
+    Returns:
+        Possibly overlapping date mentions (see `mentions.resolve_overlaps`).
+    """
+    found = find_dates_en(text, today, past=past)
+    if re.search(r"[\u4e00-\u9fff]", text):
+        found += find_dates_zh(text, today, past=past)
+    for m in _ISO_DATE.finditer(text):
+        try:
+            day = date(int(m.group("y")), int(m.group("m")), int(m.group("d")))
+        except ValueError:
+            continue
+        found.append(
+            Mention(
+                "date",
+                m.start(),
+                m.end(),
+                m.group(0),
+                day.isoformat(),
+                {"replacement": m.group(0), "deadline": False},
+            )
+        )
+    return found
+
+
+def _zh_minutes(raw: str | None) -> int | None:
+    if not raw:
+        return 0
+    if raw == "半":
+        return 30
+    if raw in ("一刻", "三刻"):
+        return 15 if raw == "一刻" else 45
+    value = parse_number(raw.rstrip("分"))
+    return int(value) if value is not None and value < 60 else None
+
+
+def find_times(text: str) -> list[Mention]:
+    """Clock times as "HH:MM": 上午10点, 下午两点半, 中午, 7:30 pm, 11 am, noon.
+
+    Example:
+        >>> [m.value for m in find_times("明天下午两点半到三楼会议室")]
+        ['14:30']
+    """
+    found: list[Mention] = []
+    for m in _ZH_TIME.finditer(text):
+        hour_raw, period = m.group("h"), m.group("period")
+        if not hour_raw.isdigit() and not period and not m.group("min"):
+            continue
+        hour, minute = parse_number(hour_raw), _zh_minutes(m.group("min"))
+        if hour is None or minute is None or hour > 24:
+            continue
+        hour = int(hour)
+        if (period in _AFTERNOON and hour < 12) or (period == "中午" and hour < 3):
+            hour += 12
+        found.append(Mention("time", m.start(), m.end(), m.group(0), f"{hour % 24:02d}:{minute:02d}"))
+    for m in _ZH_NOON.finditer(text):
+        found.append(
+            Mention("time", m.start(), m.end(), m.group(0), "00:00" if m.group(0) == "午夜" else "12:00")
+        )
+    for m in _EN_TIME.finditer(text):
+        if m.group("noon"):
+            value = "00:00" if m.group("noon").lower() == "midnight" else "12:00"
+        elif m.group("hoc"):
+            hour = parse_number(m.group("hoc"))
+            value = f"{int(hour):02d}:00"
+        elif m.group("h24"):
+            value = f"{int(m.group('h24')):02d}:{m.group('min24')}"
+        else:
+            hour = int(m.group("h"))
+            if hour > 12:
+                continue
+            if m.group("ampm").lower().startswith("p") and hour < 12:
+                hour += 12
+            elif m.group("ampm").lower().startswith("a") and hour == 12:
+                hour = 0
+            value = f"{hour:02d}:{m.group('min') or '00'}"
+        found.append(Mention("time", m.start(), m.end(), m.group(0), value))
+    return found

@@ -1,0 +1,137 @@
+"""The entry point: events, restatement, chit-chat, ids, guard, embedding, and the restoration sets."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from bench.restoration import check_coverage, load_lines
+from simplemem_graph.compress import CompressStats, apply_guard, compress
+from simplemem_graph.embedding import SentenceTransformerEmbedder
+from simplemem_graph.errors import InputError
+from simplemem_graph.models import Atom, Event, stable_id
+from tests.shared_data import RESTORATION_DEV
+
+EXTRA = Path(__file__).resolve().parents[2] / "data" / "restoration_extra.jsonl"
+
+
+@pytest.fixture(scope="session")
+def embedder():
+    return SentenceTransformerEmbedder()
+
+
+def test_chinese_event_fields_and_restatement(make_turn, nlp):
+    turn = make_turn("下周二之前把报告发给市场部的李经理，我们的预算是2.5万。", speaker="陈晓雯")
+    [event] = compress([turn], nlp=nlp)
+    assert event.text == "2026-03-17之前把报告发给市场部的李经理，陈晓雯等的预算是2.5万。"
+    assert event.deadline == date(2026, 3, 17)
+    assert event.dates == [date(2026, 3, 17)]
+    assert {(p.name, p.type) for p in event.participants} == {("市场部", "org"), ("李经理", "person")}
+    assert [(q.value, q.unit, q.kind) for q in event.quantities] == [(25000, "CNY", "money")]
+    assert (event.lang, event.is_task, event.negated, event.verbatim) == ("zh", True, False, False)
+    assert event.source_ids == ["s1:1"] and event.speaker == "陈晓雯" and event.time == turn.time
+
+
+def test_english_restatement_keeps_negation_and_condition(make_turn, nlp):
+    text = "If Helix Labs hasn't paid by Friday, I won't ship the 6 machines."
+    [event] = compress([make_turn(text, time="2026-06-08T15:45:00+08:00", speaker="Maya")], nlp=nlp)
+    assert event.text == "If Helix Labs hasn't paid by 2026-06-12, Maya won't ship the 6 machines."
+    assert event.condition == "If Helix Labs hasn't paid by Friday"
+    assert event.negated is True  # "won't" sits outside the condition
+    assert event.dates == [date(2026, 6, 12)]
+    assert [(q.value, q.kind) for q in event.quantities] == [(6, "quantity")]
+
+
+def test_you_becomes_the_other_speaker_only_when_known(make_turn, nlp):
+    alone = compress([make_turn("Can you send the contract to Orbit Logistics?", speaker="Ana")], nlp=nlp)
+    assert alone[0].text == "Can you send the contract to Orbit Logistics?"
+    pair = [
+        make_turn("Can you send the contract to Orbit Logistics?", speaker="Ana", turn_id="s1:1"),
+        make_turn("Sure, I will send it to Orbit Logistics.", speaker="Ben", turn_id="s1:2"),
+    ]
+    events = compress(pair, nlp=nlp)
+    assert events[0].text == "Can Ben send the contract to Orbit Logistics?"
+    assert events[1].text.startswith("Sure, Ben will send it")
+
+
+def test_chitchat_is_dropped_but_a_hidden_detail_is_kept(make_turn, nlp):
+    stats = CompressStats()
+    assert compress([make_turn("哈哈食堂的红烧肉也太香了吧，吃完整个人都犯困。")], stats=stats, nlp=nlp) == []
+    assert (
+        compress(
+            [make_turn("Honestly that was the best sandwich, the bread was still warm.")],
+            stats=stats,
+            nlp=nlp,
+        )
+        == []
+    )
+    [event] = compress(
+        [make_turn("累死了，晚饭就啃了个面包……哦对，我换手机号了，13905712286，你存一下。", speaker="周婷")],
+        stats=stats,
+        nlp=nlp,
+    )
+    assert "13905712286" in event.text and "周婷换手机号了" in event.text and "面包" not in event.text
+    assert stats.turns == 3 and stats.turns_without_event == 2 and stats.dropped_chitchat >= 6
+
+
+def test_ids_are_stable_and_idempotent(make_turn, nlp):
+    turn = make_turn(
+        "The kickoff is on October 14 in Austin; the budget is $22k.", time="2026-10-02T08:05:00+08:00"
+    )
+    first, second = compress([turn], nlp=nlp), compress([turn], nlp=nlp)
+    assert [e.id for e in first] == [e.id for e in second]
+    assert [e.id for e in first] == [stable_id("ev", "default", "s1:1", str(i)) for i in range(len(first))]
+    assert [e.model_dump() for e in first] == [e.model_dump() for e in second]
+
+
+def test_guard_falls_back_to_the_verbatim_clause(make_turn):
+    source = "客户说不要退款，只要3000块"
+    lossy = Event(
+        id="ev-x",
+        text="客户说退款",
+        source_ids=["s1:1"],
+        time=make_turn("x").time,
+        atoms=[
+            Atom(kind="negation", surface="不要", value="neg"),
+            Atom(kind="money", surface="3000块", value="3000 CNY"),
+        ],
+    )
+    stats = CompressStats()
+    guarded = apply_guard(lossy, source, stats)
+    assert (guarded.text, guarded.verbatim) == (source, True)
+    assert stats.guard_fallbacks == 1 and stats.guard_misses == ["negation:不要", "money:3000块"]
+    intact = lossy.model_copy(update={"text": source})
+    assert apply_guard(intact, source, stats) is intact and stats.guard_fallbacks == 1
+
+
+def test_embedder_sets_one_vector_per_event(make_turn, nlp, embedder):
+    turns = [
+        make_turn("下周二上午10点跟博瑞科技的孙总开会。", turn_id="s1:1"),
+        make_turn("Remind me to call Daniel Okafor tomorrow.", turn_id="s1:2"),
+    ]
+    events = compress(turns, embedder=embedder, nlp=nlp)
+    assert len(events) == 2
+    assert all(e.embedding is not None and len(e.embedding) == embedder.dimension for e in events)
+    assert events[0].embedding != events[1].embedding
+
+
+def test_bad_input_is_named():
+    with pytest.raises(InputError, match="item 0 is a str"):
+        compress(["not a turn"])
+
+
+def test_dev_restoration_set_is_fully_covered():
+    report = check_coverage(load_lines(RESTORATION_DEV))
+    assert report["lost"] == []
+    assert report["coverage"] == 1.0 and all(row["coverage"] == 1.0 for row in report["by_kind"].values())
+    assert report["chitchat_dropped"] == report["chitchat_lines"] == 4
+    assert report["informative_lines_without_event"] == []
+
+
+def test_extra_restoration_set_is_fully_covered():
+    report = check_coverage(load_lines(EXTRA))
+    assert report["lost"] == []
+    assert report["chitchat_dropped"] == report["chitchat_lines"]
+    assert report["informative_lines_without_event"] == []
