@@ -36,7 +36,6 @@ out = Console(soft_wrap=True)
 err = Console(stderr=True)
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
-SAMPLE_DIR = Path(__file__).parent / "data"
 
 
 class _State:
@@ -230,9 +229,12 @@ def _read_queries(path: Path) -> list[dict[str, Any]]:
 
 
 def _print_hits(query: str, payload: dict[str, Any]) -> None:
-    table = Table(
-        "#", "score", "time", "memory", "sources", "path", title=f"{query}  ({payload['took_ms']:.0f} ms)"
-    )
+    table = Table(title=f"{query}  ({payload['took_ms']:.0f} ms)", show_lines=True)
+    for column in ("#", "score", "time"):
+        table.add_column(column, no_wrap=True)
+    table.add_column("memory", overflow="fold", ratio=3)
+    table.add_column("sources", overflow="fold", ratio=1)
+    table.add_column("path", overflow="fold", ratio=1)
     for i, hit in enumerate(payload["results"], 1):
         table.add_row(
             str(i),
@@ -420,7 +422,7 @@ def demo(
 
     Uses a throw-away embedded store unless --store is given.
     """
-    sample = SAMPLE_DIR / "sample_conversation.jsonl"
+    from simplemem_graph.memory import SAMPLE_CONVERSATION as sample
     with tempfile.TemporaryDirectory() as tmp:
         if state.store is None:
             state.store = str(Path(tmp) / "demo.db")

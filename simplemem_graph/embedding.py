@@ -50,7 +50,10 @@ def _load_sentence_transformer(name: str, device: str | None):
         os.environ.setdefault("HF_HUB_OFFLINE", "1")
     try:
         from sentence_transformers import SentenceTransformer
+        from transformers.utils import logging as transformers_logging
 
+        # A CLI's stderr is for its own progress and errors, not the weight loader's bar.
+        transformers_logging.disable_progress_bar()
         return SentenceTransformer(path, device=device or "cpu")
     except Exception as e:  # the library raises many kinds; all mean "cannot load"
         raise ModelLoadError(

@@ -35,7 +35,7 @@ def test_ingest_is_idempotent(memory, sample_turns):
 
 
 def test_chitchat_turn_is_logged_but_makes_no_event(memory):
-    assert memory.add("早上好！今天天气真不错。", speaker="王芳") == []
+    assert memory.add("哈哈，楼下那家咖啡真好喝！", speaker="王芳") == []
     assert memory.stats()["turns"] == 1 and memory.stats()["events"] == 0
 
 
