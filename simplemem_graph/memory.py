@@ -24,6 +24,8 @@ from simplemem_graph.models import DEFAULT_STATUSES, Event, Hit, Turn
 from simplemem_graph.retrieve import RetrievalResult, build_context, retrieve
 from simplemem_graph.stores.base import GraphStore
 
+SAMPLE_CONVERSATION = Path(__file__).parent / "data" / "sample_conversation.jsonl"
+
 
 @dataclass
 class IngestReport:
