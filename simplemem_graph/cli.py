@@ -395,13 +395,16 @@ def mcp(
     transport: Annotated[str, typer.Option("--transport", help="stdio | http")] = "stdio",
     host: Annotated[str, typer.Option("--host")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port")] = 8765,
+    insecure: Annotated[
+        bool, typer.Option("--insecure", help="Allow --transport http on a non-local host.")
+    ] = False,
 ) -> None:
     """Serve the memory to agents over the Model Context Protocol."""
     from simplemem_graph.mcp_server import run_mcp
 
     if transport not in ("stdio", "http"):
         raise InputError(f"--transport {transport!r}: use stdio or http")
-    run_mcp(_memory, transport=transport, host=host, port=port)
+    run_mcp(_memory, transport=transport, host=host, port=port, insecure=insecure)
 
 
 # ---- demo ------------------------------------------------------------------------------------------
@@ -423,6 +426,7 @@ def demo(
     Uses a throw-away embedded store unless --store is given.
     """
     from simplemem_graph.memory import SAMPLE_CONVERSATION as sample
+
     with tempfile.TemporaryDirectory() as tmp:
         if state.store is None:
             state.store = str(Path(tmp) / "demo.db")

@@ -41,6 +41,7 @@ class Settings:
     neo4j_user: str | None = None
     neo4j_password: str | None = None
     neo4j_database: str | None = None
+    api_keys: str | None = None  # "key1:ns1,ns2;key2:*" (SIMPLEMEM_API_KEYS); None: no auth
     recall_k: int = 15
     final_k: int = 5
     decay: DecayPolicy = field(default_factory=DecayPolicy)
@@ -57,6 +58,7 @@ class Settings:
             "neo4j_user": env.get("NEO4J_USER") or None,
             "neo4j_password": env.get("NEO4J_PASSWORD") or None,
             "neo4j_database": env.get("NEO4J_DATABASE") or None,
+            "api_keys": env.get("SIMPLEMEM_API_KEYS") or None,
         }
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)

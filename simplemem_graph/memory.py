@@ -245,6 +245,10 @@ class Memory:
         """Unresolved CONTRADICTS pairs, for the agent (or a person) to clarify."""
         return list_conflicts(self.store, self.namespace)
 
+    def namespaces(self) -> list[str]:
+        """Every namespace in the store (not only this one)."""
+        return self.store.namespaces()
+
     def stats(self) -> dict[str, Any]:
         return self.store.stats(self.namespace)
 
@@ -296,7 +300,10 @@ class Memory:
 
     def import_records(self, records: Iterable[dict[str, Any]]) -> dict[str, int]:
         """Load exported records into this namespace; importing the same file twice changes nothing."""
-        return self.store.import_records(records, namespace=self.namespace)
+        try:
+            return self.store.import_records(records, namespace=self.namespace)
+        except (ValueError, TypeError) as e:  # pydantic's ValidationError is a ValueError
+            raise InputError(f"import: {e}") from e
 
     def close(self) -> None:
         self.store.close()

@@ -1,0 +1,247 @@
+"""The REST API application: `create_app` builds it, `run_server` serves it (the CLI's `serve`).
+
+    >>> from simplemem_graph import Memory
+    >>> from api.app import create_app
+    >>> app = create_app(lambda: Memory.open("memory.db"))   # any ASGI server can run `app`
+
+Errors come back as ``{"error": {"type": ..., "message": ...}}``; one handler maps each error class
+to its status code (`ERROR_STATUS`).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+import threading
+from collections.abc import Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, RedirectResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from api.auth import ApiKeyring, ApiKeysSpec, AuthenticationError, NamespaceForbiddenError, load_api_keys
+from api.limits import BodySizeLimitMiddleware, PayloadTooLargeError
+from api.routes import router
+from api.schemas import API_VERSION
+from simplemem_graph.config import validate_namespace
+from simplemem_graph.errors import (
+    ConfigError,
+    InputError,
+    NotFoundError,
+    SimpleMemError,
+    StoreUnavailableError,
+)
+from simplemem_graph.memory import Memory
+
+logger = logging.getLogger("simplemem_graph.api")
+
+STATIC_DIR = Path(__file__).parent / "static"
+DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024  # an import of a few thousand events; anything bigger: paginate
+LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
+
+# Most specific class first: the first match wins.
+ERROR_STATUS: tuple[tuple[type[SimpleMemError], int], ...] = (
+    (AuthenticationError, 401),
+    (NamespaceForbiddenError, 403),
+    (PayloadTooLargeError, 413),
+    (NotFoundError, 404),
+    (InputError, 422),
+    (ConfigError, 400),
+    (StoreUnavailableError, 503),
+)
+
+MemorySource = Memory | Callable[[], Memory]
+
+
+class MemoryPool:
+    """One shared store and embedder; a `Memory` per namespace made with `with_namespace`.
+
+    The base `Memory` is opened on first use when given as a factory, and then owned (closed) by
+    the pool. Calls into the store are serialised by `lock`: a store connection is not safe to
+    share between the server's worker threads, and the work per call is CPU-bound anyway.
+    """
+
+    def __init__(self, source: MemorySource):
+        self._source = source
+        self._owns_memory = not isinstance(source, Memory)
+        self._base: Memory | None = source if isinstance(source, Memory) else None
+        self._by_namespace: dict[str, Memory] = {}
+        self._open_lock = threading.Lock()
+        self.lock = threading.Lock()
+
+    @property
+    def base(self) -> Memory:
+        if self._base is None:
+            with self._open_lock:
+                if self._base is None:
+                    self._base = self._source()  # type: ignore[operator]
+        return self._base
+
+    def get(self, namespace: str) -> Memory:
+        """The `Memory` of a namespace (validated; ConfigError on a bad name)."""
+        memory = self._by_namespace.get(namespace)
+        if memory is None:
+            memory = self.base.with_namespace(validate_namespace(namespace))
+            self._by_namespace[namespace] = memory
+        return memory
+
+    def close(self) -> None:
+        if self._owns_memory and self._base is not None:
+            self._base.close()
+            self._base = None
+
+
+@dataclass(frozen=True)
+class ApiLimits:
+    """Request limits: bodies larger than `max_body_bytes` get 413 before they are parsed."""
+
+    max_body_bytes: int = DEFAULT_MAX_BODY_BYTES
+    max_turns_per_request: int = 1000
+
+
+def create_app(
+    memory: MemorySource,
+    *,
+    api_keys: ApiKeysSpec = None,
+    limits: ApiLimits | None = None,
+) -> FastAPI:
+    """Build the REST API and the graph inspector over one memory store.
+
+    Args:
+        memory: a `Memory` (kept open, the caller closes it) or a zero-argument factory that
+            opens one on first use (closed at shutdown). Its namespace is only the default; every
+            route names its own namespace.
+        api_keys: ``"key1:ns1,ns2;key2:*"``, a list of such entries, or a parsed mapping; None
+            reads `SIMPLEMEM_API_KEYS`; empty means no authentication.
+        limits: request size limits.
+
+    Returns:
+        The FastAPI application (OpenAPI docs at /docs, inspector at /inspector/).
+    """
+    pool = MemoryPool(memory)
+    limits = limits or ApiLimits()
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI):
+        yield
+        pool.close()
+
+    app = FastAPI(
+        title="simplemem-graph",
+        version=API_VERSION,
+        description="Lifelong memory for LLM agents: add turns, search memories, inspect the graph.",
+        lifespan=lifespan,
+    )
+    app.state.pool = pool
+    app.state.keyring = load_api_keys(api_keys)
+    app.state.limits = limits
+    app.add_middleware(BodySizeLimitMiddleware, max_body_bytes=limits.max_body_bytes)
+    _install_error_handlers(app)
+    app.include_router(router)
+    app.mount("/inspector", StaticFiles(directory=STATIC_DIR, html=True), name="inspector")
+
+    @app.get("/", include_in_schema=False)
+    def _root() -> RedirectResponse:
+        return RedirectResponse("/inspector/")
+
+    return app
+
+
+def error_response(status: int, error_type: str, message: str) -> JSONResponse:
+    return JSONResponse(status_code=status, content={"error": {"type": error_type, "message": message}})
+
+
+def _status_for(exc: SimpleMemError) -> int:
+    return next((status for cls, status in ERROR_STATUS if isinstance(exc, cls)), 500)
+
+
+def _install_error_handlers(app: FastAPI) -> None:
+    """One mapping for our errors; the framework's own errors are reshaped to the same body."""
+
+    @app.exception_handler(SimpleMemError)
+    async def _simplemem_error(_request: Request, exc: SimpleMemError) -> JSONResponse:
+        status = _status_for(exc)
+        if status >= 500:
+            logger.error("request failed: %s", exc, exc_info=exc)
+        return error_response(status, type(exc).__name__, str(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = [f"{'.'.join(str(part) for part in err['loc'])}: {err['msg']}" for err in exc.errors()]
+        return error_response(422, "ValidationError", "; ".join(problems))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return error_response(exc.status_code, "HTTPError", str(exc.detail))
+
+
+def is_loopback(host: str) -> bool:
+    """True for 127.0.0.0/8, ::1 and `localhost`: addresses no other machine can reach."""
+    if host in LOOPBACK_HOSTS:
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def check_bind(host: str, keyring: ApiKeyring, *, insecure: bool) -> None:
+    """Refuse to expose an unauthenticated API beyond this machine unless told to.
+
+    Raises:
+        ConfigError: no API key is configured, `host` is not loopback and `insecure` is False.
+    """
+    if keyring.enabled:
+        return
+    if is_loopback(host):
+        logger.warning(
+            "no API key configured (SIMPLEMEM_API_KEYS): the API is open to anyone on this machine, "
+            "and bound to %s only",
+            host,
+        )
+        return
+    if not insecure:
+        raise ConfigError(
+            f"serve: refusing to listen on {host!r} without API keys; set SIMPLEMEM_API_KEYS "
+            "(e.g. 'key1:ns1,ns2;key2:*'), bind to 127.0.0.1, or pass --insecure"
+        )
+    logger.warning("--insecure: serving WITHOUT authentication on %s; anyone reaching it can read it", host)
+
+
+def run_server(
+    memory_factory: MemorySource,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    api_keys: ApiKeysSpec = None,
+    insecure: bool = False,
+    *,
+    limits: ApiLimits | None = None,
+    log_level: str = "info",
+) -> None:
+    """Serve the API with uvicorn until interrupted (what `simplemem-graph serve` runs).
+
+    Args:
+        memory_factory: a `Memory` or a zero-argument callable opening one.
+        host: interface to bind; anything but loopback needs API keys (or `insecure`).
+        port: TCP port.
+        api_keys: key spec, list of entries (repeated `--api-key`) or mapping; None reads
+            `SIMPLEMEM_API_KEYS`.
+        insecure: allow a non-loopback host without API keys.
+        limits: request size limits.
+        log_level: uvicorn log level.
+
+    Raises:
+        ConfigError: a malformed key spec, or a non-loopback host without keys or `insecure`.
+    """
+    import uvicorn
+
+    keyring = load_api_keys(api_keys)
+    check_bind(host, keyring, insecure=insecure)
+    app = create_app(memory_factory, api_keys=keyring.keys, limits=limits)
+    app.state.pool.base  # noqa: B018 - open the store and load the models before accepting requests
+    uvicorn.run(app, host=host, port=port, log_level=log_level)

@@ -1,0 +1,336 @@
+"""The `/v1` routes. Each one checks the caller, then calls one `Memory` method.
+
+Routes are plain (sync) functions: FastAPI runs them in its thread pool, and `MemoryPool.lock`
+serialises the calls into the store (see `api.app.MemoryPool`).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Path, Query, Request
+from fastapi.responses import StreamingResponse
+from starlette.concurrency import run_in_threadpool
+
+from api.auth import Principal, presented_key
+from api.graph_view import build_neighbourhood
+from api.limits import PayloadTooLargeError
+from api.schemas import (
+    API_VERSION,
+    DEFAULT_PAGE_SIZE,
+    MAX_PAGE_SIZE,
+    ContextIn,
+    ContextOut,
+    DeleteOut,
+    ErrorOut,
+    GraphOut,
+    HealthOut,
+    ImportOut,
+    IngestOut,
+    Page,
+    Result,
+    SearchIn,
+    SearchOut,
+    TurnBatchIn,
+    TurnIn,
+)
+from simplemem_graph.errors import InputError
+from simplemem_graph.memory import Memory
+from simplemem_graph.models import Turn
+
+NDJSON = "application/x-ndjson"
+
+# Documented in OpenAPI for every route that can fail this way.
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorOut} for code in (400, 401, 403, 404, 413, 422)
+}
+
+router = APIRouter(prefix="/v1", responses=_ERRORS)
+
+
+# ---- dependencies --------------------------------------------------------------------------------
+def current_principal(request: Request) -> Principal:
+    """Who is calling (401 when a key is required and missing or wrong)."""
+    return request.app.state.keyring.authenticate(presented_key(request))
+
+
+@dataclass
+class ScopedMemory:
+    """A namespace's `Memory`, used as `with scoped as memory:` so store calls are serialised."""
+
+    memory: Memory
+    lock: threading.Lock
+
+    def __enter__(self) -> Memory:
+        self.lock.acquire()
+        return self.memory
+
+    def __exit__(self, *exc: object) -> None:
+        self.lock.release()
+
+
+def namespace_memory(
+    request: Request,
+    ns: Annotated[str, Path(description="namespace (tenant): a user, an agent, a team")],
+    principal: Annotated[Principal, Depends(current_principal)],
+) -> ScopedMemory:
+    """The namespace's memory, once the caller is allowed on it (403 otherwise)."""
+    request.app.state.keyring.authorize(principal, ns)
+    pool = request.app.state.pool
+    return ScopedMemory(pool.get(ns), pool.lock)
+
+
+Scoped = Annotated[ScopedMemory, Depends(namespace_memory)]
+Limit = Annotated[int, Query(ge=1, le=MAX_PAGE_SIZE, description="page size")]
+Offset = Annotated[int, Query(ge=0, description="items to skip")]
+
+
+def _page(items: list[Any], limit: int, offset: int) -> Page[Any]:
+    window = items[offset : offset + limit]
+    next_offset = offset + limit if offset + limit < len(items) else None
+    return Page(items=window, total=len(items), limit=limit, offset=offset, next_offset=next_offset)
+
+
+# ---- service -------------------------------------------------------------------------------------
+@router.get("/health", response_model=HealthOut, tags=["service"])
+def health(request: Request) -> HealthOut:
+    """Liveness, without authentication; opens the store if it is not open yet."""
+    state = request.app.state
+    store_kind = state.pool.base.store.kind
+    return HealthOut(status="ok", version=API_VERSION, store=store_kind, auth=state.keyring.enabled)
+
+
+@router.get("/namespaces", response_model=Page[str], tags=["namespaces"])
+def list_namespaces(
+    request: Request,
+    principal: Annotated[Principal, Depends(current_principal)],
+    limit: Limit = DEFAULT_PAGE_SIZE,
+    offset: Offset = 0,
+) -> Page[Any]:
+    """Namespaces holding turns or events that this key may see."""
+    pool = request.app.state.pool
+    with pool.lock:
+        names = pool.base.namespaces()
+    return _page([ns for ns in names if principal.may_use(ns)], limit, offset)
+
+
+# ---- write ---------------------------------------------------------------------------------------
+@router.post("/namespaces/{ns}/turns", response_model=IngestOut, status_code=201, tags=["memory"])
+def add_turns(request: Request, body: TurnIn | TurnBatchIn | list[TurnIn], scoped: Scoped) -> IngestOut:
+    """Remember one turn (a FORMATS.md turn object), a list of them, or `{"turns": [...]}`.
+
+    Turns already logged (same id) are skipped, so re-posting is harmless.
+    """
+    turns_in = body.turns if isinstance(body, TurnBatchIn) else body if isinstance(body, list) else [body]
+    if not turns_in:
+        raise InputError("turns: the request holds no turn")
+    limit = request.app.state.limits.max_turns_per_request
+    if len(turns_in) > limit:
+        raise PayloadTooLargeError(f"turns: {len(turns_in)} turns in one request; the limit is {limit}")
+    with scoped as memory:
+        turns = _to_turns(turns_in, memory)
+        report = memory.add_many(turns)
+    return IngestOut(**report.as_dict(), event_ids=report.event_ids)
+
+
+def _to_turns(turns_in: list[TurnIn], memory: Memory) -> list[Turn]:
+    """HTTP turns -> model turns, filling FORMATS.md defaults (id `<session>:<n>`, time now)."""
+    now = datetime.now(UTC)
+    # Numbering continues after the turns already logged, as `Memory.add` does.
+    next_number = memory.stats().get("turns", 0) + 1 if any(t.id is None for t in turns_in) else 0
+    turns = []
+    for position, turn in enumerate(turns_in):
+        time = turn.time or now
+        turns.append(
+            Turn(
+                id=turn.id or f"{turn.session}:{next_number + position}",
+                namespace=memory.namespace,
+                session=turn.session,
+                speaker=turn.speaker,
+                time=time if time.tzinfo else time.replace(tzinfo=UTC),
+                text=turn.text,
+            )
+        )
+    return turns
+
+
+# ---- read ----------------------------------------------------------------------------------------
+@router.post("/namespaces/{ns}/search", response_model=SearchOut, tags=["memory"])
+def search(body: SearchIn, scoped: Scoped) -> dict[str, Any]:
+    """The k memories most useful for the query, each with score, sources and the path that found it."""
+    with scoped as memory:
+        result = memory.search(
+            body.query, k=body.k, at=body.at, include_archived=body.include_archived, session=body.session
+        )
+    return result.as_dict(id=body.id)
+
+
+@router.post("/namespaces/{ns}/context", response_model=ContextOut, tags=["memory"])
+def context(body: ContextIn, scoped: Scoped) -> ContextOut:
+    """A prompt block: memories first, then the given knowledge, then the instruction."""
+    with scoped as memory:
+        text = memory.context(
+            body.query,
+            k=body.k,
+            at=body.at,
+            knowledge=body.knowledge,
+            instruction=body.instruction,
+            budget_tokens=body.budget_tokens,
+        )
+    return ContextOut(context=text)
+
+
+@router.get("/namespaces/{ns}/timeline/{entity}", response_model=Page[Result], tags=["memory"])
+def timeline(
+    entity: str,
+    scoped: Scoped,
+    date_from: Annotated[date | None, Query(alias="from", description="first date, ISO")] = None,
+    date_to: Annotated[date | None, Query(alias="to", description="last date, ISO")] = None,
+    limit: Limit = DEFAULT_PAGE_SIZE,
+    offset: Offset = 0,
+) -> Page[Any]:
+    """The events that mention an entity (or any alias), oldest first."""
+    if date_from and date_to and date_from > date_to:
+        raise InputError(f"timeline: from={date_from} is after to={date_to}")
+    with scoped as memory:
+        hits = memory.timeline(entity, date_from=date_from, date_to=date_to)
+    return _page([hit.public_dict() for hit in hits], limit, offset)
+
+
+@router.get("/namespaces/{ns}/conflicts", response_model=Page[dict[str, Any]], tags=["memory"])
+def conflicts(scoped: Scoped, limit: Limit = DEFAULT_PAGE_SIZE, offset: Offset = 0) -> Page[Any]:
+    """Unresolved CONTRADICTS pairs, for the agent (or a person) to clarify."""
+    with scoped as memory:
+        found = memory.conflicts()
+    return _page([conflict.as_dict() for conflict in found], limit, offset)
+
+
+@router.get("/namespaces/{ns}/stats", response_model=dict[str, Any], tags=["namespaces"])
+def stats(scoped: Scoped) -> dict[str, Any]:
+    """Counts of turns, events, entities, topics and relations (by type) in the namespace."""
+    with scoped as memory:
+        return memory.stats()
+
+
+@router.get("/namespaces/{ns}/graph", response_model=GraphOut, tags=["inspector"])
+def graph(
+    scoped: Scoped,
+    event_ids: Annotated[str, Query(description="comma-separated event ids (e.g. a search's results)")],
+    hops: Annotated[int, Query(ge=0, le=3)] = 1,
+    max_nodes: Annotated[int, Query(ge=1, le=500)] = 150,
+) -> GraphOut:
+    """The events and their neighbourhood (entities, topics, days, event links) for the inspector."""
+    ids = [event_id.strip() for event_id in event_ids.split(",") if event_id.strip()]
+    if not ids:
+        raise InputError("graph: `event_ids` names no event")
+    with scoped as memory:
+        return build_neighbourhood(memory.store, memory.namespace, ids, hops=hops, max_nodes=max_nodes)
+
+
+# ---- maintenance ---------------------------------------------------------------------------------
+@router.post("/namespaces/{ns}/consolidate", response_model=dict[str, int], tags=["maintenance"])
+def consolidate(scoped: Scoped) -> dict[str, int]:
+    """Run the global pass now: merge duplicates, resolve aliases, decay, tier moves."""
+    with scoped as memory:
+        return memory.consolidate()
+
+
+@router.delete("/namespaces/{ns}/events/{event_id}", response_model=DeleteOut, tags=["maintenance"])
+def forget_event(event_id: str, scoped: Scoped) -> DeleteOut:
+    """Delete one event with its links (and entities or topics left without any event)."""
+    with scoped as memory:
+        return DeleteOut(deleted_events=memory.forget(event_id=event_id))
+
+
+@router.delete("/namespaces/{ns}/entities/{entity}", response_model=DeleteOut, tags=["maintenance"])
+def forget_entity(entity: str, scoped: Scoped) -> DeleteOut:
+    """Delete an entity (by name or alias) and the events that mention only it."""
+    with scoped as memory:
+        return DeleteOut(deleted_events=memory.forget(entity=entity))
+
+
+@router.delete("/namespaces/{ns}", response_model=DeleteOut, tags=["maintenance"])
+def forget_namespace(scoped: Scoped) -> DeleteOut:
+    """Delete everything in the namespace, raw log included."""
+    with scoped as memory:
+        return DeleteOut(deleted_events=memory.forget(everything=True))
+
+
+@router.get(
+    "/namespaces/{ns}/export",
+    response_class=StreamingResponse,
+    responses={200: {"content": {NDJSON: {}}, "description": "one JSON record per line"}},
+    tags=["maintenance"],
+)
+def export(
+    scoped: Scoped, limit: Annotated[int | None, Query(ge=1)] = None, offset: Offset = 0
+) -> StreamingResponse:
+    """Every record (turns, events, entities, topics, links) as JSON Lines, streamed.
+
+    With `limit`, a page of records: fewer than `limit` lines means the export is complete.
+    """
+    with scoped as memory:
+        records = memory.export()
+        stop = None if limit is None else offset + limit
+        # One page is read under the lock, so a slow client never holds the store.
+        lines = [json.dumps(r, ensure_ascii=False) + "\n" for r in itertools.islice(records, offset, stop)]
+    return StreamingResponse(iter(lines), media_type=NDJSON)
+
+
+@router.post(
+    "/namespaces/{ns}/import",
+    response_model=ImportOut,
+    openapi_extra={"requestBody": {"content": {NDJSON: {"schema": {"type": "string"}}}, "required": True}},
+    tags=["maintenance"],
+)
+async def import_records(request: Request, scoped: Scoped) -> ImportOut:
+    """Load records from `export` (JSON Lines, or a JSON array); importing twice changes nothing."""
+    records = _parse_records(await request.body())
+    return await run_in_threadpool(_import_locked, scoped, records)
+
+
+def _import_locked(scoped: ScopedMemory, records: list[dict[str, Any]]) -> ImportOut:
+    with scoped as memory:
+        try:
+            counts = memory.import_records(records)
+        except ValueError as e:  # a record the store cannot read (pydantic errors are ValueErrors)
+            raise InputError(f"import: {e}") from e
+    return ImportOut(imported=counts)
+
+
+def _parse_records(raw: bytes) -> list[dict[str, Any]]:
+    """JSON Lines or a JSON array of objects -> records; InputError names the bad line."""
+    try:
+        text = raw.decode("utf-8").strip()
+    except UnicodeDecodeError as e:
+        raise InputError(f"import: the body is not UTF-8 (byte {e.start})") from e
+    if not text:
+        raise InputError("import: the request body is empty; send JSON Lines from /export")
+    if text.startswith("["):
+        try:
+            records = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise InputError(f"import: body is not a valid JSON array: {e}") from e
+        lines: Iterator[tuple[int, Any]] = enumerate(records, start=1)
+    else:
+        numbered = enumerate(text.splitlines(), start=1)
+        lines = ((n, _parse_line(n, line)) for n, line in numbered if line.strip())
+    parsed = []
+    for number, record in lines:
+        if not isinstance(record, dict):
+            raise InputError(f"import: record {number} is not a JSON object")
+        parsed.append(record)
+    return parsed
+
+
+def _parse_line(number: int, line: str) -> Any:
+    try:
+        return json.loads(line)
+    except json.JSONDecodeError as e:
+        raise InputError(f"import: line {number} is not valid JSON: {e.msg}") from e

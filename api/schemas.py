@@ -1,0 +1,147 @@
+"""The HTTP wire format: request and response models of the REST API.
+
+These are deliberately separate from `simplemem_graph.models`: renaming a field there must never
+silently change what API clients see. Response models list their fields explicitly, so a rename
+upstream fails loudly in the API tests instead of dropping a field.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Generic, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Item = TypeVar("Item")
+
+API_VERSION = "1"
+DEFAULT_PAGE_SIZE = 100
+MAX_PAGE_SIZE = 1000
+
+
+class _Request(BaseModel):
+    # Unknown fields are a client bug (a typo like "qeury"): say so instead of ignoring them.
+    model_config = ConfigDict(extra="forbid")
+
+
+class TurnIn(_Request):
+    """One turn, in the FORMATS.md JSON Lines shape; only `text` is required."""
+
+    text: str = Field(min_length=1, description="what was said or done")
+    id: str | None = Field(None, description="turn id; default `<session>:<n>`")
+    session: str = Field("default", min_length=1)
+    time: datetime | None = Field(None, description="ISO 8601; default: now; naive times are UTC")
+    speaker: str = Field("user", min_length=1)
+
+
+class TurnBatchIn(_Request):
+    turns: list[TurnIn] = Field(min_length=1)
+
+
+class IngestOut(BaseModel):
+    turns_new: int
+    turns_skipped: int = Field(description="already in the raw log; re-posting a turn changes nothing")
+    events: int
+    event_ids: list[str]
+    compress: dict[str, Any]
+    consolidate: dict[str, int]
+
+
+class SearchIn(_Request):
+    query: str = Field(min_length=1)
+    k: int | None = Field(None, ge=1, le=50, description="final results (default 5)")
+    at: datetime | None = Field(None, description="when the question is asked; anchors 'last week'")
+    include_archived: bool = False
+    session: str | None = None
+    id: str | None = Field(None, description="echoed back, as in `search --queries`")
+
+
+class Result(BaseModel):
+    """One memory, as in FORMATS.md `search` results."""
+
+    id: str
+    text: str
+    time: str
+    score: float
+    source_ids: list[str]
+    path: list[str]
+    status: str | None = None
+    deadline: str | None = None
+
+
+class SearchOut(BaseModel):
+    id: str | None = None
+    query: str
+    took_ms: float
+    results: list[Result]
+    context_tokens: int
+    analysis: dict[str, Any] | None = Field(None, description="how the query was read: language, entities")
+    plan: str | None = Field(None, description="the retrieval plan used")
+
+
+class ContextIn(_Request):
+    query: str = Field(min_length=1)
+    k: int | None = Field(None, ge=1, le=50)
+    at: datetime | None = None
+    knowledge: list[str] = Field(default_factory=list, description="external knowledge, after memories")
+    instruction: str = ""
+    budget_tokens: int = Field(600, ge=16, le=32000)
+
+
+class ContextOut(BaseModel):
+    context: str
+
+
+class Page(BaseModel, Generic[Item]):
+    """One page of a list endpoint; ask again with `offset=next_offset` while it is not null."""
+
+    items: list[Item]
+    total: int
+    limit: int
+    offset: int
+    next_offset: int | None
+
+
+class DeleteOut(BaseModel):
+    deleted_events: int
+
+
+class ImportOut(BaseModel):
+    imported: dict[str, int]
+
+
+class HealthOut(BaseModel):
+    status: Literal["ok"]
+    version: str
+    store: str
+    auth: bool
+
+
+class GraphNode(BaseModel):
+    id: str
+    kind: Literal["event", "entity", "topic", "day"]
+    label: str
+    seed: bool = Field(False, description="one of the events asked for")
+    props: dict[str, Any] = Field(default_factory=dict)
+
+
+class GraphEdge(BaseModel):
+    source: str
+    target: str
+    kind: str
+    props: dict[str, Any] = Field(default_factory=dict)
+
+
+class GraphOut(BaseModel):
+    nodes: list[GraphNode]
+    edges: list[GraphEdge]
+    truncated: bool = Field(description="the neighbourhood had more nodes than max_nodes")
+
+
+class ErrorBody(BaseModel):
+    type: str
+    message: str
+
+
+class ErrorOut(BaseModel):
+    error: ErrorBody

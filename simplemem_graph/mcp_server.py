@@ -1,0 +1,257 @@
+"""MCP server: simplemem-graph's memory as tools for any MCP-speaking agent.
+
+Tools: `remember`, `search_memory`, `entity_timeline`, `list_conflicts`, `forget`. Each takes an
+optional `namespace` (default: the one the server was started with) and calls one `Memory` method.
+
+Run it over stdio (what desktop clients spawn) or streamable HTTP:
+
+    python -m simplemem_graph.mcp_server --store memory.db --namespace me
+    python -m simplemem_graph.mcp_server --store memory.db --transport http --port 8765   # -> /mcp
+
+`docs/interfaces.md` shows how to register it with Claude Desktop or a generic `mcp.json`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ipaddress
+import threading
+from collections.abc import Callable
+from datetime import date, datetime
+from typing import Any, Literal
+
+from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+
+from simplemem_graph.errors import ConfigError, SimpleMemError
+from simplemem_graph.memory import Memory
+
+SERVER_NAME = "simplemem-graph"
+INSTRUCTIONS = (
+    "Long-term memory for this conversation partner. Call `remember` with each user turn worth "
+    "keeping (facts, plans, dates, amounts, people); call `search_memory` before answering anything "
+    "that may depend on the past; `entity_timeline` tells the story of one person, company or thing; "
+    "`list_conflicts` shows facts that contradict each other and need clarifying."
+)
+
+MemorySource = Memory | Callable[[], Memory]
+
+
+class _Memories:
+    """The base `Memory` (opened on first use) and one per namespace; calls serialised by `lock`."""
+
+    def __init__(self, source: MemorySource):
+        self._source = source
+        self._base: Memory | None = source if isinstance(source, Memory) else None
+        self._by_namespace: dict[str, Memory] = {}
+        self.lock = threading.Lock()  # tools run in worker threads; a consolidation is not re-entrant
+
+    def get(self, namespace: str | None) -> Memory:
+        if self._base is None:
+            self._base = self._source()  # type: ignore[operator]
+        if not namespace or namespace == self._base.namespace:
+            return self._base
+        if namespace not in self._by_namespace:
+            self._by_namespace[namespace] = self._base.with_namespace(namespace)
+        return self._by_namespace[namespace]
+
+
+def build_mcp_server(memory: MemorySource) -> MCPServer:
+    """An MCP server exposing the memory tools.
+
+    Args:
+        memory: a `Memory`, or a zero-argument factory that opens one on the first tool call (so
+            the client's handshake is not kept waiting while models load).
+
+    Returns:
+        The `MCPServer`; call `.run("stdio")` or `.run("streamable-http", host=..., port=...)`.
+
+    Example:
+        >>> server = build_mcp_server(lambda: Memory.open("memory.db", namespace="me"))
+        >>> server.run("stdio")
+    """
+    memories = _Memories(memory)
+    server = MCPServer(SERVER_NAME, instructions=INSTRUCTIONS)
+
+    def call(namespace: str | None, action: Callable[[Memory], Any]) -> Any:
+        # Our errors are the caller's to fix (bad date, unknown entity): pass their message on.
+        # Anything else stays a crash, whose details the SDK keeps on the server.
+        try:
+            with memories.lock:
+                return action(memories.get(namespace))
+        except SimpleMemError as e:
+            raise ToolError(f"{type(e).__name__}: {e}") from e
+
+    @server.tool()
+    def remember(
+        text: str,
+        speaker: str = "user",
+        session: str = "default",
+        time: str | None = None,
+        namespace: str | None = None,
+    ) -> dict[str, Any]:
+        """Store one conversation turn (or agent action) in long-term memory.
+
+        Args:
+            text: what was said or done, verbatim.
+            speaker: who said it (a name, or "user"/"assistant").
+            session: conversation id; turns of one session are chained in order.
+            time: when it was said, ISO 8601 (default now); relative dates are resolved from it.
+            namespace: memory to write to (default: the server's).
+        """
+        when = _parse_datetime(time, "time")
+        events = call(namespace, lambda m: m.add(text, speaker=speaker, session=session, time=when))
+        return {"events": [{"id": e.id, "text": e.text} for e in events]}
+
+    @server.tool()
+    def search_memory(
+        query: str, k: int = 5, at: str | None = None, namespace: str | None = None
+    ) -> dict[str, Any]:
+        """Find the memories most relevant to a question, with their time, score and sources.
+
+        Args:
+            query: the question or topic, in any words (English or Chinese).
+            k: how many memories to return (1-20).
+            at: when the question is asked, ISO 8601 (anchors "last week"; default now).
+            namespace: memory to read (default: the server's).
+        """
+        if not 1 <= k <= 20:
+            raise ToolError(f"search_memory: k must be between 1 and 20, got {k}")
+        asked_at = _parse_datetime(at, "at")
+        return call(namespace, lambda m: m.search(query, k=k, at=asked_at).as_dict())
+
+    @server.tool()
+    def entity_timeline(
+        entity: str, date_from: str | None = None, date_to: str | None = None, namespace: str | None = None
+    ) -> dict[str, Any]:
+        """Everything remembered about one person, organisation, place or thing, oldest first.
+
+        Args:
+            entity: its name or any alias.
+            date_from: first date to include, YYYY-MM-DD.
+            date_to: last date to include, YYYY-MM-DD.
+            namespace: memory to read (default: the server's).
+        """
+        first, last = _parse_date(date_from, "date_from"), _parse_date(date_to, "date_to")
+        hits = call(namespace, lambda m: m.timeline(entity, date_from=first, date_to=last))
+        return {"entity": entity, "results": [hit.public_dict() for hit in hits]}
+
+    @server.tool()
+    def list_conflicts(namespace: str | None = None) -> dict[str, Any]:
+        """Pairs of remembered facts that contradict each other and should be clarified with the user.
+
+        Args:
+            namespace: memory to read (default: the server's).
+        """
+        found = call(namespace, lambda m: m.conflicts())
+        return {"conflicts": [conflict.as_dict() for conflict in found]}
+
+    @server.tool()
+    def forget(
+        event_id: str | None = None, entity: str | None = None, namespace: str | None = None
+    ) -> dict[str, Any]:
+        """Delete one memory (by event id) or everything about one entity (by name).
+
+        Args:
+            event_id: id of a memory, as returned by `search_memory`.
+            entity: name of a person, organisation or thing; its memories that mention nothing
+                else are deleted too.
+            namespace: memory to change (default: the server's).
+        """
+        if (event_id is None) == (entity is None):
+            raise ToolError("forget: give exactly one of event_id or entity")
+        deleted = call(namespace, lambda m: m.forget(event_id=event_id, entity=entity))
+        return {"deleted_events": deleted}
+
+    return server
+
+
+def _parse_datetime(value: str | None, name: str) -> datetime | None:
+    if value is None:
+        return None
+    try:
+        return datetime.fromisoformat(value)
+    except ValueError as e:
+        raise ToolError(
+            f"{name}: {value!r} is not an ISO 8601 date-time (e.g. 2026-03-02T10:15:00+08:00)"
+        ) from e
+
+
+def _parse_date(value: str | None, name: str) -> date | None:
+    if value is None:
+        return None
+    try:
+        return date.fromisoformat(value)
+    except ValueError as e:
+        raise ToolError(f"{name}: {value!r} is not an ISO date (YYYY-MM-DD)") from e
+
+
+def run_mcp(
+    memory_factory: MemorySource,
+    transport: Literal["stdio", "http"] = "stdio",
+    host: str = "127.0.0.1",
+    port: int = 8765,
+    *,
+    insecure: bool = False,
+) -> None:
+    """Serve the memory tools until the client disconnects (stdio) or the process is stopped (http).
+
+    Args:
+        memory_factory: a `Memory` or a zero-argument callable opening one.
+        transport: "stdio" (spawned by a desktop client) or "http" (streamable HTTP at /mcp).
+        host: interface for "http"; the MCP endpoint has no authentication, so anything but
+            loopback needs `insecure`.
+        port: TCP port for "http".
+        insecure: allow a non-loopback host.
+
+    Raises:
+        ConfigError: an unknown transport, or a non-loopback host without `insecure`.
+    """
+    server = build_mcp_server(memory_factory)
+    if transport == "stdio":
+        server.run("stdio")
+        return
+    if transport != "http":
+        raise ConfigError(f"mcp: unknown transport {transport!r}; use 'stdio' or 'http'")
+    if not _is_loopback(host) and not insecure:
+        raise ConfigError(
+            f"mcp: refusing to serve unauthenticated MCP on {host!r}; bind to 127.0.0.1 or pass --insecure"
+        )
+    server.run("streamable-http", host=host, port=port)
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def main(argv: list[str] | None = None) -> None:
+    """`python -m simplemem_graph.mcp_server`: the same as `simplemem-graph mcp`."""
+    parser = argparse.ArgumentParser(
+        prog="python -m simplemem_graph.mcp_server", description=__doc__.split("\n")[0]
+    )
+    parser.add_argument("--store", help="store path or URI (default: SIMPLEMEM_STORE or the user data dir)")
+    parser.add_argument("--namespace", help="default namespace (default: SIMPLEMEM_NAMESPACE or 'default')")
+    parser.add_argument("--transport", choices=["stdio", "http"], default="stdio")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--insecure", action="store_true", help="allow a non-loopback host for http")
+    args = parser.parse_args(argv)
+    try:
+        run_mcp(
+            lambda: Memory.open(args.store, namespace=args.namespace),
+            transport=args.transport,
+            host=args.host,
+            port=args.port,
+            insecure=args.insecure,
+        )
+    except ConfigError as e:
+        parser.exit(2, f"error: {e}\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,158 @@
+"""The MCP server through a real MCP client session: stdio (a spawned process) and streamable HTTP."""
+
+import asyncio
+import json
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from mcp import Client, StdioServerParameters
+
+REPO = Path(__file__).resolve().parents[2]
+TOOLS = {"remember", "search_memory", "entity_timeline", "list_conflicts", "forget"}
+TURNS = [
+    (
+        "Maya Torres",
+        "2026-03-03T14:00:00-05:00",
+        "Northwind Foods wants the revised quote by Wednesday next week, "
+        "and they said they will not accept anything above $18,500.",
+    ),
+    (
+        "Maya Torres",
+        "2026-03-12T09:30:00-05:00",
+        "We sent Northwind Foods the revised quote yesterday at $18,200, so the deal is on track.",
+    ),
+]
+
+
+def _payload(result) -> dict:
+    """A tool result's JSON: the structured content, else the text block."""
+    assert not result.is_error, result.content
+    if result.structured_content is not None:
+        return result.structured_content
+    return json.loads(result.content[0].text)
+
+
+async def _exercise(client: Client) -> None:
+    tools = await client.list_tools()
+    assert {tool.name for tool in tools.tools} == TOOLS
+    for tool in tools.tools:
+        assert tool.description and tool.input_schema["type"] == "object"
+
+    for speaker, when, text in TURNS:
+        stored = _payload(
+            await client.call_tool("remember", {"text": text, "speaker": speaker, "time": when})
+        )
+        assert stored["events"] and all(e["id"].startswith("ev-") for e in stored["events"])
+
+    found = _payload(
+        await client.call_tool(
+            "search_memory", {"query": "Northwind price ceiling", "k": 3, "at": "2026-03-20T09:00:00+08:00"}
+        )
+    )
+    assert 1 <= len(found["results"]) <= 3
+    assert any("18,500" in hit["text"] or "18500" in hit["text"] for hit in found["results"])
+
+    story = _payload(await client.call_tool("entity_timeline", {"entity": "Northwind Foods"}))
+    assert len(story["results"]) >= 2
+    assert _payload(await client.call_tool("list_conflicts", {}))["conflicts"] == []
+
+    other_ns = _payload(
+        await client.call_tool("search_memory", {"query": "Northwind", "namespace": "elsewhere"})
+    )
+    assert other_ns["results"] == []
+
+    unknown = await client.call_tool("entity_timeline", {"entity": "Nobody Inc"})
+    assert unknown.is_error and "NotFoundError" in unknown.content[0].text
+    bad_date = await client.call_tool("entity_timeline", {"entity": "Northwind Foods", "date_from": "soon"})
+    assert bad_date.is_error and "date_from" in bad_date.content[0].text
+    both = await client.call_tool("forget", {})
+    assert both.is_error and "exactly one" in both.content[0].text
+
+    event_id = found["results"][0]["id"]
+    assert _payload(await client.call_tool("forget", {"event_id": event_id})) == {"deleted_events": 1}
+    again = await client.call_tool("forget", {"event_id": event_id})
+    assert again.is_error and event_id in again.content[0].text
+
+
+def test_stdio_server_through_a_client_session(tmp_path):
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "simplemem_graph.mcp_server", "--store", str(tmp_path / "mcp.db"), "--namespace", "maya"],
+        cwd=REPO,
+    )
+
+    async def run() -> None:
+        async with Client(params, read_timeout_seconds=240) as client:
+            await _exercise(client)
+
+    asyncio.run(run())
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def http_mcp(tmp_path):
+    port = _free_port()
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "simplemem_graph.mcp_server",
+            "--store",
+            str(tmp_path / "mcp.db"),
+            "--transport",
+            "http",
+            "--port",
+            str(port),
+        ],
+        cwd=REPO,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                break
+        assert process.poll() is None, process.stderr.read().decode()
+        time.sleep(0.2)
+    yield f"http://127.0.0.1:{port}/mcp"
+    process.terminate()
+    process.wait(timeout=20)
+
+
+def test_streamable_http_server_through_a_client_session(http_mcp):
+    async def run() -> None:
+        async with Client(http_mcp, read_timeout_seconds=240) as client:
+            await _exercise(client)
+
+    asyncio.run(run())
+
+
+def test_http_transport_refuses_a_public_host_without_insecure(tmp_path):
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "simplemem_graph.mcp_server",
+            "--store",
+            str(tmp_path / "x.db"),
+            "--transport",
+            "http",
+            "--host",
+            "0.0.0.0",
+        ],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2 and "refusing to serve unauthenticated MCP on '0.0.0.0'" in done.stderr
