@@ -16,6 +16,7 @@ Example:
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 from datetime import date
@@ -33,7 +34,13 @@ from simplemem_graph.compress.guard import missing_atoms
 from simplemem_graph.compress.informative import has_small_talk, is_substantive, is_task
 from simplemem_graph.compress.logic import find_conditions, find_negations
 from simplemem_graph.compress.mentions import Mention, resolve_overlaps
-from simplemem_graph.compress.names import NAME_KINDS, find_names_en, find_names_zh, load_english_pipeline
+from simplemem_graph.compress.names import (
+    NAME_KINDS,
+    find_latin_names_in_zh,
+    find_names_en,
+    find_names_zh,
+    load_english_pipeline,
+)
 from simplemem_graph.compress.segment import Piece, split_clauses, split_sentences
 from simplemem_graph.compress.stats import CompressStats
 from simplemem_graph.compress.timeexpr import find_dates, find_times, local_date
@@ -50,10 +57,18 @@ _CONTINUATION = re.compile(
     r"不过|而且|也|然后|因此)",
     re.IGNORECASE,
 )
+# A clause or sentence opening with one of these states the effect of what came before.
+_EFFECT_OPENING = re.compile(
+    r"^(?:结果|所以|因此|因而|于是|从而|以致)"
+    r"|^(?:which is why|that's why|that is why|therefore|as a result|consequently)\b"
+    r"|^so (?=(?:I|we|they|he|she|it|the|our|my|you)\b)",
+    re.IGNORECASE,
+)
 _EN_FUTURE = re.compile(r"\b(?:will|'ll|’ll|going to|gonna|shall|tomorrow|next)\b", re.IGNORECASE)
 _ZH_PAST = re.compile(r"了|过|已经|昨天|上周|上个月|刚才|之前")
 _ZH_FUTURE = re.compile(r"会|要|将|打算|准备|明天|下周|下个月|计划")
 _BATCH_SIZE = 64
+_CJK_WORD = re.compile(r"[\u4e00-\u9fff]{2}")
 
 
 def compress(
@@ -151,12 +166,13 @@ def find_atoms(
     others = resolve_overlaps(moved(find_times(sentence) + find_amounts(sentence)))
     # A clock time may share characters with its day word ("明晚七点": date 明晚, time 晚七点): keep both.
     values = dates + [v for v in others if v.kind == "time" or not any(v.overlaps(d) for d in dates)]
-    if doc is not None:
+    if _CJK_WORD.search(sentence):
+        # Chinese, possibly with Latin names inside: spaCy cannot tokenise such mixed text.
+        raw_names = moved(find_names_zh(sentence) + find_latin_names_in_zh(sentence))
+    elif doc is not None:
         raw_names = find_names_en(doc, piece.start, piece.end)
-    else:
-        raw_names = (
-            moved(find_names_zh(sentence)) if lang == "zh" or re.search(r"[\u4e00-\u9fff]", sentence) else []
-        )
+    else:  # a Latin-script sentence in a Chinese turn: names by shape
+        raw_names = moved(find_latin_names_in_zh(sentence))
     names = [m for m in resolve_overlaps(raw_names, ()) if not any(m.overlaps(v) for v in values)]
     negations = moved(find_negations(sentence))
     conditions = resolve_overlaps(moved(find_conditions(sentence)), ())
@@ -209,10 +225,11 @@ def _compress_turn(turn: Turn, doc, addressee: str | None, stats: CompressStats)
         stats.dropped_chitchat += sum(1 for c in clauses if c.end <= kept[0] or c.start >= kept[1])
         end = piece.end if kept[1] == clauses[-1].end else kept[1]
         atoms += [m for m in found if m.within(kept[0], end)]
-        if previous_kept and _CONTINUATION.match(piece.text):
-            spans[-1][1] = end
-        else:
-            spans.append([kept[0], end])
+        parts = _split_at_effects(clauses, kept[0], end)
+        if previous_kept and _CONTINUATION.match(piece.text) and not _EFFECT_OPENING.match(piece.text):
+            spans[-1][1] = parts[0][1]
+            parts = parts[1:]
+        spans += parts
         previous_kept = True
     events = []
     for index, (start, end) in enumerate(spans):
@@ -222,6 +239,19 @@ def _compress_turn(turn: Turn, doc, addressee: str | None, stats: CompressStats)
         stats.atoms_by_kind.update(a.kind for a in event.atoms)
         events.append(apply_guard(event, text[start:end], stats))
     return events
+
+
+def _split_at_effects(clauses: list[Piece], start: int, end: int) -> list[list[int]]:
+    """[start, end) cut before each clause that opens with an effect marker ("…，结果…", "…, so we…").
+
+    The effect becomes its own event, so consolidation can link cause -> effect (CAUSES).
+    """
+    parts = [[start, end]]
+    for previous, clause in itertools.pairwise(clauses):
+        if start < clause.start < end and _EFFECT_OPENING.match(clause.text):
+            parts[-1][1] = previous.end
+            parts.append([clause.start, end])
+    return parts
 
 
 def apply_guard(event: Event, source: str, stats: CompressStats) -> Event:

@@ -101,6 +101,13 @@ _ZH_MONEY = re.compile(
 )
 # "每柜2.5万", "预算批了8万": a bare 万/亿 amount is money (CNY) unless a measure word follows.
 _ZH_BARE_WAN = re.compile(rf"(?P<n>{_DIGITS})(?P<mult>万|亿)(?!{_MEASURE}|[元块圆\d])")
+# "数量要从6万改成5万": a bare 万 amount in a clause about a count is a quantity, not money.
+_ZH_COUNT_CONTEXT = re.compile(r"数量|件数|台数|个数|人数|户数|订量|订货量|采购量|产量|销量|库存|用量")
+_COUNT_CONTEXT_CHARS = 12
+_ZH_PRICE_CONTEXT = re.compile(r"单价|价格|报价|售价|进价|价钱|定价")
+_ZH_IDENTIFIER_CONTEXT = re.compile(r"号|编码|编号|单号|代码")  # 报价单号20260101 is an identifier
+# 六角铜柱, 三角形: 角 followed by a noun is a shape, not 0.1 yuan (五角钱, 三块五角 stay money).
+_ZH_NOT_JIAO = re.compile(r"[\u4e00-\u9fff](?<![钱的了])")
 _ZH_QUANTITY = re.compile(
     rf"(?<!第)(?P<n>{_DIGITS}|{ZH_NUMERAL}|几)(?P<mult>万|千|百|亿)?(?P<unit>{_MEASURE})(?!月)"
 )
@@ -140,7 +147,7 @@ _IDENTIFIER = re.compile(
     r"|(?<![A-Za-z0-9])[A-Z]{1,5}-\d[\w-]*"
 )
 _PHONE = re.compile(r"(?<![\d\w])\+?\d{2,4}(?:[- ]\d{3,4}){2,3}(?![\d\w])")
-_PLAIN_NUMBER = re.compile(rf"(?<![\w.,]){_DIGITS}(?![\w])|(?<=[\u4e00-\u9fff])\d+(?:\.\d+)?")
+_PLAIN_NUMBER = re.compile(rf"(?<![\w.,])(?:{_DIGITS})(?![\w])|(?<=[\u4e00-\u9fff])\d+(?:\.\d+)?")
 _UNIT_CODES = {
     "second": "S",
     "sec": "S",
@@ -202,15 +209,32 @@ def _money(text: str) -> list[Mention]:
                 )
     for m in _ZH_MONEY.finditer(text):
         value = _amount(m.group("n"), m.group("mult"))
-        if value is None:
+        if value is None or (m.group("cur") == "角" and _ZH_NOT_JIAO.match(text, m.end())):
             continue
         if m.group("cur").startswith("毛") or m.group("cur") == "角":
             value /= 10
         found.append(Mention("money", m.start(), m.end(), m.group(0), f"{format_number(value)} CNY"))
+    for m in _PLAIN_NUMBER.finditer(text):
+        # "单价从3.85降到3.65": a bare figure in a clause about a price is money (CNY by default).
+        clause = _clause_before(text, m.start())
+        if _ZH_PRICE_CONTEXT.search(clause) and not _ZH_IDENTIFIER_CONTEXT.search(clause) and not re.match(
+            rf"\s?(?:{_MEASURE}|[%％万千百亿元块毛角.]|[A-Za-z])", text[m.end() :]
+        ):
+            value = parse_number(m.group(0))
+            found.append(Mention("money", m.start(), m.end(), m.group(0), f"{format_number(value)} CNY"))
     for m in _ZH_BARE_WAN.finditer(text):
         value = _amount(m.group("n"), m.group("mult"))
-        found.append(Mention("money", m.start(), m.end(), m.group(0), f"{format_number(value)} CNY"))
+        if _ZH_COUNT_CONTEXT.search(_clause_before(text, m.start())):
+            found.append(Mention("quantity", m.start(), m.end(), m.group(0), format_number(value)))
+        else:
+            found.append(Mention("money", m.start(), m.end(), m.group(0), f"{format_number(value)} CNY"))
     return found
+
+
+def _clause_before(text: str, position: int) -> str:
+    """The words of the clause before `position`, at most _COUNT_CONTEXT_CHARS characters back."""
+    before = text[max(0, position - _COUNT_CONTEXT_CHARS) : position]
+    return re.split(r"[，,。；;：:！!？?]", before)[-1]
 
 
 def _durations(text: str) -> list[Mention]:

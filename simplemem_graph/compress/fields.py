@@ -14,6 +14,8 @@ _ZH_TARGET_BEFORE = re.compile(r"(?:给|找|跟|和|向|通知|联系|交给|发
 _ZH_AGENT_AFTER = re.compile(r"^(?:说|答应|同意|确认|表示|认为|要求|建议|已经|会|打算|负责)")
 _ZH_SKIP_VERBS = frozenset({"是", "有", "说", "帮", "让", "要", "把", "会", "能", "想", "觉得", "感觉", "记"})
 MAX_KEYWORDS = 8
+# The count before a measure word, with its multiplier: "2万件" -> unit 件.
+_LEADING_COUNT = re.compile(r"^(?:[\d,.\s]+|[零一二两三四五六七八九十百千万亿]+)[万千百亿]?")
 
 
 @functools.cache
@@ -63,7 +65,7 @@ def quantities_from(atoms: list[Mention]) -> list[Quantity]:
             found.append(Quantity(value=value, unit=unit, surface=m.surface, kind="money"))
         elif m.kind == "quantity":
             value = float(m.value) if "." in m.value else int(m.value)
-            unit = re.sub(r"^[\d,.\s]+|^[零一二两三四五六七八九十百千万亿]+", "", m.surface).strip() or None
+            unit = _LEADING_COUNT.sub("", m.surface).strip() or None
             found.append(Quantity(value=value, unit=unit, surface=m.surface, kind="quantity"))
         elif m.kind == "duration":
             found.append(Quantity(value=m.value, unit=None, surface=m.surface, kind="duration"))

@@ -41,6 +41,16 @@ ZH_ORG_SUFFIXES = tuple(
     制造 汽车 食品 五金 药业 化工 能源 资本 控股 股份 快递 商贸 咨询 置业 部 局""")
 )
 
+# Legal forms that close a registered company name (which opens with its place: 深圳市…有限公司).
+ZH_LEGAL_FORMS = frozenset(_words("""有限公司 股份公司 研究院 研究所 事务所 集团"""))
+
+# Industry words inside registered company names, dropped to find the trade name (锐拓 of
+# 深圳市锐拓精密五金有限公司).
+ZH_INDUSTRY_WORDS = frozenset(
+    _words("""精密 塑胶 塑料 制品 五金 电子 电器 机械 设备 材料 包装 纺织 服装 家具 建材 化工 医药 生物
+    信息 技术 网络 环保 新能源 光电 模具 钢铁 金属 玻璃 陶瓷 印刷 供应链 国际 实业 贸易 商贸""")
+)
+
 # Ordinary words ending in an organisation suffix.
 ZH_ORG_FALSE_FRIENDS = frozenset(
     _words("""东部 中心 中部 住所 俱乐部 全部 内部 出局 北部 南部 厕所 场所 外部 大局 头部 局部
@@ -75,7 +85,9 @@ EN_ORG_SUFFIXES = frozenset(
     Group Holdings Hospital Hotel Inc Inc. Industries Institute Insurance LLC LLP Lab Labs Logistics Ltd
     Ltd. Manufacturing Media Motors Networks Partners Pharma Pharmaceuticals Press Publishing Realty
     Records Restaurant Services Software Solutions Studio Studios Supplies Systems Tech Technologies
-    Technology Trading University Ventures""")
+    Technology Trading University Ventures
+    Apparel Chemicals Components Electric Engineering Fasteners Freight Machinery Materials Metals
+    Packaging Parts Plastics Shipping Steel Textiles Tools""")
 )
 
 # Major world places (spaCy often types them as people).

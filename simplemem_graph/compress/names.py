@@ -20,6 +20,7 @@ from simplemem_graph.compress.gazetteer import (
     EN_PLACES,
     ZH_COMPOUND_SURNAMES,
     ZH_FACILITY_SUFFIXES,
+    ZH_LEGAL_FORMS,
     ZH_ORG_FALSE_FRIENDS,
     ZH_ORG_SUFFIXES,
     ZH_PLACE_SUFFIXES,
@@ -51,6 +52,10 @@ _ZH_FLOOR_ROOM = re.compile(r"(?:[一二三四五六七八九十\d]+[楼层]|[A-
 # adverbs, numerals, measure words, punctuation, interjections, direction and time words.
 _NOT_NAME_TAGS = ("p", "c", "u", "r", "d", "m", "q", "x", "y", "e", "o", "f", "t", "w", "z", "ad")
 _NOUNISH_TAGS = ("ns", "nz", "nt", "nr", "j")
+# Capitalised Latin words (not all-caps acronyms, no digits), as a run separated by single spaces.
+_LATIN_WORD = r"[A-Z][a-z][A-Za-z'’&.-]*"
+_LATIN_RUN = re.compile(rf"(?<![A-Za-z0-9'’-]){_LATIN_WORD}(?: {_LATIN_WORD})*(?![A-Za-z0-9])")
+_REGISTERED_NAME_MAX = 14  # characters between the place and the legal form (深圳市锐拓精密五金: 9)
 _SPACY_TYPES = {
     "PERSON": "person",
     "ORG": "org",
@@ -140,12 +145,39 @@ def _nameable(word: str, tag: str) -> bool:
     return len(word) >= 2 and not tag.startswith(_NOT_NAME_TAGS) and not re.search(r"[^\w]", word)
 
 
+def _registered_name_start(tokens: list[tuple[str, str, int]], i: int) -> int | None:
+    """Start of a registered company name ending at token i (有限公司...): back to the place that opens it.
+
+    Registered names read <place><trade name><industry><legal form> (深圳市锐拓精密五金有限公司); jieba
+    tags trade names as anything (锐拓 is a verb to it), so the words between the place and the legal
+    form are taken whole, as long as no punctuation, particle, pronoun or numeral interrupts them.
+    """
+    length = 0
+    for j in range(i - 1, -1, -1):
+        word, tag, start = tokens[j]
+        length += len(word)
+        if length > _REGISTERED_NAME_MAX or not re.fullmatch(r"[\u4e00-\u9fff]+", word):
+            return None
+        if tag.startswith(("p", "c", "u", "r", "m", "q", "x", "y", "e", "o", "w")) or word in "的和与跟及":
+            return None
+        if word in ZH_PLACES or (tag == "ns" and len(word) >= 2):
+            return start if j < i - 1 else None  # a place alone before the legal form is not a name
+    return None
+
+
 def _zh_orgs(tokens: list[tuple[str, str, int]]) -> list[Mention]:
     found = []
     for i, (word, _tag, start) in enumerate(tokens):
         suffix = next((s for s in ZH_ORG_SUFFIXES if word.endswith(s)), None)
         if suffix is None or word in ZH_ORG_FALSE_FRIENDS:
             continue
+        if suffix in ZH_LEGAL_FORMS:
+            begin = _registered_name_start(tokens, i)
+            if begin is not None:
+                end = start + len(word)
+                surface = "".join(w for w, _, s in tokens if begin <= s < end)
+                found.append(Mention("org", begin, end, surface, surface))
+                continue
         begin, j = start, i - 1
         if word == suffix:  # a bare suffix ("科技", "物流") needs a name before it
             if (
@@ -224,6 +256,43 @@ def find_names_zh(text: str) -> list[Mention]:
             else "person"
         )
         found.append(Mention(kind, m.start("n"), m.end("n"), name, name))
+    return found
+
+
+def find_latin_names_in_zh(text: str) -> list[Mention]:
+    """Names written in Latin letters inside Chinese text ("英国Kingsway Fasteners的Emma Hale报了价").
+
+    spaCy cannot parse such mixed text, so capitalised word runs are read by shape: a run ending in
+    an organisation word is an organisation, a known place is a place, two or three capitalised
+    words are a person. A single word (Kingsway, Emma) is left to consolidation, which knows whether
+    it is the short form of a name already met.
+
+    Example:
+        >>> [(m.kind, m.value) for m in find_latin_names_in_zh("英国Kingsway Fasteners的Emma Hale报了价")]
+        [('org', 'Kingsway Fasteners'), ('person', 'Emma Hale')]
+    """
+    found = []
+    for m in _LATIN_RUN.finditer(text):
+        words = m.group(0).split()
+        while words and (words[0].lower() in STOPWORDS or words[0] in _WEEKDAYS_MONTHS):
+            words = words[1:]  # "Your", "The", "March" open a sentence, they are not names
+        words = [w for w in words if w not in _WEEKDAYS_MONTHS] if len(words) == 1 else words
+        if not words:
+            continue
+        surface = " ".join(words)
+        start = m.start() + m.group(0).index(words[0])
+        end = start + len(surface)
+        if text[start:end] != surface:
+            continue  # the run had line breaks or double spaces inside: leave it
+        if words[-1] in EN_ORG_SUFFIXES:
+            kind = "org"
+        elif surface in EN_PLACES:
+            kind = "place"
+        elif 2 <= len(words) <= 3:
+            kind = "person"
+        else:
+            continue
+        found.append(Mention(kind, start, end, surface, surface))
     return found
 
 

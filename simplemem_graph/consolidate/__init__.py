@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from simplemem_graph.consolidate.causal_links import link_causal
 from simplemem_graph.consolidate.context import StoredContext
 from simplemem_graph.consolidate.entities import GENERIC_SPEAKERS, EntityIndex, EntityResolver
+from simplemem_graph.consolidate.focus import focus_from_stored, infer_subjects
 from simplemem_graph.consolidate.global_pass import consolidate_pass, repoint_mentions
 from simplemem_graph.consolidate.tasks import track_tasks
 from simplemem_graph.consolidate.time_links import link_days, link_next
@@ -38,8 +39,9 @@ def consolidate(
 
     Returns:
         A GraphDelta of what was written, with counts: entities_new, aliases, candidate_aliases,
-        works_at, topics_new, MENTIONS, IN_TOPIC, ON, DUE, NEXT, CAUSES, SUPERSEDES, CONTRADICTS,
-        tasks_done, tasks_archived, tasks_revived.
+        works_at, implied_employer / implied_turn / implied_session / implied_pronoun (implied
+        subjects, see focus.py), topics_new, MENTIONS, IN_TOPIC, ON, DUE, NEXT, CAUSES, SUPERSEDES,
+        CONTRADICTS, tasks_done, tasks_archived, tasks_revived.
 
     Raises:
         InputError: the events belong to several namespaces.
@@ -73,6 +75,17 @@ def _consolidate(
     index = EntityIndex.load(store, namespace)
     resolver = EntityResolver(index, session_entities=context.session_entities, embedder=embedder)
     resolution = resolver.resolve(events, context.turn_texts)
+    resolution.counts.update(
+        infer_subjects(
+            events,
+            resolution.mentions,
+            index,
+            turn_texts=context.turn_texts,
+            stored_focus=lambda session: focus_from_stored(
+                context.session_events(session), context.recent_mentions, index
+            ),
+        )
+    )
     storyline_entities = {
         i
         for ids in resolution.mentions.values()
@@ -96,8 +109,8 @@ def _consolidate(
     )
     links += link_causal(events, {s: context.session_tail(s) for s in {e.session for e in events}})
 
-    earlier = _earlier_related(events, context, resolution.mentions, storyline_entities)
-    updates = detect_updates(events, earlier)
+    earlier, shared = _earlier_related(events, context, resolution.mentions, storyline_entities)
+    updates = detect_updates(events, earlier, shared)
     tasks = track_tasks(events, {i: [e for e in related if e.is_task] for i, related in earlier.items()})
     links += updates.links
 
@@ -158,21 +171,30 @@ def _earlier_related(
     context: StoredContext,
     mentions: dict[str, dict[str, dict[str, str]]],
     storyline_entities: set[str],
-) -> dict[str, list[Event]]:
-    """Per new event: earlier events (stored or in this batch) sharing a storyline entity or its session."""
+) -> tuple[dict[str, list[Event]], set[tuple[str, str]]]:
+    """Per new event: earlier events (stored or in this batch) sharing a storyline entity or its session.
+
+    Also returns the (new id, earlier id) pairs that share a storyline entity, not just the session.
+    """
     related: dict[str, list[Event]] = {}
+    shared: set[tuple[str, str]] = set()
     seen_in_batch: list[Event] = []
     for event in sorted(events, key=lambda e: e.time):
         entities = set(mentions.get(event.id, {})) & storyline_entities
         pool: dict[str, Event] = {e.id: e for e in context.session_events(event.session)}
         for entity in sorted(entities):
-            pool.update((e.id, e) for e in context.storyline(entity))
-        for earlier in seen_in_batch:
-            if earlier.session == event.session or entities & set(mentions.get(earlier.id, {})):
+            for earlier in context.storyline(entity):
                 pool[earlier.id] = earlier
+                shared.add((event.id, earlier.id))
+        for earlier in seen_in_batch:
+            common = entities & set(mentions.get(earlier.id, {}))
+            if earlier.session == event.session or common:
+                pool[earlier.id] = earlier
+            if common:
+                shared.add((event.id, earlier.id))
         related[event.id] = sorted(pool.values(), key=lambda e: e.time)
         seen_in_batch.append(event)
-    return related
+    return related, shared
 
 
 def _with_embeddings(events: list[Event], embedder: Embedder | None) -> list[Event]:

@@ -12,6 +12,9 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+# Word lists only (data, no stage-1 logic): places and organisation words for reading company names.
+from simplemem_graph.compress.gazetteer import EN_ORG_SUFFIXES, ZH_INDUSTRY_WORDS, ZH_ORG_SUFFIXES, ZH_PLACES
+
 # Common Chinese surnames. A nickname form (老黄, 小蒋, 罗总, 黄工) is only read as a person when its
 # surname is one of these, which keeps words such as 小时 or 总价 out.
 SURNAMES = (
@@ -49,6 +52,29 @@ _CALLED = re.compile(
 )
 _TITLE_THEN_NAME = re.compile(rf"([{SURNAMES}])({_TITLE_ALT})(\1)")
 _CJK_CHAR = re.compile(r"[\u4e00-\u9fff]")
+_CJK_ONLY = re.compile(r"[\u4e00-\u9fff]+")
+_ZH_PLACE_ALT = "|".join(sorted(ZH_PLACES, key=len, reverse=True))
+_ZH_ORG_HEAD = r"(?:工厂|厂|公司|供应商|厂家|商家)"
+_ZH_THAT_PLACE_ORG = re.compile(
+    rf"[那这]家(?P<place>{_ZH_PLACE_ALT})(?P<kind>[\u4e00-\u9fff]{{0,4}}?){_ZH_ORG_HEAD}"
+)
+_ZH_PLACE_THAT = re.compile(
+    rf"(?P<place>{_ZH_PLACE_ALT})的?[那这]家(?:(?P<kind>[\u4e00-\u9fff]{{0,4}}?){_ZH_ORG_HEAD})?"
+)
+_EN_THE_PLACE_ORG = re.compile(
+    r"\b(?:the|that) (?P<place>[A-Z][a-z]+(?: [A-Z][a-z]+)?) (?P<kind>(?:[a-z]+ ){0,2})"
+    r"(?:supplier|vendor|factory|manufacturer|company|firm|client|customer|plant)\b"
+)
+# A registered Chinese company name opens with its place (深圳市, 东莞, 广东省深圳市)...
+_ZH_PLACE_PREFIX = re.compile(
+    "^(?:(?:" + "|".join(sorted(ZH_PLACES, key=len, reverse=True)) + ")[省市区县]?)+"
+)
+# ...and closes with its legal form and industry words (精密五金有限公司, 塑胶制品有限公司).
+_ZH_ORG_TAIL = re.compile(
+    "(?:有限责任公司|股份有限公司|有限公司|股份公司|公司|集团|工厂|厂|"
+    + "|".join(sorted(set(ZH_ORG_SUFFIXES) | set(ZH_INDUSTRY_WORDS), key=len, reverse=True))
+    + ")$"
+)
 _CLAUSE_BREAK = re.compile(r"[，,。：:；;！!？?、\n]")
 _TRAILING_CAPITALISED = re.compile(r"((?:[A-Z][\w&.\-]*\s+){0,5}[A-Z][\w&.\-]*)\s*$")
 
@@ -100,6 +126,68 @@ def is_abbreviation(short: str, full: str) -> bool:
         short_words, full_words = short_key.split(), full_key.split()
         return len(short_words) < len(full_words) and full_words[: len(short_words)] == short_words
     return len(short_key) >= 2 and short_key in full_key
+
+
+def short_forms(name: str, type_: str) -> list[str]:
+    """The forms people use for a full name once it is known, by the name's shape alone.
+
+    - a registered Chinese company goes by its trade name: 深圳市锐拓精密五金有限公司 -> 锐拓,
+      佛山宏达五金 -> 宏达 (the place, the legal form and the industry words dropped);
+    - an English company by its first word: Kingsway Fasteners -> Kingsway;
+    - an English full name by the given name: Emma Hale -> Emma.
+
+    Example:
+        >>> short_forms("东莞锐丰塑胶制品有限公司", "org"), short_forms("Emma Hale", "person")
+        (['锐丰'], ['Emma'])
+    """
+    name = name.strip()
+    words = name.split()
+    if type_ == "org" and _CJK_CHAR.match(name):
+        without_place = _ZH_PLACE_PREFIX.sub("", name)
+        core, previous = without_place, None
+        while core != previous:
+            previous = core
+            core = _ZH_ORG_TAIL.sub("", core)
+        # 市场部 is a department, not 市场: the tail must be a real company word, not 部 or 局.
+        if len(without_place) - len(core) >= 2 and 2 <= len(core) <= 4 and _CJK_ONLY.fullmatch(core):
+            return [core]
+        return []
+    if name.isascii() and 2 <= len(words) <= 3 and all(w[:1].isupper() for w in words):
+        if (
+            type_ == "org"
+            and (ORG_SUFFIX.search(name) or words[-1] in EN_ORG_SUFFIXES)
+            and len(words[0]) >= 3
+        ):
+            return [words[0]]
+        if type_ == "person" and words[0].isalpha() and len(words[0]) >= 2:
+            return [words[0]]
+    return []
+
+
+@dataclass(frozen=True)
+class DescriptiveReference:
+    """A reference by description ("深圳那家", "那家深圳五金厂", "the Shenzhen bracket supplier")."""
+
+    surface: str
+    place: str
+    kind_words: str  # words between the place and the head noun (五金), "" when none
+
+
+def find_descriptive_references(text: str) -> list[DescriptiveReference]:
+    """Places used to point at an organisation: "深圳那家", "那家深圳五金厂", "the Shenzhen supplier".
+
+    Example:
+        >>> [(r.surface, r.place, r.kind_words) for r in find_descriptive_references("那家深圳五金厂怎么样")]
+        [('那家深圳五金厂', '深圳', '五金')]
+    """
+    found = []
+    for pattern in (_ZH_THAT_PLACE_ORG, _ZH_PLACE_THAT, _EN_THE_PLACE_ORG):
+        for m in pattern.finditer(text):
+            if any(m.start() < f_end and f_start < m.end() for f_start, f_end, _ in found):
+                continue
+            kind = (m.group("kind") or "").strip()
+            found.append((m.start(), m.end(), DescriptiveReference(m.group(0), m.group("place"), kind)))
+    return [ref for _, _, ref in sorted(found, key=lambda f: f[0])]
 
 
 def find_explicit_aliases(text: str, known_names: Iterable[tuple[str, str]] = ()) -> list[AliasEvidence]:

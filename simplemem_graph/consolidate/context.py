@@ -31,11 +31,14 @@ class StoredContext:
         turn_ids = sorted({s for e in events for s in e.source_ids})
         self.turn_texts = {t.id: t.text for t in store.get_turns(namespace, turn_ids)}
         self.session_entities: dict[str, set[str]] = defaultdict(set)
+        # event id -> entity id -> MENTIONS props, for the recent session events (the session focus)
+        self.recent_mentions: dict[str, dict[str, dict]] = defaultdict(dict)
         session_of = {e.id: e.session for e in self.recent}
         if session_of:
             for link in store.list_links(namespace, kinds=[LinkKind.MENTIONS], node_ids=sorted(session_of)):
                 if link.source in session_of:
                     self.session_entities[session_of[link.source]].add(link.target)
+                    self.recent_mentions[link.source][link.target] = link.props
         self._batch_ids = batch_ids
         self._storylines: dict[str, list[Event]] = {}
 

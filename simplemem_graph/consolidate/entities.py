@@ -27,12 +27,15 @@ from rapidfuzz import fuzz
 from simplemem_graph.consolidate.aliases import (
     NICKNAME_IN_TEXT,
     ORG_SUFFIX,
+    DescriptiveReference,
+    find_descriptive_references,
     find_explicit_aliases,
     guess_type,
     is_abbreviation,
     is_chinese_full_name,
     nickname_surname,
     normalise_name,
+    short_forms,
 )
 from simplemem_graph.consolidate.similarity import cosine
 from simplemem_graph.embedding import Embedder
@@ -214,6 +217,13 @@ class EntityResolver:
         for name, _type, canonical_id in self.index.known_names():
             if name_occurs(name, event.text):
                 mention(canonical_id, "mention", name)
+        for short, canonical_id in self._short_forms_in(event.text):
+            if self.make_alias(short, canonical_id, "short-name"):
+                mention(canonical_id, "mention", short)
+        for reference in find_descriptive_references(event.text):
+            resolved = self._resolve_reference(reference)
+            if resolved is not None:
+                mention(resolved, "reference", reference.surface)
         orgs_here |= {i for i in mentions if self.index.entities[i].type == "org"}
         for match in NICKNAME_IN_TEXT.finditer(event.text):
             if not self.index.lookup(match.group()) and self.index.persons_with_surname(
@@ -268,6 +278,44 @@ class EntityResolver:
         ]
         self._candidates(new_id, weak, "fuzzy")
         return new_id
+
+    def _short_forms_in(self, text: str) -> list[tuple[str, str]]:
+        """(short form, canonical id) for trade names / first names of known entities used in `text`.
+
+        A short form counts only when it belongs to exactly one known entity and names nothing else.
+        """
+        owners: dict[str, set[str]] = defaultdict(set)
+        for entity in self.index.canonical_entities():
+            for short in short_forms(entity.name, entity.type):
+                owners[short].add(entity.id)
+        found = []
+        for short, ids in owners.items():
+            if len(ids) != 1 or self.index.lookup(short):
+                continue
+            owner = self.index.entities[next(iter(ids))]
+            rest = text.replace(owner.name, " ")  # 恒通 inside the full name is not a use of the short form
+            if _short_form_occurs(short, rest):
+                found.append((short, owner.id))
+        return found
+
+    def _resolve_reference(self, reference: DescriptiveReference) -> str | None:
+        """The organisation a description points at: the one known org whose name holds its place
+        (and its kind words). Several fit: a candidate entity for the description, linked to each."""
+        known = self.index.lookup(reference.surface)
+        if known:
+            return known[0]
+        fits = [
+            e.id
+            for e in self.index.canonical_entities()
+            if e.type == "org"
+            and reference.place.casefold() in e.name.casefold()
+            and all(word in e.name for word in reference.kind_words.split() if not word.isascii())
+        ]
+        if len(fits) == 1:
+            return fits[0] if self.make_alias(reference.surface, fits[0], "description") else None
+        if fits:
+            self._new_with_candidates(reference.surface, "org", fits, "description")
+        return None
 
     def _backs_nickname(self, person_id: str, event: Event, orgs_here: set[str]) -> bool:
         """Evidence beyond the surname: same session, or an employer the event (or session) mentions."""
@@ -360,16 +408,28 @@ def _joined_participants(event: Event) -> list[tuple[str, str, str]]:
     return joined + [p for p in people if p[0] not in skip]
 
 
+def _short_form_occurs(short: str, text: str) -> bool:
+    """A short form in text: Latin ones as a capitalised whole word (Emma, not "emma" or Emmanuel)."""
+    if short.isascii():
+        return re.search(rf"(?<![A-Za-z0-9]){re.escape(short)}(?![A-Za-z0-9])", text) is not None
+    return short in text
+
+
 def name_occurs(name: str, text: str) -> bool:
-    """`name` appears in `text`; ASCII names only as whole words (Emma, not Emmanuel)."""
+    """`name` appears in `text`; ASCII names only as whole words (Emma, not Emmanuel; Emma说 counts)."""
     if name.isascii():
-        return re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", text, re.IGNORECASE) is not None
+        pattern = rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])"
+        return re.search(pattern, text, re.IGNORECASE) is not None
     return name in text
 
 
 def _works_at_phrase(text: str, org: str, person: str) -> bool:
     org_re, person_re = re.escape(org), re.escape(person)
-    chinese = rf"{org_re}(?:那边|这边|方面)?的?[^{_CLAUSE_STOP}\s]{{0,6}}?{person_re}"
+    chinese = (
+        rf"{org_re}(?:那边|这边|方面)?的?[^{_CLAUSE_STOP}\s]{{0,6}}?{person_re}"
+        # "锐拓定金已付，他们的跟单钱莉确认了": their <role> <name>, the org named earlier in the sentence
+        rf"|{org_re}[^。；;！!？?\n]{{0,30}}?(?:他们|她们|对方)的[^{_CLAUSE_STOP}\s]{{0,4}}?{person_re}"
+    )
     english = (
         rf"{person_re},? (?:\w+ ){{0,3}}(?:of|at|from) (?:the )?{org_re}"
         rf"|{org_re}(?:'s|’s) (?:\w+ ){{0,2}}{person_re}"

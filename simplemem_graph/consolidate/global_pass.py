@@ -54,7 +54,7 @@ def consolidate_pass(
 
     Returns:
         Counts: duplicates_merged, aliases, candidate_aliases, mentions_added, topics,
-        tier_hot, tier_cold, archive_candidates, tasks_archived.
+        topics_deleted, tier_hot, tier_cold, archive_candidates, tasks_archived.
 
     Raises:
         ConsolidationError: a step failed; the message names it.
@@ -113,8 +113,6 @@ def merge_duplicates(store: GraphStore, namespace: str, embedder: Embedder | Non
             by_text.setdefault(key, event)
     if not keep_of:
         return {"duplicates_merged": 0}
-    aliases_before = store.list_links(namespace, kinds=[LinkKind.ALIAS_OF])
-    alias_nodes = {e.id: e for e in store.list_entities(namespace)}
     kept: dict[str, Event] = {}
     moved: list[Link] = []
     for duplicate_id, original in keep_of.items():
@@ -133,10 +131,8 @@ def merge_duplicates(store: GraphStore, namespace: str, embedder: Embedder | Non
                 moved.append(link.model_copy(update={"source": source, "target": target_id}))
     store.upsert_events(list(kept.values()))
     store.add_links(moved)
+    # The store keeps entities tied by ALIAS_OF / CANDIDATE_ALIAS / WORKS_AT to a mentioned one.
     store.delete_events(namespace, list(keep_of))
-    # Deleting events drops entities left without MENTIONS, alias nodes included: put them back.
-    store.upsert_entities([alias_nodes[link.source] for link in aliases_before if link.source in alias_nodes])
-    store.add_links(aliases_before)
     return {"duplicates_merged": len(keep_of)}
 
 
@@ -265,8 +261,7 @@ def recluster_topics(store: GraphStore, namespace: str) -> dict[str, int]:
             Link(kind=LinkKind.IN_TOPIC, source=e.id, target=topic_id, namespace=namespace)
             for e in member_events
         ]
-    # Emptied topics are kept with size 0: the store contract has no topic deletion.
-    emptied = [t.model_copy(update={"size": 0}) for t in store.list_topics(namespace) if t.id not in used]
+    emptied = [t.id for t in store.list_topics(namespace) if t.id not in used]
     store.remove_links(
         [
             link
@@ -274,9 +269,11 @@ def recluster_topics(store: GraphStore, namespace: str) -> dict[str, int]:
             if (link.source, link.target) not in {(x.source, x.target) for x in links}
         ]
     )
-    store.upsert_topics(topics + emptied)
+    store.upsert_topics(topics)
     store.add_links(links)
-    return {"topics": len(topics)}
+    if emptied:  # topics no community kept: nothing is IN them any more
+        store.delete_topics(namespace, emptied)
+    return {"topics": len(topics), "topics_deleted": len(emptied)}
 
 
 def apply_decay(store: GraphStore, namespace: str, *, now: datetime, decay: DecayPolicy) -> dict[str, int]:

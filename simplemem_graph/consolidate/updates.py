@@ -38,6 +38,8 @@ SUBJECT_MIN_COSINE = 0.75
 CONFLICT_MIN_OVERLAP = 0.35
 CONFLICT_MIN_COSINE = 0.85
 MAX_OLDER = 50  # compare with at most this many earlier events per new event
+_DISPUTE_SCOPE_CHARS = 12  # what a negation bears on: the words right after it, within its clause
+_VALUE_WITH_UNIT = re.compile(r"\d+(?:\.\d+)?\s?[\u4e00-\u9fff%]")
 
 
 @dataclass
@@ -65,39 +67,56 @@ def attribute_values(event: Event) -> dict[str, set[str]]:
 def detect_updates(
     events: Sequence[Event],
     older_candidates: dict[str, list[Event]],
+    shared_entity: set[tuple[str, str]] | None = None,
 ) -> UpdateResult:
     """SUPERSEDES / CONTRADICTS links from each new event to the earlier events it revises.
+
+    Among the candidates, the older event an update points at is the best supported one: the newer
+    text restating its old value ("从3.85降到3.65", "3.6元报错了") counts most, then a shared entity,
+    then how alike the two texts are. A pair needs one of: alike texts, a restated old value with an
+    explicit change marker, or a dispute (the newer negates a figure the older states: "他不认11天").
+    Without a change marker, CONTRADICTS also needs a shared entity and no value in common.
 
     Args:
         events: new events, oldest first.
         older_candidates: per new event id, earlier events about the same entity or session
             (stored ones and earlier ones of this batch), oldest first.
+        shared_entity: (new id, older id) pairs that mention a common entity (not a generic speaker).
 
     Returns:
         The links (props.attribute, props.old, props.new, props.marker), the superseded event ids
         with their valid_to, and counts.
     """
     result = UpdateResult()
+    shared_entity = shared_entity or set()
     for event in events:
         marker = EXPLICIT_CHANGE.search(event.text)
         new_values = attribute_values(event)
-        best: dict[str, tuple[float, Event]] = {}
+        best: dict[str, tuple[float, Event, bool]] = {}
         for older in older_candidates.get(event.id, [])[-MAX_OLDER:]:
             if older.id == event.id or older.time > event.time:
                 continue
-            score = same_subject(event, older, min_overlap=SUBJECT_MIN_OVERLAP, min_cosine=SUBJECT_MIN_COSINE)
-            if not score:
-                continue
+            alike = same_subject(event, older, min_overlap=SUBJECT_MIN_OVERLAP, min_cosine=SUBJECT_MIN_COSINE)
+            disputed = disputes(event, older)
             old_values = attribute_values(older)
             for attribute, values in new_values.items():
                 old = old_values.get(attribute)
                 if not old or not values - old:
                     continue
-                if attribute == "decision" and not _alike_enough(event, older):
+                restated = attribute != "decision" and bool(marker) and bool(values & old)
+                if not (alike or restated or disputed):
                     continue
-                if score >= best.get(attribute, (0.0, None))[0]:
-                    best[attribute] = (score, older)
-        for attribute, (_score, older) in best.items():
+                if attribute == "decision" and not disputed:
+                    continue
+                with_entity = 0.5 if (event.id, older.id) in shared_entity else 0.0
+                score = alike + (2.0 if restated else 0.0) + with_entity
+                if score >= best.get(attribute, (-1.0, None, False))[0]:
+                    best[attribute] = (score, older, disputed)
+        if "decision" in best and any(
+            older is best["decision"][1] for a, (_, older, _) in best.items() if a != "decision"
+        ):
+            del best["decision"]  # one link per pair (the store keys links on kind/source/target)
+        for attribute, (_score, older, disputed) in best.items():
             old, new = attribute_values(older)[attribute], new_values[attribute]
             props = {"attribute": attribute, "old": sorted(old - new), "new": sorted(new - old)}
             if marker:
@@ -105,10 +124,32 @@ def detect_updates(
                 result.links.append(_link(LinkKind.SUPERSEDES, event, older, props))
                 result.superseded[older.id] = event.time
                 result.counts["SUPERSEDES"] += 1
-            elif old - new and (attribute == "decision" or _alike_enough(event, older)):
+            elif (
+                not old & new
+                and (event.id, older.id) in shared_entity
+                and (disputed or (attribute != "decision" and _alike_enough(event, older)))
+            ):
+                # Implicit: a conflict only when no value is shared (a restatement plus a new figure
+                # is a follow-up, not a contradiction) and the texts are very alike or disputed.
                 result.links.append(_link(LinkKind.CONTRADICTS, event, older, props))
                 result.counts["CONTRADICTS"] += 1
     return result
+
+
+def disputes(newer: Event, older: Event) -> bool:
+    """True when `newer` negates something `older` states: "他不认11天" against "延期11天"."""
+    for atom in newer.atoms:
+        if atom.kind != "negation":
+            continue
+        at = newer.text.find(atom.surface)
+        if at < 0:
+            continue
+        scope = newer.text[at + len(atom.surface) : at + len(atom.surface) + _DISPUTE_SCOPE_CHARS]
+        scope = re.split(r"[，,。；;！!？?]", scope)[0]
+        # Only a figure counts: "不认11天" disputes "延期11天"; a shared word is too weak a sign.
+        if any(value in older.text for value in _VALUE_WITH_UNIT.findall(scope)):
+            return True
+    return False
 
 
 @dataclass

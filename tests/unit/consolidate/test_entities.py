@@ -153,11 +153,14 @@ def test_speakers_are_person_entities_and_mentions_carry_roles(store, make_event
     event.participants[0].role = "target"
     consolidate([event], store, embedder=embedder)
 
+    mentions = link_props(store, LinkKind.MENTIONS)
     roles = {
-        (e.name, e.type): link_props(store, LinkKind.MENTIONS)[("e1", e.id)]["role"]
+        (e.name, e.type): mentions[("e1", e.id)]["role"]
         for e in store.list_entities(NS)
+        if ("e1", e.id) in mentions
     }
     assert roles == {("蒋文博", "person"): "speaker", ("佛山宏达五金", "org"): "target"}
+    assert entity_named(store, "宏达").name == "佛山宏达五金"  # the trade name in the text is an alias
 
 
 def test_fuzzy_spelling_is_a_candidate_never_a_merge(store, make_event, embedder):

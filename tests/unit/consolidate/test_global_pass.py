@@ -9,7 +9,7 @@ import pytest
 from simplemem_graph.config import DecayPolicy
 from simplemem_graph.consolidate import consolidate, consolidate_pass
 from simplemem_graph.errors import ConsolidationError
-from simplemem_graph.models import LinkKind
+from simplemem_graph.models import LinkKind, Topic
 from simplemem_graph.stores.embedded import EmbeddedStore
 
 from .conftest import CST, NS, entity_named, links_of, mentioned
@@ -100,3 +100,52 @@ def test_a_failing_step_raises_consolidation_error_naming_it(make_event, embedde
     store.upsert_events([make_event("f1", "Anything", "2026-01-02T09:00:00")])
     with pytest.raises(ConsolidationError, match=r"step 'topics'.*disk I/O error"):
         consolidate_pass(store, NS, now=NOW, embedder=embedder, decay=DecayPolicy())
+
+
+def test_reclustering_deletes_topics_left_empty(store, make_event, embedder):
+    consolidate(
+        [make_event("t1", "Quarterly budget review for marketing", "2026-05-20T09:00:00")],
+        store,
+        embedder=embedder,
+    )
+    stale = Topic(id="tp-stale", namespace=NS, label="stale", keywords=["stale"], size=3)
+    store.upsert_topics([stale])  # a topic no event is IN any more, as after an earlier re-clustering
+    counts = consolidate_pass(store, NS, now=NOW, embedder=embedder, decay=DecayPolicy())
+
+    topic_ids = {t.id for t in store.list_topics(NS)}
+    assert "tp-stale" not in topic_ids and len(topic_ids) == 1
+    assert counts["topics_deleted"] == 1
+    assert {target for _, target in links_of(store, LinkKind.IN_TOPIC)} == topic_ids
+
+
+def test_merging_duplicates_keeps_alias_nodes_of_the_removed_copy(store, make_event, embedder):
+    consolidate(
+        [
+            make_event(
+                "a1",
+                "Acme Corporation (Acme) sent the contract",
+                "2026-05-20T09:00:00",
+                orgs=("Acme Corporation",),
+            )
+        ],
+        store,
+        embedder=embedder,
+    )
+    consolidate(
+        [
+            make_event(
+                "a2",
+                "Acme Corporation (Acme) sent the contract.",
+                "2026-05-21T09:00:00",
+                session="s2",
+                orgs=("Acme Corporation",),
+            )
+        ],
+        store,
+        embedder=embedder,
+    )
+    counts = consolidate_pass(store, NS, now=NOW, embedder=embedder, decay=DecayPolicy())
+
+    assert counts["duplicates_merged"] == 1
+    assert entity_named(store, "Acme").name == "Acme Corporation"
+    assert [e.id for e in store.list_events(NS)] == ["a1"]
