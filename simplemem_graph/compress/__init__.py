@@ -65,7 +65,7 @@ _EFFECT_OPENING = re.compile(
     re.IGNORECASE,
 )
 _EN_FUTURE = re.compile(r"\b(?:will|'ll|’ll|going to|gonna|shall|tomorrow|next)\b", re.IGNORECASE)
-_ZH_PAST = re.compile(r"了|过|已经|昨天|上周|上个月|刚才|之前")
+_ZH_PAST = re.compile(r"了|过|已经|昨天|上周|上个月|刚才")  # not 之前: "15号之前交" is a deadline
 _ZH_FUTURE = re.compile(r"会|要|将|打算|准备|明天|下周|下个月|计划")
 _BATCH_SIZE = 64
 _CJK_WORD = re.compile(r"[\u4e00-\u9fff]{2}")

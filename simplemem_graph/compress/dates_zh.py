@@ -103,6 +103,20 @@ def _month_edge(m: re.Match, today: date, past: bool) -> tuple[date, str] | None
     return day, day.isoformat() if m.group("pos") != "初" else f"{day.isoformat()[:7]}月初"
 
 
+def _named_month_edge(m: re.Match, today: date, past: bool) -> tuple[date, str] | None:
+    """3月初 / 4月底: a named month's first or last day, in the year rule of M月D日."""
+    month = _num(m.group("m"))
+    if month is None or not 1 <= month <= 12:
+        return None
+    first = year_for_month_day(today, month, 1)
+    if first is None:
+        return None
+    if m.group("pos") == "初":
+        return first, f"{first.isoformat()[:7]}月初"
+    day = month_end(first)
+    return day, day.isoformat()
+
+
 def _month_day(m: re.Match, today: date, past: bool) -> tuple[date, str] | None:
     number = _num(m.group("d"))
     if number is None or not 1 <= number <= 31:
@@ -138,7 +152,7 @@ def _absolute(m: re.Match, today: date, past: bool) -> tuple[date, str] | None:
 
 
 def _bare_day(m: re.Match, today: date, past: bool) -> tuple[date, str] | None:
-    number = _num(m.group("d"))
+    number = _num(m.group("d") or m.group("dz"))
     day = day_of_month(today, number, past=past) if number else None
     return (day, day.isoformat()) if day else None
 
@@ -172,7 +186,13 @@ _RULES: list[tuple[re.Pattern, Callable[[re.Match, date, bool], tuple[date, str]
         re.compile(rf"(?P<core>(?P<rel>下个|下|上个|上|这个|本)月(?P<d>{_SMALL_NUM})[号日]){_DEADLINE}"),
         _month_day,
     ),
-    (re.compile(rf"(?P<core>(?P<rel>下个|下|上个|上|这个|本)?月(?P<pos>底|末|初)){_DEADLINE}"), _month_edge),
+    (re.compile(rf"(?P<core>(?P<m>{_SMALL_NUM})月(?P<pos>底|末|初)){_DEADLINE}"), _named_month_edge),
+    (
+        re.compile(
+            rf"{_NOT_AFTER_NUMERAL}(?P<core>(?P<rel>下个|下|上个|上|这个|本)?月(?P<pos>底|末|初)){_DEADLINE}"
+        ),
+        _month_edge,
+    ),
     (
         re.compile(rf"(?P<core>(?P<rel>下个|下|上个|上)月)(?![底末初份\d一二三四五六七八九十]){_DEADLINE}"),
         _month,
@@ -209,7 +229,8 @@ _RULES: list[tuple[re.Pattern, Callable[[re.Match, date, bool], tuple[date, str]
     ),
     (
         re.compile(
-            rf"(?<![月\d第])(?P<core>(?P<d>{_SMALL_NUM})[号日])(?![线楼房院机桌座位码])(?!\d){_DEADLINE}"
+            rf"(?<![月\d第每])(?P<core>(?P<d>\d{{1,2}})[号日]|(?P<dz>[一二三四五六七八九十]{{1,3}})号)"
+            rf"(?![线楼房院机桌座位码])(?!\d){_DEADLINE}"
         ),
         _bare_day,
     ),

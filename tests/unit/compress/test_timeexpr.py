@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, timedelta, timezone
 
 import pytest
 
+from simplemem_graph.compress import compress
 from simplemem_graph.compress.mentions import resolve_overlaps
 from simplemem_graph.compress.timeexpr import find_dates, find_times, local_date
+from simplemem_graph.models import Turn
 
 
 def _dates(text: str, today: str, lang: str, past: bool = False) -> list[tuple[str, str]]:
@@ -94,3 +96,34 @@ def test_deadline_flag_and_restatement():
 )
 def test_times(text, expected):
     assert [(m.surface, m.value) for m in find_times(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected_text", "expected_date"),
+    [
+        # A named month's edge keeps its month number (was "32026-02月初").
+        ("3月初交货", "2026-03月初交货", "2026-03-01"),
+        ("4月底前完成", "2026-04-30前完成", "2026-04-30"),
+        ("十二月底结账", "2026-12-31结账", "2026-12-31"),
+        # 之前 marks a deadline, not the past tense.
+        ("15号之前交", "2026-02-15之前交", "2026-02-15"),
+    ],
+)
+def test_named_month_edges_and_deadlines(text, expected_text, expected_date):
+    turn = Turn(
+        id="t", session="s", time=datetime(2026, 2, 10, 10, tzinfo=timezone(timedelta(hours=8))), text=text
+    )
+    (event,) = compress([turn])
+    assert event.text == expected_text
+    assert expected_date in [d.isoformat() for d in event.dates]
+
+
+def test_chinese_numeral_day_count_is_not_a_date():
+    turn = Turn(
+        id="t",
+        session="s",
+        time=datetime(2026, 2, 10, 10, tzinfo=timezone(timedelta(hours=8))),
+        text="每延期一日扣款500元",
+    )
+    (event,) = compress([turn])
+    assert "一日" in event.text and event.dates == []
