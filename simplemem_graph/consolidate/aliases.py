@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 # Word lists only (data, no stage-1 logic): places and organisation words for reading company names.
-from simplemem_graph.compress.gazetteer import EN_ORG_SUFFIXES, ZH_INDUSTRY_WORDS, ZH_ORG_SUFFIXES, ZH_PLACES
+from simplemem_graph.gazetteer import EN_ORG_SUFFIXES, ZH_INDUSTRY_WORDS, ZH_ORG_SUFFIXES, ZH_PLACES
 
 # Common Chinese surnames. A nickname form (老黄, 小蒋, 罗总, 黄工) is only read as a person when its
 # surname is one of these, which keeps words such as 小时 or 总价 out.
