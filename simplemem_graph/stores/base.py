@@ -188,6 +188,10 @@ class GraphStore(ABC):
         """
 
     @abstractmethod
+    def delete_topics(self, namespace: str, ids: Sequence[str]) -> None:
+        """Delete topics and their IN_TOPIC links (e.g. emptied by re-clustering); events stay."""
+
+    @abstractmethod
     def delete_entity(self, namespace: str, entity_id: str) -> int:
         """Delete an entity, its aliases' links and the events that mention only it; return the
         number of events deleted."""

@@ -27,7 +27,7 @@ from typing import Any
 import networkx as nx
 import numpy as np
 
-from simplemem_graph.errors import StoreUnavailableError
+from simplemem_graph.errors import InputError, StoreUnavailableError
 from simplemem_graph.models import (
     DEFAULT_STATUSES,
     ENTITY_LINKS,
@@ -222,6 +222,7 @@ class EmbeddedStore(GraphStore):
     def upsert_events(self, events: Sequence[Event]) -> None:
         if not events:
             return
+        self._check_dimensions(events)
         with self._transaction() as conn:
             for event in events:
                 self._write_event(conn, event)
@@ -229,6 +230,27 @@ class EmbeddedStore(GraphStore):
             index = self._vectors.get(event.namespace)
             if index is not None:
                 index.put(event)
+
+    def _check_dimensions(self, events: Sequence[Event]) -> None:
+        """One namespace holds one embedding size: refuse a batch that would mix sizes, before any
+        write (a wrong-size vector would otherwise break every later vector search)."""
+        sizes: dict[str, int] = {}
+        for event in events:
+            if event.embedding is None:
+                continue
+            namespace = event.namespace
+            if namespace not in sizes:
+                row = self._read(
+                    "SELECT length(embedding) FROM events WHERE namespace = ? AND embedding IS NOT NULL "
+                    "AND id != ? LIMIT 1",
+                    [namespace, event.id],
+                )
+                sizes[namespace] = row[0][0] // 4 if row else len(event.embedding)
+            if len(event.embedding) != sizes[namespace]:
+                raise InputError(
+                    f"embedded store: event {event.id} has a {len(event.embedding)}-d embedding; namespace "
+                    f"{namespace!r} holds {sizes[namespace]}-d embeddings (one namespace, one model)"
+                )
 
     def _write_event(self, conn: sqlite3.Connection, event: Event) -> None:
         data = event.model_dump_json(exclude={"embedding"})

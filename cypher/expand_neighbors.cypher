@@ -1,0 +1,22 @@
+// One step of association-chain completion, from a frontier of events to their neighbours:
+// along an event-to-event link of the wanted kinds (either direction), or through an entity
+// both events MENTION. The store runs it once per hop (breadth first) in one read transaction,
+// so each event is reached at its shortest distance and a hub entity is crossed once per hop.
+// Params: $uids (LIST<STRING>, the frontier), $event_kinds (LIST<STRING>),
+//         $via_entities (BOOLEAN: also step through shared entities).
+// Returns: source, target (STRING event ids), status (STRING, null for a stub),
+//          step ("NEXT", "CAUSES"... or "MENTIONS <name>"; the first by name when several), sorted
+//          by source, target.
+MATCH (a:Event)
+WHERE a.uid IN $uids
+CALL (a) {
+  MATCH (a)-[r]-(b:Event)
+  WHERE type(r) IN $event_kinds
+  RETURN b, type(r) AS step
+  UNION
+  MATCH (a)-[:MENTIONS]->(x:Entity)<-[:MENTIONS]-(b:Event)
+  WHERE $via_entities AND b <> a
+  RETURN b, 'MENTIONS ' + coalesce(x.name, x.id) AS step
+}
+RETURN a.id AS source, b.id AS target, b.status AS status, min(step) AS step
+ORDER BY source, target

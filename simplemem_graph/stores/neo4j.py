@@ -1,0 +1,535 @@
+"""`Neo4jStore`: the `GraphStore` contract on Neo4j 5.26+ (one server, a cluster or Aura).
+
+- Every query is a file in `cypher/`, loaded by name (`stores.cypher.load_query`) and always
+  parameterised; writes are batched as `UNWIND $rows` inside managed transactions, so the driver
+  retries transient failures and a batch lands whole or not at all.
+- Community edition has no node keys: each node carries `uid = namespace + '|' + id` under a
+  uniqueness constraint. Relationships carry `namespace` and their props as JSON (`props_json`).
+- Links may arrive before their nodes (as in the embedded store): the missing end is created as a
+  stub (`stub = true`) that the node's upsert fills in; reads skip stubs.
+- Recall uses the native vector index (over-fetch, then filter by namespace) and a whitespace
+  fulltext index over text pre-tokenised by `text.tokenize`, the same words FTS5 sees.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from datetime import date, datetime
+from typing import Any, TypeVar
+
+from neo4j import (
+    Driver,
+    GraphDatabase,
+    ManagedTransaction,
+    NotificationDisabledClassification,
+    RoutingControl,
+)
+from neo4j.exceptions import AuthError, ClientError, ServiceUnavailable, SessionExpired
+from pydantic import ValidationError
+
+from simplemem_graph.errors import ConfigError, InputError, StoreUnavailableError
+from simplemem_graph.models import (
+    DEFAULT_STATUSES,
+    EVENT_LINKS,
+    Entity,
+    Event,
+    Link,
+    LinkKind,
+    Neighbor,
+    ScoredId,
+    Topic,
+    Turn,
+)
+from simplemem_graph.stores.base import GraphStore
+from simplemem_graph.stores.cypher import load_query, query_names
+from simplemem_graph.stores.neo4j_records import (
+    LINK_QUERIES,
+    entity_props,
+    event_from_props,
+    event_props,
+    link_row,
+    lucene_query,
+    model_fields,
+    recall_filters,
+    uid_of,
+)
+
+T = TypeVar("T")
+
+_BATCH = 500  # rows per UNWIND: big enough to amortise round trips, small enough for the heap
+_VECTOR_FETCH_MIN = 100
+_VECTOR_FETCH_MAX = 10_000
+_DELETE_BATCH = 5_000
+_DRIVER_ERRORS = (ServiceUnavailable, SessionExpired, AuthError)
+# Bolt only: the driver would take http:// for its preview HTTP API, which this store does not use.
+_SCHEMES = ("neo4j", "neo4j+s", "neo4j+ssc", "bolt", "bolt+s", "bolt+ssc")
+
+
+class Neo4jStore(GraphStore):
+    """The Neo4j store. Open it with `Neo4jStore.connect(uri)`; `__init__` does no I/O."""
+
+    kind = "neo4j"
+
+    def __init__(self, driver: Driver, *, database: str | None = None, dimension: int = 384, uri: str = ""):
+        self._driver = driver
+        self.database = database
+        self.dimension = dimension
+        self.uri = uri
+
+    @classmethod
+    def connect(
+        cls,
+        uri: str,
+        *,
+        database: str | None = None,
+        auth: tuple[str, str] | None = None,
+        dimension: int = 384,
+    ) -> Neo4jStore:
+        """Connect, check the server answers, and create the schema if it is missing.
+
+        Args:
+            uri: `neo4j://host:7687` (routing: one server, a cluster or Aura), `neo4j+s://...`,
+                or `bolt://...` for a direct connection.
+            database: the database name; None for the server's default.
+            auth: (user, password), or None for a server with auth disabled.
+            dimension: the embedding model's dimension, for the vector index.
+
+        Returns:
+            A ready store.
+
+        Raises:
+            StoreUnavailableError: the server cannot be reached or refuses the credentials.
+            ConfigError: the vector index exists with another dimension (another model).
+
+        Example:
+            >>> store = Neo4jStore.connect("neo4j://localhost:7687")  # doctest: +SKIP
+        """
+        if uri.split("://", 1)[0] not in _SCHEMES:
+            raise ConfigError(
+                f"neo4j store: {uri!r} is not a Bolt URI; use one of {[s + '://' for s in _SCHEMES]}"
+            )
+        try:
+            driver = GraphDatabase.driver(
+                uri,
+                auth=auth,
+                # A fresh database has no labels yet; "label does not exist" is expected noise.
+                notifications_disabled_classifications=[NotificationDisabledClassification.UNRECOGNIZED],
+            )
+        except ValueError as e:
+            raise ConfigError(f"neo4j store: bad URI {uri!r}: {e}") from e
+        try:
+            driver.verify_connectivity()
+        except _DRIVER_ERRORS as e:
+            driver.close()
+            raise StoreUnavailableError(f"neo4j store: cannot connect to {uri}: {e}") from e
+        store = cls(driver, database=database, dimension=dimension, uri=uri)
+        try:
+            store.ensure_schema()
+        except BaseException:
+            driver.close()
+            raise
+        return store
+
+    def ensure_schema(self) -> None:
+        """Run every `schema_*.cypher` in name order (all idempotent), check the vector index's
+        dimension, and wait for the indexes to come online."""
+        for name in (n for n in query_names() if n.startswith("schema_")):
+            try:
+                self._execute(name, dimension=self.dimension)
+            except ClientError as e:
+                # Two processes creating the same index at once: the loser is told it exists.
+                if "EquivalentSchemaRuleAlreadyExists" not in (e.code or ""):
+                    raise
+        rows = self._execute("show_vector_index")
+        if rows and rows[0]["dimensions"] != self.dimension:
+            raise ConfigError(
+                f"neo4j store: the event vector index holds {rows[0]['dimensions']}-d embeddings but "
+                f"this store was opened for {self.dimension}-d ones: one database needs one embedding model"
+            )
+        self._execute("await_indexes", timeout=300)
+
+    # ---- plumbing -------------------------------------------------------------------------------
+    def _execute(self, name: str, *, read: bool = False, **params: Any) -> list[dict[str, Any]]:
+        """One query in its own managed transaction (retried on transient errors)."""
+        routing = RoutingControl.READ if read else RoutingControl.WRITE
+        try:
+            result = self._driver.execute_query(
+                load_query(name), params, database_=self.database, routing_=routing
+            )
+        except _DRIVER_ERRORS as e:
+            raise StoreUnavailableError(f"neo4j store: {name} failed, server unavailable: {e}") from e
+        # dict(record), not record.data(): data() walks every value, byte by byte through bytes.
+        return [dict(record) for record in result.records]
+
+    def _transaction(self, work: Callable[[ManagedTransaction], T], *, read: bool = False) -> T:
+        """Several queries in one managed transaction; `work` may be re-run on transient errors."""
+        try:
+            with self._driver.session(database=self.database) as session:
+                return session.execute_read(work) if read else session.execute_write(work)
+        except _DRIVER_ERRORS as e:
+            raise StoreUnavailableError(f"neo4j store: transaction failed, server unavailable: {e}") from e
+
+    @staticmethod
+    def _run(tx: ManagedTransaction, name: str, **params: Any) -> list[dict[str, Any]]:
+        return [dict(record) for record in tx.run(load_query(name), params)]
+
+    @classmethod
+    def _run_batches(cls, tx: ManagedTransaction, name: str, rows: Sequence[dict[str, Any]]) -> None:
+        for start in range(0, len(rows), _BATCH):
+            tx.run(load_query(name), rows=list(rows[start : start + _BATCH])).consume()
+
+    def _write_rows(self, name: str, rows: Sequence[dict[str, Any]]) -> None:
+        if rows:
+            self._transaction(lambda tx: self._run_batches(tx, name, rows))
+
+    def _check_vector(self, vector: Sequence[float], what: str) -> list[float]:
+        values = [float(v) for v in vector]
+        if len(values) != self.dimension:
+            raise InputError(
+                f"neo4j store: {what} has {len(values)} dimensions; "
+                f"the store holds {self.dimension}-d embeddings"
+            )
+        return values
+
+    # ---- raw log --------------------------------------------------------------------------------
+    def add_turns(self, turns: Sequence[Turn]) -> list[Turn]:
+        rows = [
+            {
+                "index": i,
+                "uid": uid_of(t.namespace, t.id),
+                "props": {**t.model_dump(), "uid": uid_of(t.namespace, t.id)},
+            }
+            for i, t in enumerate(turns)
+        ]
+
+        def work(tx: ManagedTransaction) -> list[int]:
+            added: list[int] = []
+            for start in range(0, len(rows), _BATCH):
+                batch = rows[start : start + _BATCH]
+                added += [r["index"] for r in self._run(tx, "add_turns", rows=batch) if r["added"]]
+            return added
+
+        added = self._transaction(work) if rows else []
+        return [turns[i] for i in sorted(added)]
+
+    def get_turns(self, namespace: str, ids: Sequence[str] | None = None) -> list[Turn]:
+        if ids is None:
+            rows = self._execute("list_turns", read=True, namespace=namespace)
+        else:
+            rows = self._execute("get_turns", read=True, uids=[uid_of(namespace, i) for i in ids])
+        return [Turn.model_validate(model_fields(r["turn"])) for r in rows]
+
+    # ---- events ---------------------------------------------------------------------------------
+    def _event_rows(self, events: Sequence[Event]) -> list[dict[str, Any]]:
+        for event in events:
+            if event.embedding is not None:
+                self._check_vector(event.embedding, f"event {event.id}'s embedding")
+        return [{"uid": uid_of(e.namespace, e.id), "props": event_props(e)} for e in events]
+
+    def upsert_events(self, events: Sequence[Event]) -> None:
+        self._write_rows("upsert_events", self._event_rows(events))
+
+    def get_events(self, namespace: str, ids: Sequence[str]) -> list[Event]:
+        if not ids:
+            return []
+        rows = self._execute("get_events", read=True, uids=[uid_of(namespace, i) for i in ids])
+        found = {r["event"]["id"]: event_from_props(r["event"]) for r in rows}
+        return [found[i] for i in dict.fromkeys(ids) if i in found]
+
+    def list_events(
+        self,
+        namespace: str,
+        *,
+        statuses: Sequence[str] | None = None,
+        time_from: date | None = None,
+        time_to: date | None = None,
+    ) -> list[Event]:
+        rows = self._execute(
+            "list_events", read=True, namespace=namespace, **recall_filters(statuses, time_from, time_to)
+        )
+        return [event_from_props(r["event"]) for r in rows]
+
+    def update_events(self, namespace: str, ids: Sequence[str], fields: dict[str, Any]) -> None:
+        uids = [uid_of(namespace, i) for i in ids]
+
+        def work(tx: ManagedTransaction) -> None:
+            events = [event_from_props(r["event"]) for r in self._run(tx, "get_events", uids=uids)]
+            try:
+                updated = [Event.model_validate({**e.model_dump(), **fields}) for e in events]
+            except ValidationError as e:
+                raise InputError(f"neo4j store: update_events cannot set {sorted(fields)}: {e}") from e
+            self._run_batches(tx, "upsert_events", self._event_rows(updated))
+
+        if uids:
+            self._transaction(work)
+
+    def touch_events(self, namespace: str, ids: Sequence[str], at: datetime) -> None:
+        if ids:
+            self._execute("touch_events", uids=[uid_of(namespace, i) for i in ids], at=at)
+
+    # ---- entities and topics --------------------------------------------------------------------
+    def upsert_entities(self, entities: Sequence[Entity]) -> None:
+        self._write_rows(
+            "upsert_entities",
+            [{"uid": uid_of(e.namespace, e.id), "props": entity_props(e)} for e in entities],
+        )
+
+    def list_entities(self, namespace: str) -> list[Entity]:
+        rows = self._execute("list_entities", read=True, namespace=namespace)
+        return [Entity.model_validate(model_fields(r["entity"])) for r in rows]
+
+    def find_entities(self, namespace: str, name: str) -> list[Entity]:
+        rows = self._execute("find_entities", read=True, namespace=namespace, key=name.casefold())
+        return [Entity.model_validate(model_fields(r["entity"])) for r in rows]
+
+    def upsert_topics(self, topics: Sequence[Topic]) -> None:
+        rows = [
+            {
+                "uid": uid_of(t.namespace, t.id),
+                "props": {**t.model_dump(mode="json"), "uid": uid_of(t.namespace, t.id)},
+            }
+            for t in topics
+        ]
+        self._write_rows("upsert_topics", rows)
+
+    def list_topics(self, namespace: str) -> list[Topic]:
+        rows = self._execute("list_topics", read=True, namespace=namespace)
+        return [Topic.model_validate(model_fields(r["topic"])) for r in rows]
+
+    # ---- links ----------------------------------------------------------------------------------
+    def add_links(self, links: Sequence[Link]) -> None:
+        by_query: dict[str, list[dict[str, Any]]] = defaultdict(list)
+        for link in links:
+            by_query[LINK_QUERIES[link.kind]].append(link_row(link))
+
+        def work(tx: ManagedTransaction) -> None:
+            for name, rows in sorted(by_query.items()):
+                self._run_batches(tx, name, rows)
+
+        if by_query:
+            self._transaction(work)
+
+    def remove_links(self, links: Sequence[Link]) -> None:
+        rows = [
+            {
+                "kind": lk.kind.value,
+                "source_uid": uid_of(lk.namespace, lk.source),
+                "target_uid": uid_of(lk.namespace, lk.target),
+            }
+            for lk in links
+        ]
+        self._write_rows("remove_links", rows)
+
+    def list_links(
+        self,
+        namespace: str,
+        *,
+        kinds: Sequence[LinkKind] | None = None,
+        node_ids: Sequence[str] | None = None,
+    ) -> list[Link]:
+        kind_names = None if kinds is None else [LinkKind(k).value for k in kinds]
+        if node_ids is None:
+            rows = self._execute("list_links", read=True, namespace=namespace, kinds=kind_names)
+        elif not node_ids:
+            return []
+        else:
+            uids = [uid_of(namespace, i) for i in node_ids]
+            rows = self._execute(
+                "list_links_of_nodes", read=True, namespace=namespace, kinds=kind_names, uids=uids
+            )
+        return [
+            Link(
+                kind=LinkKind(r["kind"]),
+                source=r["source"],
+                target=r["target"],
+                namespace=namespace,
+                props=json.loads(r["props"]) if r["props"] else {},
+            )
+            for r in rows
+        ]
+
+    # ---- recall channels --------------------------------------------------------------------------
+    def vector_search(
+        self,
+        namespace: str,
+        vector: Sequence[float],
+        k: int,
+        *,
+        statuses: Sequence[str] | None = DEFAULT_STATUSES,
+        time_from: date | None = None,
+        time_to: date | None = None,
+    ) -> list[ScoredId]:
+        query = self._check_vector(vector, "the query vector")
+        if k <= 0:
+            return []
+        filters = {
+            "namespace": namespace,
+            "vector": query,
+            "k": k,
+            **recall_filters(statuses, time_from, time_to),
+        }
+        fetch = min(max(k * 10, _VECTOR_FETCH_MIN), _VECTOR_FETCH_MAX)
+        while True:
+            row = self._execute("vector_search", read=True, fetch=fetch, **filters)[0]
+            hits = row["hits"]
+            if len(hits) >= k or row["fetched"] < fetch:
+                break  # enough, or the index has nothing more to give
+            if fetch >= _VECTOR_FETCH_MAX:
+                # This namespace is a thin slice of a big index: search it exactly instead.
+                hits = self._execute("vector_search_exact", read=True, **filters)
+                break
+            fetch = min(fetch * 4, _VECTOR_FETCH_MAX)
+        # Neo4j reports cosine as (1 + cos) / 2; callers compare it with other stores' plain cosine.
+        return [ScoredId(id=h["id"], score=2.0 * h["score"] - 1.0) for h in hits]
+
+    def fulltext_search(
+        self,
+        namespace: str,
+        query: str,
+        k: int,
+        *,
+        statuses: Sequence[str] | None = DEFAULT_STATUSES,
+        time_from: date | None = None,
+        time_to: date | None = None,
+    ) -> list[ScoredId]:
+        lucene = lucene_query(query)
+        if lucene is None or k <= 0:
+            return []
+        rows = self._execute(
+            "fulltext_search",
+            read=True,
+            query=lucene,
+            k=k,
+            namespace=namespace,
+            **recall_filters(statuses, time_from, time_to),
+        )
+        return [ScoredId(id=r["id"], score=r["score"]) for r in rows]
+
+    def entity_events(
+        self,
+        namespace: str,
+        entity_ids: Sequence[str],
+        *,
+        statuses: Sequence[str] | None = DEFAULT_STATUSES,
+        time_from: date | None = None,
+        time_to: date | None = None,
+    ) -> list[Event]:
+        if not entity_ids:
+            return []
+        rows = self._execute(
+            "entity_events",
+            read=True,
+            uids=[uid_of(namespace, i) for i in entity_ids],
+            **recall_filters(statuses, time_from, time_to),
+        )
+        return [event_from_props(r["event"]) for r in rows]
+
+    def expand(
+        self,
+        namespace: str,
+        seed_ids: Sequence[str],
+        *,
+        hops: int = 2,
+        kinds: Sequence[LinkKind] = (*EVENT_LINKS, LinkKind.MENTIONS),
+        statuses: Sequence[str] | None = DEFAULT_STATUSES,
+        limit: int = 50,
+    ) -> list[Neighbor]:
+        wanted = {LinkKind(k) for k in kinds}
+        params = {
+            "event_kinds": [k.value for k in EVENT_LINKS if k in wanted],
+            "via_entities": LinkKind.MENTIONS in wanted,
+        }
+        seeds = list(dict.fromkeys(seed_ids))
+
+        def walk(tx: ManagedTransaction) -> list[tuple[Neighbor, str | None]]:
+            # Breadth first, one query per hop: each event is kept at the first (shortest) distance
+            # it is reached, from the earliest frontier event, as in the embedded store.
+            reached: list[tuple[Neighbor, str | None]] = []
+            visited = set(seeds)
+            frontier = [(s, s, []) for s in seeds]
+            for distance in range(1, hops + 1):
+                if not frontier:
+                    break
+                rows = self._run(
+                    tx, "expand_neighbors", uids=[uid_of(namespace, f[0]) for f in frontier], **params
+                )
+                steps: dict[str, list[dict[str, Any]]] = defaultdict(list)
+                for row in rows:
+                    steps[row["source"]].append(row)
+                next_frontier = []
+                for node, seed, path in frontier:
+                    for row in steps[node]:
+                        if row["target"] in visited:
+                            continue
+                        visited.add(row["target"])
+                        hop = Neighbor(
+                            id=row["target"], seed=seed, distance=distance, path=[*path, row["step"]]
+                        )
+                        reached.append((hop, row["status"]))
+                        next_frontier.append((hop.id, seed, hop.path))
+                frontier = next_frontier
+            return reached
+
+        reached = self._transaction(walk, read=True) if seeds and hops > 0 else []
+        allowed = None if statuses is None else {str(s) for s in statuses}
+        return [hop for hop, status in reached if allowed is None or status in allowed][:limit]
+
+    # ---- maintenance ------------------------------------------------------------------------------
+    def _delete_events_in(self, tx: ManagedTransaction, namespace: str, uids: list[str]) -> int:
+        deleted = self._run(tx, "delete_events", uids=uids)[0]["deleted"] if uids else 0
+        self._run(tx, "delete_orphans", namespace=namespace)
+        return deleted
+
+    def delete_events(self, namespace: str, ids: Sequence[str]) -> int:
+        uids = [uid_of(namespace, i) for i in dict.fromkeys(ids)]
+        if not uids:
+            return 0
+        return self._transaction(lambda tx: self._delete_events_in(tx, namespace, uids))
+
+    def delete_topics(self, namespace: str, ids: Sequence[str]) -> None:
+        uids = [uid_of(namespace, i) for i in dict.fromkeys(ids)]
+        if uids:
+            self._transaction(lambda tx: self._run(tx, "delete_topics", uids=uids))
+
+    def delete_entity(self, namespace: str, entity_id: str) -> int:
+        uid = uid_of(namespace, entity_id)
+
+        def work(tx: ManagedTransaction) -> int:
+            only_this = [r["uid"] for r in self._run(tx, "entity_only_events", uid=uid)]
+            self._run(tx, "delete_entity", uid=uid)
+            return self._delete_events_in(tx, namespace, only_this)
+
+        return self._transaction(work)
+
+    def delete_namespace(self, namespace: str) -> None:
+        # Batches in their own transactions: a namespace of millions of nodes would not fit in one.
+        while self._execute("delete_namespace_batch", namespace=namespace, batch=_DELETE_BATCH)[0]["deleted"]:
+            pass
+
+    def namespaces(self) -> list[str]:
+        return [r["namespace"] for r in self._execute("namespaces", read=True)]
+
+    def stats(self, namespace: str | None = None) -> dict[str, Any]:
+        counts = self._execute("count_nodes", read=True, namespace=namespace)[0]
+        relations = {
+            r["kind"]: r["count"] for r in self._execute("count_relations", read=True, namespace=namespace)
+        }
+        statuses = {
+            r["status"]: r["count"]
+            for r in self._execute("count_event_statuses", read=True, namespace=namespace)
+        }
+        return {
+            "store": self.kind,
+            "uri": self.uri,
+            "database": self.database,
+            "namespace": namespace,
+            "namespaces": len(self.namespaces()) if namespace is None else 1,
+            **counts,
+            "relations": relations,
+            "events_by_status": statuses,
+        }
+
+    def close(self) -> None:
+        self._driver.close()

@@ -1,0 +1,83 @@
+"""Association-chain completion: shortest distances, paths, kinds, statuses and limit."""
+
+from __future__ import annotations
+
+from simplemem_graph.models import EventStatus, LinkKind
+from tests.contract.contract_data import link, make_entity, make_event
+
+
+def _chain(store, ns):
+    """e1 -NEXT-> e2 -CAUSES-> e3 -NEXT-> e4;  e1 and e5 both mention Acme;  e6 is isolated."""
+    store.upsert_events([make_event(ns, f"e{i}", f"event {i}", minutes=i) for i in range(1, 7)])
+    store.upsert_entities([make_entity(ns, "acme", "Acme Corp")])
+    store.add_links(
+        [
+            link(ns, LinkKind.NEXT, "e1", "e2"),
+            link(ns, LinkKind.CAUSES, "e2", "e3"),
+            link(ns, LinkKind.NEXT, "e3", "e4"),
+            link(ns, LinkKind.MENTIONS, "e1", "acme"),
+            link(ns, LinkKind.MENTIONS, "e5", "acme"),
+        ]
+    )
+
+
+def _walk(neighbors):
+    return [(n.id, n.seed, n.distance, n.path) for n in neighbors]
+
+
+def test_expand_returns_each_event_once_at_its_shortest_distance(store, ns):
+    _chain(store, ns)
+    got = _walk(store.expand(ns, ["e1"], hops=2))
+    assert [n[2] for n in got] == sorted(n[2] for n in got)  # nearest first
+    assert sorted(got) == [
+        ("e2", "e1", 1, ["NEXT"]),
+        ("e3", "e1", 2, ["NEXT", "CAUSES"]),
+        ("e5", "e1", 1, ["MENTIONS Acme Corp"]),
+    ]
+    assert ("e4", "e1", 3, ["NEXT", "CAUSES", "NEXT"]) in _walk(store.expand(ns, ["e1"], hops=3))
+
+
+def test_expand_walks_links_in_either_direction(store, ns):
+    _chain(store, ns)
+    assert sorted(_walk(store.expand(ns, ["e3"], hops=1))) == [
+        ("e2", "e3", 1, ["CAUSES"]),
+        ("e4", "e3", 1, ["NEXT"]),
+    ]
+    assert sorted(_walk(store.expand(ns, ["e5"], hops=2))) == [
+        ("e1", "e5", 1, ["MENTIONS Acme Corp"]),
+        ("e2", "e5", 2, ["MENTIONS Acme Corp", "NEXT"]),
+    ]
+
+
+def test_expand_never_returns_seeds_and_credits_the_nearest_seed(store, ns):
+    _chain(store, ns)
+    got = {n.id: (n.seed, n.distance) for n in store.expand(ns, ["e1", "e4"], hops=2)}
+    assert set(got) == {"e2", "e3", "e5"}
+    assert got["e3"] == ("e4", 1)
+    assert got["e2"][1] == 1
+
+
+def test_expand_follows_only_the_kinds_asked(store, ns):
+    _chain(store, ns)
+    assert _walk(store.expand(ns, ["e1"], hops=3, kinds=[LinkKind.NEXT])) == [("e2", "e1", 1, ["NEXT"])]
+    assert _walk(store.expand(ns, ["e1"], hops=3, kinds=[LinkKind.MENTIONS])) == [
+        ("e5", "e1", 1, ["MENTIONS Acme Corp"])
+    ]
+    assert store.expand(ns, ["e6"], hops=3) == []
+    assert store.expand(ns, ["unknown"], hops=3) == []
+
+
+def test_expand_walks_through_filtered_events_but_does_not_return_them(store, ns):
+    _chain(store, ns)
+    store.update_events(ns, ["e2"], {"status": EventStatus.ARCHIVED})
+    ids = {n.id: n.distance for n in store.expand(ns, ["e1"], hops=2)}
+    assert ids == {"e3": 2, "e5": 1}
+    assert {n.id for n in store.expand(ns, ["e1"], hops=2, statuses=None)} == {"e2", "e3", "e5"}
+
+
+def test_expand_limit_keeps_the_nearest(store, ns):
+    _chain(store, ns)
+    got = store.expand(ns, ["e1"], hops=3, limit=2)
+    assert len(got) == 2
+    assert {n.distance for n in got} == {1}
+    assert store.expand(ns, ["e1"], hops=0) == []

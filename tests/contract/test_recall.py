@@ -1,0 +1,180 @@
+"""Recall channels: vector order and filters, fulltext (Chinese, query syntax in user text),
+entity storylines through aliases."""
+
+from __future__ import annotations
+
+import pytest
+
+from simplemem_graph.models import EventStatus, LinkKind
+from tests.contract.contract_data import (
+    DIM,
+    as_list,
+    day,
+    link,
+    make_entity,
+    make_event,
+    unit_vector,
+    vector_at_cosine,
+)
+
+QUERY = unit_vector(100)
+
+
+def _vector_events(ns, cosines, **fields):
+    return [
+        make_event(
+            ns,
+            f"v{i}",
+            f"vector event {i}",
+            minutes=i,
+            embedding=vector_at_cosine(QUERY, c, seed=i),
+            **fields,
+        )
+        for i, c in enumerate(cosines)
+    ]
+
+
+def test_vector_search_ranks_by_cosine(store, ns):
+    cosines = [0.2, 0.9, -0.4, 0.6, 0.75]
+    store.upsert_events(_vector_events(ns, cosines))
+    hits = store.vector_search(ns, as_list(QUERY), 3)
+    assert [h.id for h in hits] == ["v1", "v4", "v3"]
+    assert [h.score for h in hits] == pytest.approx([0.9, 0.75, 0.6], abs=1e-3)
+    assert [h.id for h in store.vector_search(ns, as_list(QUERY), 10)] == ["v1", "v4", "v3", "v0", "v2"]
+
+
+def test_vector_search_stays_in_its_namespace(store, ns, other_ns):
+    store.upsert_events(_vector_events(ns, [0.3, 0.5]))
+    # Many closer events elsewhere: the shared Neo4j index must over-fetch past them.
+    store.upsert_events(
+        [
+            make_event(other_ns, f"o{i}", "other", embedding=vector_at_cosine(QUERY, 0.95, seed=1000 + i))
+            for i in range(300)
+        ]
+    )
+    assert [h.id for h in store.vector_search(ns, as_list(QUERY), 5)] == ["v1", "v0"]
+
+
+def test_vector_search_filters_status_and_dates(store, ns):
+    events = _vector_events(ns, [0.9, 0.8, 0.7, 0.6])
+    events[0] = events[0].model_copy(update={"status": EventStatus.ARCHIVED})
+    events[1] = events[1].model_copy(update={"status": EventStatus.SUPERSEDED})
+    events[2] = events[2].model_copy(update={"deadline": day(9)})
+    store.upsert_events(events)
+    assert [h.id for h in store.vector_search(ns, as_list(QUERY), 5)] == ["v2", "v3"]
+    assert [h.id for h in store.vector_search(ns, as_list(QUERY), 5, statuses=None)] == [
+        "v0",
+        "v1",
+        "v2",
+        "v3",
+    ]
+    assert [h.id for h in store.vector_search(ns, as_list(QUERY), 5, statuses=["archived"])] == ["v0"]
+    assert [h.id for h in store.vector_search(ns, as_list(QUERY), 5, time_from=day(5))] == ["v2"]
+    assert [h.id for h in store.vector_search(ns, as_list(QUERY), 5, time_to=day(-1))] == []
+
+
+def test_vector_search_refuses_a_vector_of_the_wrong_size(store, ns):
+    store.upsert_events(_vector_events(ns, [0.5]))
+    with pytest.raises(ValueError, match="dimension"):
+        store.vector_search(ns, [1.0] * (DIM - 1), 3)
+
+
+def _text_events(ns):
+    return [
+        make_event(ns, "en1", "Acme confirmed the contract renewal for March", minutes=0),
+        make_event(ns, "en2", "The contract with Globex was cancelled", minutes=1),
+        make_event(ns, "en3", "Lunch with the design team", minutes=2),
+        make_event(ns, "zh1", "下周二之前把报告发给市场部的李经理", minutes=3, lang="zh"),
+        make_event(ns, "zh2", "市场部下个月搬到新办公室", minutes=4, lang="zh"),
+        make_event(ns, "sym", "foo and bar: the a:b* ratio went (up)", minutes=5),
+    ]
+
+
+def test_fulltext_search_ranks_matching_words(store, ns):
+    store.upsert_events(_text_events(ns))
+    hits = store.fulltext_search(ns, "contract renewal", 5)
+    assert [h.id for h in hits] == ["en1", "en2"]
+    assert hits[0].score > hits[1].score > 0
+    assert store.fulltext_search(ns, "CONTRACT", 1)[0].id in {"en1", "en2"}
+    assert store.fulltext_search(ns, "nothing matches this", 5) == []
+
+
+def test_fulltext_search_segments_chinese(store, ns):
+    store.upsert_events(_text_events(ns))
+    assert {h.id for h in store.fulltext_search(ns, "市场部", 5)} == {"zh1", "zh2"}
+    assert [h.id for h in store.fulltext_search(ns, "报告", 5)] == ["zh1"]
+    assert [h.id for h in store.fulltext_search(ns, "李经理的报告", 5)] == ["zh1"]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ('"foo AND (bar', {"sym"}),
+        ("a:b*", {"sym"}),
+        ("ratio~2 OR NOT lunch^3", {"sym", "en3"}),
+        ("(*:)", set()),
+        ('\\"] { } / || &&', set()),
+        ("the and of", set()),  # stopwords only
+    ],
+)
+def test_fulltext_search_treats_query_syntax_as_plain_words(store, ns, query, expected):
+    store.upsert_events(_text_events(ns))
+    assert {h.id for h in store.fulltext_search(ns, query, 10)} == expected
+
+
+def test_fulltext_search_filters_namespace_status_and_dates(store, ns, other_ns):
+    store.upsert_events(_text_events(ns))
+    store.upsert_events([make_event(other_ns, "x", "contract renewal elsewhere")])
+    store.update_events(ns, ["en2"], {"status": EventStatus.ARCHIVED})
+    store.update_events(ns, ["en1"], {"dates": [day(30)]})
+    assert [h.id for h in store.fulltext_search(ns, "contract", 5)] == ["en1"]
+    assert {h.id for h in store.fulltext_search(ns, "contract", 5, statuses=None)} == {"en1", "en2"}
+    assert [h.id for h in store.fulltext_search(ns, "contract", 5, statuses=None, time_from=day(29))] == [
+        "en1"
+    ]
+    assert [h.id for h in store.fulltext_search(ns, "contract", 5, time_to=day(-1))] == []
+
+
+def test_fulltext_search_sees_updated_text(store, ns):
+    store.upsert_events([make_event(ns, "e1", "the invoice is late")])
+    store.upsert_events([make_event(ns, "e1", "the shipment is late")])
+    assert store.fulltext_search(ns, "invoice", 5) == []
+    assert [h.id for h in store.fulltext_search(ns, "shipment", 5)] == ["e1"]
+
+
+def test_entity_events_follow_aliases_both_ways(store, ns):
+    store.upsert_entities(
+        [
+            make_entity(ns, "acme", "Acme Corp"),
+            make_entity(ns, "acme-short", "Acme"),
+            make_entity(ns, "acme-cn", "艾克米"),
+            make_entity(ns, "globex", "Globex"),
+        ]
+    )
+    store.upsert_events(
+        [
+            make_event(ns, "e3", "acme short", minutes=3),
+            make_event(ns, "e1", "acme canonical", minutes=1),
+            make_event(ns, "e2", "acme in chinese", minutes=2, status=EventStatus.ARCHIVED),
+            make_event(ns, "e4", "globex only", minutes=4),
+            make_event(ns, "e0", "both", minutes=0, deadline=day(3)),
+        ]
+    )
+    store.add_links(
+        [
+            link(ns, LinkKind.ALIAS_OF, "acme-short", "acme"),
+            link(ns, LinkKind.ALIAS_OF, "acme-cn", "acme"),
+            link(ns, LinkKind.MENTIONS, "e1", "acme"),
+            link(ns, LinkKind.MENTIONS, "e3", "acme-short"),
+            link(ns, LinkKind.MENTIONS, "e2", "acme-cn"),
+            link(ns, LinkKind.MENTIONS, "e4", "globex"),
+            link(ns, LinkKind.MENTIONS, "e0", "globex"),
+            link(ns, LinkKind.MENTIONS, "e0", "acme"),
+        ]
+    )
+    assert [e.id for e in store.entity_events(ns, ["acme-short"])] == ["e0", "e1", "e3"]
+    assert [e.id for e in store.entity_events(ns, ["acme-cn"], statuses=None)] == ["e0", "e1", "e2", "e3"]
+    assert [e.id for e in store.entity_events(ns, ["globex"])] == ["e0", "e4"]
+    assert [e.id for e in store.entity_events(ns, ["acme"], time_from=day(2))] == ["e0"]
+    assert store.entity_events(ns, []) == []
+    assert store.entity_events(ns, ["nobody"]) == []
