@@ -1,0 +1,328 @@
+"""Stage 3, retrieval: a question in, the 3-5 memories that matter out, each with the path that
+found it.
+
+    query analysis -> recall (vector + fulltext + entity, fused) -> association-chain completion
+    -> rerank (light features, linear scorer) -> diverse top k -> context pack
+
+`retrieve` only reads the store; `Memory.search` records the access afterwards (refresh).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from typing import Any
+
+from simplemem_graph.config import DecayPolicy
+from simplemem_graph.embedding import Embedder
+from simplemem_graph.errors import ConfigError, InputError
+from simplemem_graph.models import DEFAULT_STATUSES, Event, EventStatus, Hit
+from simplemem_graph.retrieve.context import build_context
+from simplemem_graph.retrieve.expand import ExpandStep, attach_context, expand_candidates, neighbouring_turn
+from simplemem_graph.retrieve.plans import (
+    DEFAULT_PLAN,
+    EXPAND_2HOP_RRF,
+    HAND_WEIGHTS,
+    PLANS,
+    RECALL_ONLY,
+    RetrievalPlan,
+)
+from simplemem_graph.retrieve.query import QueryAnalysis, analyze_query, event_in_range
+from simplemem_graph.retrieve.recall import Candidate, RecallFilter, fuse_rrf, recall_candidates
+from simplemem_graph.retrieve.rerank import (
+    DEFAULT_SCORER,
+    LinearScorer,
+    Scored,
+    compute_features,
+    learned_scorer,
+    score_candidates,
+    select_diverse,
+)
+from simplemem_graph.retrieve.timerange import TimeRange, parse_time_range
+from simplemem_graph.stores.base import GraphStore
+from simplemem_graph.text import count_tokens
+
+__all__ = [
+    "DEFAULT_PLAN",
+    "EXPAND_2HOP_RRF",
+    "HAND_WEIGHTS",
+    "PLANS",
+    "RECALL_ONLY",
+    "CandidatePool",
+    "ExpandStep",
+    "QueryAnalysis",
+    "RetrievalPlan",
+    "RetrievalResult",
+    "TimeRange",
+    "analyze_query",
+    "build_context",
+    "fuse_rrf",
+    "gather_candidates",
+    "parse_time_range",
+    "retrieve",
+]
+
+_ARCHIVED_STATUSES = (EventStatus.ARCHIVED, EventStatus.SUPERSEDED)
+
+
+@dataclass
+class RetrievalResult:
+    """The answer to one query: hits best first, timing, and the query analysis behind it."""
+
+    query: str
+    hits: list[Hit]
+    took_ms: float
+    context_tokens: int
+    analysis: QueryAnalysis
+    plan: str = DEFAULT_PLAN.name
+
+    def as_dict(self, id: str | None = None) -> dict[str, Any]:
+        """The `search --json` object of FORMATS.md, plus the query analysis and plan name."""
+        return {
+            "id": id,
+            "query": self.query,
+            "took_ms": round(self.took_ms, 2),
+            "results": [h.public_dict() for h in self.hits],
+            "context_tokens": self.context_tokens,
+            "analysis": self.analysis.as_dict(),
+            "plan": self.plan,
+        }
+
+
+@dataclass
+class CandidatePool:
+    """Everything recall and expansion found for one query, before scoring."""
+
+    analysis: QueryAnalysis
+    candidates: list[Candidate]
+    events: dict[str, Event]
+    features: list[dict[str, float]]
+
+
+def _statuses(include_archived: bool) -> tuple[str, ...]:
+    return (*DEFAULT_STATUSES, *_ARCHIVED_STATUSES) if include_archived else DEFAULT_STATUSES
+
+
+def _scorer(plan: RetrievalPlan) -> LinearScorer | None:
+    if plan.scorer == "learned":
+        return learned_scorer()
+    if plan.scorer == "default":
+        return DEFAULT_SCORER
+    if plan.scorer == "rrf":
+        return None
+    raise ConfigError(
+        f"retrieve: plan {plan.name!r} has unknown scorer {plan.scorer!r}; use learned, default or rrf"
+    )
+
+
+def _anchor_lookup(store: GraphStore, namespace: str, statuses: Sequence[str]):
+    """`phrase -> date` of the best lexical match, for "before the launch"."""
+
+    def lookup(phrase: str) -> date | None:
+        hits = store.fulltext_search(namespace, phrase, 1, statuses=statuses)
+        events = store.get_events(namespace, [h.id for h in hits])
+        return events[0].time.date() if events else None
+
+    return lookup
+
+
+def gather_candidates(
+    query: str,
+    store: GraphStore,
+    *,
+    namespace: str,
+    embedder: Embedder,
+    at: datetime,
+    k: int = 5,
+    recall_k: int = 15,
+    include_archived: bool = False,
+    session: str | None = None,
+    decay: DecayPolicy = DecayPolicy(),
+    plan: RetrievalPlan = DEFAULT_PLAN,
+) -> CandidatePool:
+    """Query analysis, recall, fusion and expansion, with rerank features: all but the ranking.
+
+    `retrieve` scores this pool; `bench/train_reranker.py` learns weights from it. Arguments are
+    those of `retrieve`.
+    """
+    statuses = _statuses(include_archived)
+    analysis = analyze_query(
+        query,
+        store,
+        namespace=namespace,
+        at=at,
+        session=session,
+        anchor_lookup=_anchor_lookup(store, namespace, statuses),
+    )
+    vector = embedder.encode([query])[0]
+    time_range = analysis.time_range
+    where = RecallFilter(
+        statuses, time_range.start if time_range else None, time_range.end if time_range else None
+    )
+
+    def recall(filter_: RecallFilter) -> list[Candidate]:
+        return recall_candidates(
+            store,
+            namespace,
+            query=query,
+            vector=vector,
+            entities=analysis.all_entities,
+            k=recall_k,
+            where=filter_,
+            channels=plan.channels,
+            rrf_k=plan.rrf_k,
+            weights=plan.channel_weights or None,
+        )
+
+    candidates = recall(where)
+    range_filtered = time_range is not None
+    if range_filtered and plan.time_fallback and len(candidates) < k:
+        # Too little inside the range (or the range was misread): recall without it and let the
+        # time feature prefer what is inside.
+        seen = {c.event_id for c in candidates}
+        candidates += [c for c in recall(where.unbounded()) if c.event_id not in seen]
+        range_filtered = False
+    if plan.expand:
+        candidates += expand_candidates(
+            store, namespace, candidates, plan.expand, seeds=plan.expand_seeds, statuses=statuses
+        )
+    events = {e.id: e for e in store.get_events(namespace, [c.event_id for c in candidates])}
+    candidates = [c for c in candidates if c.event_id in events]
+    if range_filtered:
+        # Walks ignore dates; keep the range the question asked for.
+        candidates = [
+            c for c in candidates if c.distance == 0 or event_in_range(events[c.event_id], time_range)
+        ]
+    _fill_missing_embeddings(events, embedder)
+    features = compute_features(candidates, events, analysis, vector, at=at, decay=decay)
+    return CandidatePool(analysis, candidates, events, features)
+
+
+def _context_widener(
+    store: GraphStore, namespace: str, context: str, statuses: Sequence[str]
+) -> Callable[[Event], Event] | None:
+    """A function attaching each picked event's neighbouring turn(s), per the plan's `context`."""
+    if context == "none":
+        return None
+    if context not in ("after", "both"):
+        raise ConfigError(f"retrieve: unknown context {context!r}; use none, after or both")
+
+    def widen(event: Event) -> Event:
+        after = neighbouring_turn(store, namespace, event, forward=True, statuses=statuses)
+        before = (
+            neighbouring_turn(store, namespace, event, forward=False, statuses=statuses)
+            if context == "both"
+            else []
+        )
+        return attach_context(event, before, after)
+
+    return widen
+
+
+def _fill_missing_embeddings(events: dict[str, Event], embedder: Embedder) -> None:
+    """Events written without an embedding (imported, or by an older version) get one on the fly."""
+    missing = [e for e in events.values() if e.embedding is None]
+    if missing:
+        vectors = embedder.encode([e.text for e in missing])
+        for event, vector in zip(missing, vectors, strict=True):
+            events[event.id] = event.model_copy(update={"embedding": vector.tolist()})
+
+
+def retrieve(
+    query: str,
+    store: GraphStore,
+    *,
+    namespace: str,
+    embedder: Embedder,
+    at: datetime,
+    k: int = 5,
+    recall_k: int = 15,
+    include_archived: bool = False,
+    session: str | None = None,
+    decay: DecayPolicy = DecayPolicy(),
+    plan: RetrievalPlan = DEFAULT_PLAN,
+) -> RetrievalResult:
+    """The k memories most useful for `query`, each with score, source turns and path.
+
+    Args:
+        query: the question, English or Chinese.
+        store: any `GraphStore`; only read.
+        namespace: the tenant.
+        embedder: the sentence embedder the events were embedded with.
+        at: when the question is asked; anchors "last week", 上周, the recent focus and recency.
+        k: final results (3-5 is the design's range).
+        recall_k: results per recall channel (the design's "3x the final count").
+        include_archived: also return archived and superseded events.
+        session: the conversation asking; references like "he" resolve to its entities first.
+        decay: the namespace's decay policy (recency feature).
+        plan: a named plan from `simplemem_graph.retrieve.plans`.
+
+    Returns:
+        A `RetrievalResult`; `as_dict()` is the `search --json` object.
+
+    Raises:
+        InputError: an empty query, or k / recall_k below 1.
+        ConfigError: a plan with an unknown scorer.
+
+    Example:
+        >>> result = retrieve("what did Acme say last week?", store, namespace="demo",
+        ...                   embedder=embedder, at=datetime.now(UTC))
+        >>> [(h.event.text, h.path) for h in result.hits]
+    """
+    if not isinstance(query, str) or not query.strip():
+        raise InputError("retrieve: `query` must be a non-empty string")
+    if k < 1 or recall_k < 1:
+        raise InputError(f"retrieve: k and recall_k must be at least 1, got k={k}, recall_k={recall_k}")
+    if at.tzinfo is None:
+        at = at.replace(tzinfo=UTC)  # event times are aware; a naive `at` is read as UTC
+    scorer = _scorer(plan)
+    started = time.perf_counter()
+    pool = gather_candidates(
+        query,
+        store,
+        namespace=namespace,
+        embedder=embedder,
+        at=at,
+        k=k,
+        recall_k=recall_k,
+        include_archived=include_archived,
+        session=session,
+        decay=decay,
+        plan=plan,
+    )
+    if scorer is None:
+        # Recalled events in fused order, each seed's expansions after the recalled ones.
+        scored = sorted(
+            (
+                Scored(c, pool.events[c.event_id], f, c.fused)
+                for c, f in zip(pool.candidates, pool.features, strict=True)
+            ),
+            key=lambda s: s.score,
+            reverse=True,
+        )
+    else:
+        scored = score_candidates(
+            pool.candidates,
+            pool.events,
+            pool.features,
+            scorer,
+            query=query,
+            cross_encoder=plan.cross_encoder,
+            cross_weight=plan.cross_weight,
+        )
+    widen = _context_widener(store, namespace, plan.context, _statuses(include_archived))
+    chosen = select_diverse(
+        scored, k, mmr_lambda=plan.mmr_lambda, dedup_sources=plan.dedup_sources, widen=widen
+    )
+    hits = [Hit(event=s.event, score=s.score, path=s.candidate.path, features=s.features) for s in chosen]
+    took_ms = (time.perf_counter() - started) * 1000
+    return RetrievalResult(
+        query=query,
+        hits=hits,
+        took_ms=took_ms,
+        context_tokens=sum(count_tokens(h.event.text) for h in hits),
+        analysis=pool.analysis,
+        plan=plan.name,
+    )

@@ -1,0 +1,89 @@
+"""Named retrieval plans: which channels, which walks, which scorer, how to pick the final list.
+
+A plan is a frozen recipe, so that a benchmark, a test and a user all name the same behaviour
+(`DEFAULT_PLAN`, `RECALL_ONLY`, `EXPAND_2HOP_RRF`, ...). Make a variant with
+`dataclasses.replace(DEFAULT_PLAN, mmr_lambda=0.0)`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+
+from simplemem_graph.models import LinkKind
+from simplemem_graph.retrieve.expand import ExpandStep
+from simplemem_graph.retrieve.recall import CHANNELS
+
+_EVENT_CHAIN = (LinkKind.NEXT, LinkKind.CAUSES, LinkKind.SUPERSEDES, LinkKind.CONTRADICTS)
+
+
+@dataclass(frozen=True)
+class RetrievalPlan:
+    """How `retrieve` finds and ranks memories.
+
+    Attributes:
+        name: shown in results and benchmark tables.
+        channels: recall channels to run ("vector", "fulltext", "entity").
+        channel_weights: per-channel RRF weights (default 1.0 each).
+        rrf_k: the reciprocal-rank-fusion constant.
+        expand: the association-chain walks, in order; empty = no expansion.
+        expand_seeds: how many of the best recalled events the walks start from.
+        scorer: "learned" (the shipped logistic regression), "default" (hand-set weights), or
+            "rrf" (no rerank: fused rank order, expanded events after their seeds).
+        mmr_lambda: diversity penalty in the final selection (0 = pure score order).
+        dedup_sources: drop a result whose source turns are already covered by a better one.
+        context: neighbouring turns each memory carries: "none", "after" (the next event of its
+            session, often the answer) or "both" (also the one before, often the question).
+        time_fallback: when the time-range filter leaves fewer than k candidates, recall again
+            without it (the range then only counts as a rerank feature).
+        cross_encoder: optional sentence-transformers CrossEncoder name, blended into scores.
+        cross_weight: share of the cross-encoder score in the blend.
+    """
+
+    name: str
+    channels: tuple[str, ...] = CHANNELS
+    channel_weights: Mapping[str, float] = field(default_factory=dict)
+    rrf_k: int = 60
+    expand: tuple[ExpandStep, ...] = ()
+    expand_seeds: int = 5
+    scorer: str = "default"
+    mmr_lambda: float = 0.0
+    dedup_sources: bool = True
+    context: str = "none"
+    time_fallback: bool = True
+    cross_encoder: str | None = None
+    cross_weight: float = 0.5
+
+
+# Measured on the LoCoMo dev split (bench/locomo.py, docs/retrieval.md): the fulltext channel is
+# the strongest single channel there, so it counts double in fusion; one-hop event-chain walks add
+# causes and follow-ups; each memory carries the turns before and after it in its session (the
+# question it answers, the answer it prompts): +11 points of R@5 on conv-26 for 466 tokens at
+# k=5; the scorer is the logistic regression trained on the dev data (bench/train_reranker.py),
+# which beat the hand-set weights on the held-out conversation.
+# Two-hop MENTIONS walks through a speaker reach the whole conversation: slow, and no better, so
+# the default leaves them to EXPAND_2HOP_RRF.
+DEFAULT_PLAN = RetrievalPlan(
+    name="default",
+    channel_weights={"fulltext": 2.0},
+    expand=(ExpandStep(_EVENT_CHAIN, hops=1, limit=15),),
+    context="both",
+    scorer="learned",
+)
+
+# Channels and fusion only: the ablation that shows what expansion and rerank add.
+RECALL_ONLY = RetrievalPlan(name="recall-only", scorer="rrf")
+
+# Two-hop walks ranked by fused rank alone: the graph without a learned scorer.
+EXPAND_2HOP_RRF = RetrievalPlan(
+    name="expand-2hop-rrf",
+    expand=(ExpandStep((LinkKind.MENTIONS, *_EVENT_CHAIN), hops=2, limit=30),),
+    scorer="rrf",
+)
+
+# The default pipeline with the hand-set weights instead of the learned ones.
+HAND_WEIGHTS = replace(DEFAULT_PLAN, name="hand-weights", scorer="default")
+
+PLANS: dict[str, RetrievalPlan] = {
+    p.name: p for p in (DEFAULT_PLAN, RECALL_ONLY, EXPAND_2HOP_RRF, HAND_WEIGHTS)
+}

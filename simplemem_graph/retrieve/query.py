@@ -1,0 +1,289 @@
+"""Query analysis: which entities, which time range and which earlier referent a question names.
+
+Entities are found three ways, cheapest first: exact name/alias lookups (`store.find_entities`)
+for candidate spans (word n-grams, capitalised spans, jieba words); Chinese names contained in
+the query (no spaces to split on); fuzzy matches of capitalised spans against every name and alias
+(typos, possessives). References ("that client", "he", 上次那个方案) are resolved against the
+namespace's recent focus: the entities of the most recent events, the session's first.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+
+from rapidfuzz import fuzz, process
+
+from simplemem_graph.models import DEFAULT_STATUSES, Entity, Event
+from simplemem_graph.retrieve.timerange import TimeRange, parse_time_range
+from simplemem_graph.stores.base import GraphStore
+from simplemem_graph.text import STOPWORDS, detect_lang, tokenize
+
+# Entity types that make a lower-case single word in a query worth treating as a name.
+_NAMED_TYPES = frozenset({"person", "org", "place", "product"})
+_SPAN_WORD = re.compile(r"[^\W_]+(?:[.\-&][^\W_]+)*", re.UNICODE)
+_CJK_NAME = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_MAX_NGRAM = 4
+_FUZZY_MIN_SCORE = 90.0
+_FOCUS_DAYS = 30  # how far back the "recent focus" looks for referents
+_FOCUS_EVENTS = 20
+
+# Reference phrases and the entity type they point at ("thing" = a plan, project, product).
+_REFERENCES: list[tuple[re.Pattern[str], str]] = [
+    (
+        re.compile(
+            r"\b(?:that|the same|this)\s+(?:client|customer|company|supplier|vendor|firm|partner)\b", re.I
+        ),
+        "org",
+    ),
+    (re.compile(r"\b(?:that|this)\s+(?:guy|person|man|woman|contact)\b", re.I), "person"),
+    (re.compile(r"\b(?:he|him|his|she|her|hers)\b", re.I), "person"),
+    (re.compile(r"\b(?:that|this|the same)\s+(?:plan|project|proposal|product|idea|deal)\b", re.I), "thing"),
+    (re.compile(r"(?:那|这)(?:个|家)?(?:客户|公司|供应商|厂商|厂家|厂|合作方)|那家|这家"), "org"),
+    (re.compile(r"那(?:个|位)(?:人|联系人)|他|她"), "person"),
+    (re.compile(r"(?:上次)?那个(?:方案|项目|产品|计划|想法)|上次那个"), "thing"),
+]
+_TYPE_FOR_REFERENCE = {"org": {"org"}, "person": {"person"}, "thing": {"product", "other"}}
+
+
+@dataclass
+class QueryAnalysis:
+    """What a question names, for recall filters and rerank features.
+
+    Attributes:
+        query: the question as asked.
+        lang: "zh" or "en".
+        tokens: content tokens (stopwords dropped), as the lexical channels see them.
+        entities: entities named in the query (by name, alias or a close spelling).
+        references: entities that reference phrases ("that client", 他) were resolved to.
+        time_range: the dates the question is about, or None.
+        surfaces: for each entity id, the words of the query (or the reference) that matched.
+    """
+
+    query: str
+    lang: str
+    tokens: list[str]
+    entities: list[Entity] = field(default_factory=list)
+    references: list[Entity] = field(default_factory=list)
+    time_range: TimeRange | None = None
+    surfaces: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def all_entities(self) -> list[Entity]:
+        """Named entities, then resolved references."""
+        return [*self.entities, *self.references]
+
+    def as_dict(self) -> dict:
+        tr = self.time_range
+        return {
+            "lang": self.lang,
+            "entities": [e.name for e in self.entities],
+            "references": [e.name for e in self.references],
+            "time_range": None
+            if tr is None
+            else {
+                "from": tr.start and tr.start.isoformat(),
+                "to": tr.end and tr.end.isoformat(),
+                "surface": tr.surface,
+            },
+        }
+
+
+def _strip_possessive(word: str) -> str:
+    return re.sub(r"['’]s$", "", word)
+
+
+def _candidate_spans(query: str) -> list[str]:
+    """Word n-grams (up to 4 words) that could be a name; all-stopword spans are left out."""
+    words = [_strip_possessive(m.group(0)) for m in _SPAN_WORD.finditer(query)]
+    spans: list[str] = []
+    for n in range(_MAX_NGRAM, 0, -1):
+        for i in range(len(words) - n + 1):
+            gram = words[i : i + n]
+            if all(w.lower() in STOPWORDS for w in gram) or (n == 1 and len(gram[0]) < 2):
+                continue
+            spans.append(" ".join(gram))
+    return list(dict.fromkeys(spans))
+
+
+def _capitalised_spans(query: str) -> list[str]:
+    """Runs of capitalised words ("Acme Corp", "Door Dash"), a name's usual shape in English."""
+    words = [_strip_possessive(m.group(0)) for m in _SPAN_WORD.finditer(query)]
+    spans, run = [], []
+    for word in [*words, ""]:
+        if word[:1].isupper() and word.lower() not in STOPWORDS:
+            run.append(word)
+        elif run:
+            spans.append(" ".join(run))
+            run = []
+    return spans
+
+
+def _is_name_like(span: str, entity: Entity) -> bool:
+    """Accept a lower-case single word only when the entity is a real named thing."""
+    return " " in span or not span.islower() or bool(_CJK_NAME.search(span)) or entity.type in _NAMED_TYPES
+
+
+class _EntityFinder:
+    """Finds the entities a query names; `list_entities` is read at most once per query."""
+
+    def __init__(self, store: GraphStore, namespace: str):
+        self._store = store
+        self._namespace = namespace
+        self._all: list[Entity] | None = None
+
+    def all_entities(self) -> list[Entity]:
+        if self._all is None:
+            self._all = self._store.list_entities(self._namespace)
+        return self._all
+
+    def find(self, query: str, lang: str) -> tuple[list[Entity], dict[str, str]]:
+        found: dict[str, Entity] = {}
+        surfaces: dict[str, str] = {}
+        covered: list[str] = []  # spans already matched, so "Acme" inside "Acme Corp" is not re-read
+
+        def add(entity: Entity, surface: str) -> None:
+            if entity.id not in found:
+                found[entity.id] = entity
+                surfaces[entity.id] = surface
+
+        spans = _candidate_spans(query)
+        if lang == "zh":
+            spans += [w for w in tokenize(query) if len(w) >= 2]
+        for span in spans:
+            if any(span.lower() in c.lower() for c in covered):
+                continue
+            matches = [e for e in self._store.find_entities(self._namespace, span) if _is_name_like(span, e)]
+            for entity in matches:
+                add(entity, span)
+            if matches:
+                covered.append(span)
+        if _CJK_NAME.search(query):
+            self._find_contained(query, add)
+        self._find_fuzzy(query, covered, add)
+        return list(found.values()), surfaces
+
+    def _find_contained(self, query: str, add) -> None:
+        """Chinese names and aliases written inside the query (no word boundaries to rely on)."""
+        for entity in self.all_entities():
+            for name in (entity.name, *entity.aliases):
+                if len(name) >= 2 and _CJK_NAME.search(name) and name in query:
+                    add(entity, name)
+                    break
+
+    def _find_fuzzy(self, query: str, covered: Sequence[str], add) -> None:
+        """Capitalised spans that spell a known name closely (typos, missing accents)."""
+        spans = [s for s in _capitalised_spans(query) if len(s) >= 4 and not any(s in c for c in covered)]
+        if not spans:
+            return
+        choices: list[str] = []
+        owners: list[Entity] = []
+        for entity in self.all_entities():
+            for name in (entity.name, *entity.aliases):
+                choices.append(name)
+                owners.append(entity)
+        if not choices:
+            return
+        for span in spans:
+            best = process.extractOne(span, choices, scorer=fuzz.ratio, score_cutoff=_FUZZY_MIN_SCORE)
+            if best is not None:
+                add(owners[best[2]], span)
+
+
+def _recent_focus(store: GraphStore, namespace: str, at: datetime, session: str | None) -> list[Entity]:
+    """Entities of the most recent events before `at`, newest first, the session's events first."""
+    recent = store.list_events(
+        namespace,
+        statuses=DEFAULT_STATUSES,
+        time_from=at.date() - timedelta(days=_FOCUS_DAYS),
+        time_to=at.date(),
+    )
+    recent = [e for e in recent if e.time <= at]
+    recent.sort(key=lambda e: (session is not None and e.session == session, e.time), reverse=True)
+    focus: dict[str, Entity] = {}
+    for event in recent[:_FOCUS_EVENTS]:
+        for participant in event.participants:
+            for entity in store.find_entities(namespace, participant.name):
+                focus.setdefault(entity.id, entity)
+    return list(focus.values())
+
+
+def _resolve_references(
+    query: str, named: Sequence[Entity], focus_loader, surfaces: dict[str, str]
+) -> list[Entity]:
+    """Each reference phrase resolves to the most recent focus entity of its type, unless the query
+    already names an entity of that type (then "he" is that person)."""
+    resolved: dict[str, Entity] = {}
+    focus: list[Entity] | None = None
+    for pattern, kind in _REFERENCES:
+        match = pattern.search(query)
+        if not match:
+            continue
+        wanted = _TYPE_FOR_REFERENCE[kind]
+        if any(e.type in wanted for e in named):
+            continue
+        if focus is None:
+            focus = focus_loader()
+        for entity in focus:
+            if entity.type in wanted and entity.id not in resolved:
+                resolved[entity.id] = entity
+                surfaces[entity.id] = match.group(0)
+                break
+    return list(resolved.values())
+
+
+def analyze_query(
+    query: str,
+    store: GraphStore,
+    *,
+    namespace: str,
+    at: datetime,
+    session: str | None = None,
+    anchor_lookup=None,
+) -> QueryAnalysis:
+    """Entities, time range and resolved references of a question.
+
+    Args:
+        query: the question.
+        store: the graph store to look names up in.
+        namespace: the tenant.
+        at: when the question is asked; anchors "last week", 上周 and the recent focus.
+        session: the conversation the question belongs to; its recent entities resolve
+            references first.
+        anchor_lookup: optional `phrase -> date` used for "before the launch"; see
+            `parse_time_range`.
+
+    Returns:
+        A `QueryAnalysis`.
+
+    Example:
+        >>> analysis = analyze_query("what did Acme say last week?", store, namespace="demo", at=now)
+        >>> [e.name for e in analysis.entities], analysis.time_range.start
+    """
+    lang = detect_lang(query)
+    finder = _EntityFinder(store, namespace)
+    entities, surfaces = finder.find(query, lang)
+    references = _resolve_references(
+        query, entities, lambda: _recent_focus(store, namespace, at, session), surfaces
+    )
+    return QueryAnalysis(
+        query=query,
+        lang=lang,
+        tokens=tokenize(query),
+        entities=entities,
+        references=references,
+        time_range=parse_time_range(query, at, find_anchor=anchor_lookup),
+        surfaces=surfaces,
+    )
+
+
+def event_days(event: Event) -> list[date]:
+    """Every date an event is about: when it happened, the dates it names, its deadline."""
+    return [event.time.date(), *event.dates, *([event.deadline] if event.deadline else [])]
+
+
+def event_in_range(event: Event, time_range: TimeRange | None) -> bool:
+    """True when any of the event's dates falls in the range (False when there is no range)."""
+    return time_range is not None and any(time_range.contains(d) for d in event_days(event))

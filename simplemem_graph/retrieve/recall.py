@@ -1,0 +1,181 @@
+"""Recall channels (vector, fulltext, entity) and reciprocal rank fusion.
+
+Each channel returns event ids best first, already filtered by namespace, status and time range
+in the store. The channels disagree usefully: the vector channel finds paraphrases, the fulltext
+channel finds rare exact words (names, numbers, product codes) and the entity channel finds the
+storyline of whoever the question names, even when the wording differs. Reciprocal rank fusion
+combines ranks rather than scores, because the channels' scores are not on one scale.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+
+import numpy as np
+
+from simplemem_graph.models import Entity, Event
+from simplemem_graph.stores.base import GraphStore
+
+VECTOR = "vector"
+FULLTEXT = "fulltext"
+ENTITY = "entity"
+CHANNELS = (VECTOR, FULLTEXT, ENTITY)
+
+
+@dataclass(frozen=True)
+class RecallFilter:
+    """What every channel filters on: statuses and an optional closed date range."""
+
+    statuses: tuple[str, ...] | None
+    time_from: date | None = None
+    time_to: date | None = None
+
+    def unbounded(self) -> RecallFilter:
+        return RecallFilter(self.statuses)
+
+
+@dataclass
+class Candidate:
+    """An event on its way to the final list, with how each channel and walk ranked it.
+
+    Attributes:
+        event_id: the event.
+        ranks: channel name -> 0-based rank in that channel.
+        path: the steps that first brought it in, e.g. ["vector"] or ["entity Acme", "NEXT"].
+        distance: graph hops from a recalled event (0 = recalled directly).
+        fused: reciprocal-rank-fusion score (for expanded events: inherited from the seed).
+    """
+
+    event_id: str
+    ranks: dict[str, int] = field(default_factory=dict)
+    path: list[str] = field(default_factory=list)
+    distance: int = 0
+    fused: float = 0.0
+
+
+def recall_vector(
+    store: GraphStore, namespace: str, vector: np.ndarray, k: int, where: RecallFilter
+) -> list[str]:
+    """Event ids nearest to the query embedding, best first."""
+    hits = store.vector_search(
+        namespace,
+        vector.tolist(),
+        k,
+        statuses=where.statuses,
+        time_from=where.time_from,
+        time_to=where.time_to,
+    )
+    return [h.id for h in hits]
+
+
+def recall_fulltext(store: GraphStore, namespace: str, query: str, k: int, where: RecallFilter) -> list[str]:
+    """Event ids by lexical relevance to the query text, best first."""
+    hits = store.fulltext_search(
+        namespace, query, k, statuses=where.statuses, time_from=where.time_from, time_to=where.time_to
+    )
+    return [h.id for h in hits]
+
+
+def recall_entities(
+    store: GraphStore,
+    namespace: str,
+    entities: Sequence[Entity],
+    vector: np.ndarray,
+    k: int,
+    where: RecallFilter,
+) -> list[tuple[str, str]]:
+    """Events mentioning the query's entities, as (event id, entity name), best first.
+
+    A storyline can hold hundreds of events (every turn of a speaker), so they are ranked: events
+    naming more of the query's entities first, then by cosine similarity to the query.
+    """
+    if not entities:
+        return []
+    per_entity: dict[str, list[Event]] = {}
+    for entity in entities:
+        per_entity[entity.name] = store.entity_events(
+            namespace, [entity.id], statuses=where.statuses, time_from=where.time_from, time_to=where.time_to
+        )
+    events: dict[str, Event] = {}
+    named_by: dict[str, list[str]] = {}
+    for name, storyline in per_entity.items():
+        for event in storyline:
+            events[event.id] = event
+            named_by.setdefault(event.id, []).append(name)
+    ranked = sorted(
+        events.values(), key=lambda e: (len(named_by[e.id]), _cosine(vector, e.embedding)), reverse=True
+    )
+    return [(e.id, named_by[e.id][0]) for e in ranked[:k]]
+
+
+def _cosine(vector: np.ndarray, embedding: Sequence[float] | None) -> float:
+    if embedding is None:
+        return 0.0
+    other = np.asarray(embedding, dtype=np.float32)
+    norm = float(np.linalg.norm(vector) * np.linalg.norm(other))
+    return float(vector @ other) / norm if norm else 0.0
+
+
+def fuse_rrf(
+    rankings: Mapping[str, Sequence[str]], *, k: int = 60, weights: Mapping[str, float] | None = None
+) -> list[tuple[str, float]]:
+    """Reciprocal rank fusion: score(id) = sum over channels of weight / (k + rank + 1).
+
+    Args:
+        rankings: channel name -> ids best first.
+        k: the RRF constant; larger flattens the advantage of the very top ranks.
+        weights: optional per-channel weights (default 1.0).
+
+    Returns:
+        (id, score) pairs, best first; ties keep first-seen order.
+
+    Example:
+        >>> fuse_rrf({"vector": ["a", "b"], "fulltext": ["b", "c"]})[0][0]
+        'b'
+    """
+    scores: dict[str, float] = {}
+    for channel, ids in rankings.items():
+        weight = 1.0 if weights is None else weights.get(channel, 1.0)
+        for rank, item in enumerate(ids):
+            scores[item] = scores.get(item, 0.0) + weight / (k + rank + 1)
+    return sorted(scores.items(), key=lambda pair: pair[1], reverse=True)
+
+
+def recall_candidates(
+    store: GraphStore,
+    namespace: str,
+    *,
+    query: str,
+    vector: np.ndarray,
+    entities: Sequence[Entity],
+    k: int,
+    where: RecallFilter,
+    channels: Sequence[str] = CHANNELS,
+    rrf_k: int = 60,
+    weights: Mapping[str, float] | None = None,
+) -> list[Candidate]:
+    """Run the channels, fuse them, and return candidates best first with their first path.
+
+    The path of a candidate names the best-ranked channel that found it ("vector", "fulltext",
+    or "entity <name>").
+    """
+    rankings: dict[str, list[str]] = {}
+    entity_names: dict[str, str] = {}
+    if VECTOR in channels:
+        rankings[VECTOR] = recall_vector(store, namespace, vector, k, where)
+    if FULLTEXT in channels:
+        rankings[FULLTEXT] = recall_fulltext(store, namespace, query, k, where)
+    if ENTITY in channels:
+        found = recall_entities(store, namespace, entities, vector, k, where)
+        rankings[ENTITY] = [event_id for event_id, _ in found]
+        entity_names = dict(found)
+    positions = {ch: {event_id: rank for rank, event_id in enumerate(ids)} for ch, ids in rankings.items()}
+    candidates: list[Candidate] = []
+    for event_id, score in fuse_rrf(rankings, k=rrf_k, weights=weights):
+        ranks = {ch: pos[event_id] for ch, pos in positions.items() if event_id in pos}
+        first = min(ranks, key=lambda ch: (ranks[ch], CHANNELS.index(ch)))
+        label = f"{ENTITY} {entity_names[event_id]}" if first == ENTITY else first
+        candidates.append(Candidate(event_id, ranks=ranks, path=[label], fused=score))
+    return candidates

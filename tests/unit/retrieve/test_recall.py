@@ -1,0 +1,85 @@
+"""Each recall channel on the hand-built graph, and reciprocal rank fusion."""
+
+import pytest
+
+from simplemem_graph.models import DEFAULT_STATUSES
+from simplemem_graph.retrieve.recall import (
+    RecallFilter,
+    fuse_rrf,
+    recall_candidates,
+    recall_entities,
+    recall_fulltext,
+    recall_vector,
+)
+
+from .conftest import ENTITIES, NS
+
+DEFAULT = RecallFilter(DEFAULT_STATUSES)
+
+
+def entity(name):
+    return next(e for e in ENTITIES if e.name == name)
+
+
+def test_vector_channel_finds_paraphrases(store, embedder):
+    vector = embedder.encode(["Which day was the project start meeting postponed to?"])[0]
+    assert recall_vector(store, NS, vector, 2, DEFAULT)[0] == "kickoff"
+
+
+def test_fulltext_channel_finds_exact_codes(store):
+    assert recall_fulltext(store, NS, "INV-4471", 3, DEFAULT) == ["invoice"]
+    assert recall_fulltext(store, NS, "锐拓的报价是多少", 3, DEFAULT)[0] == "ruituo"
+
+
+def test_channels_respect_status_and_time_filters(store, embedder):
+    vector = embedder.encode(["Globex bracket price"])[0]
+    assert "price_old" not in recall_vector(store, NS, vector, 9, DEFAULT)
+    assert "price_old" in recall_vector(store, NS, vector, 9, RecallFilter(None))
+    from datetime import date
+
+    february = RecallFilter(DEFAULT_STATUSES, date(2026, 2, 1), date(2026, 2, 28))
+    assert set(recall_fulltext(store, NS, "Globex", 9, february)) == {"invoice", "price_new"}
+
+
+def test_entity_channel_returns_the_storyline_ranked_by_the_query(store, embedder):
+    vector = embedder.encode(["Who did Ana have lunch with?"])[0]
+    found = recall_entities(store, NS, [entity("Ana")], vector, 10, DEFAULT)
+    assert {event_id for event_id, _ in found} == {"kickoff", "lunch", "standup"}
+    assert found[0] == ("lunch", "Ana")
+
+
+def test_entity_channel_prefers_events_naming_more_query_entities(store, embedder):
+    vector = embedder.encode(["weekly standup demo"])[0]
+    found = recall_entities(store, NS, [entity("Ana"), entity("Acme Corp")], vector, 10, DEFAULT)
+    # kickoff names both; standup matches the words better but names only Ana.
+    assert found[0][0] == "kickoff"
+
+
+def test_fuse_rrf_rewards_agreement():
+    fused = fuse_rrf({"vector": ["a", "b", "c"], "fulltext": ["c", "d"]}, k=60)
+    assert [item for item, _ in fused] == ["c", "a", "b", "d"]
+    assert fused[0][1] == pytest.approx(1 / 63 + 1 / 61)
+
+
+def test_fuse_rrf_weights_and_constant():
+    weighted = fuse_rrf({"vector": ["a"], "fulltext": ["b"]}, weights={"fulltext": 2.0})
+    assert [item for item, _ in weighted] == ["b", "a"]
+    # A small constant makes rank 1 matter more than agreement lower down.
+    sharp = fuse_rrf({"vector": ["a", "b"], "fulltext": ["x", "b"]}, k=0)
+    assert sharp[0][0] in {"a", "x"} and sharp[-1][0] != "b"
+
+
+def test_recall_candidates_records_ranks_and_first_path(store, embedder):
+    query = "What did Acme change about the kickoff?"
+    vector = embedder.encode([query])[0]
+    candidates = recall_candidates(
+        store, NS, query=query, vector=vector, entities=[entity("Acme Corp")], k=5, where=DEFAULT
+    )
+    by_id = {c.event_id: c for c in candidates}
+    assert candidates[0].event_id == "kickoff"
+    assert set(by_id["kickoff"].ranks) == {"vector", "fulltext", "entity"}
+    assert by_id["cto"].ranks.get("entity") is not None
+    paths = {c.path[0] for c in candidates}
+    assert paths <= {"vector", "fulltext", "entity Acme Corp"}
+    entity_only = [c for c in candidates if set(c.ranks) == {"entity"}]
+    assert all(c.path == ["entity Acme Corp"] for c in entity_only)

@@ -1,0 +1,148 @@
+"""`retrieve` end to end on the hand-built graph: plans, filters, paths, the JSON shape."""
+
+from dataclasses import replace
+from datetime import date
+
+import pytest
+
+from simplemem_graph.errors import ConfigError, InputError
+from simplemem_graph.retrieve import DEFAULT_PLAN, EXPAND_2HOP_RRF, PLANS, RECALL_ONLY, retrieve
+from simplemem_graph.text import count_tokens
+
+from .conftest import AT, NS
+
+
+def ask(store, embedder, query, **kwargs):
+    return retrieve(query, store, namespace=NS, embedder=embedder, at=kwargs.pop("at", AT), **kwargs)
+
+
+@pytest.mark.parametrize("plan", list(PLANS.values()), ids=list(PLANS))
+def test_every_plan_answers_the_obvious_question(store, embedder, plan):
+    result = ask(store, embedder, "Who did Ana have lunch with?", plan=plan, k=3)
+    assert result.hits[0].event.id == "lunch"
+    assert len(result.hits) == 3
+    assert result.plan == plan.name
+
+
+def test_json_shape_matches_the_cli_contract(store, embedder):
+    result = ask(store, embedder, "When is the Acme kickoff?")
+    data = result.as_dict(id="q1")
+    assert list(data)[:6] == ["id", "query", "took_ms", "results", "context_tokens", "analysis"]
+    assert data["id"] == "q1" and data["took_ms"] > 0
+    first = data["results"][0]
+    assert {"id", "text", "time", "score", "source_ids", "path"} <= set(first)
+    # The default plan's memories carry the next turn of their session.
+    assert first["id"] == "kickoff" and first["source_ids"] == ["s3:kickoff", "s3:cto"]
+    assert data["context_tokens"] == sum(count_tokens(r["text"]) for r in data["results"])
+    scores = [r["score"] for r in data["results"]]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_time_range_filters_recall(store, embedder):
+    # "last week" at AT = 2026-03-02..08: kickoff, cto, report, ruituo, standup qualify; lunch doesn't.
+    result = ask(store, embedder, "What did Ana do last week?", k=3)
+    assert result.analysis.time_range.start == date(2026, 3, 2)
+    for hit in result.hits:
+        days = [
+            hit.event.time.date(),
+            *hit.event.dates,
+            *([hit.event.deadline] if hit.event.deadline else []),
+        ]
+        assert any(date(2026, 3, 2) <= d <= date(2026, 3, 8) for d in days), hit.event.id
+    assert {h.event.id for h in result.hits} & {"standup", "kickoff"}
+    assert "lunch" not in {h.event.id for h in result.hits}
+
+
+def test_same_question_at_another_time_reads_another_range(store, embedder):
+    # Asked on 2026-01-12, "last week" is 2026-01-05..11: the lunch.
+    result = ask(store, embedder, "What did Ana do last week?", k=1, at=AT.replace(month=1, day=12))
+    assert result.hits[0].event.id == "lunch"
+
+
+def test_empty_range_falls_back_to_unfiltered_recall(store, embedder):
+    result = ask(store, embedder, "What did Globex quote in December?", k=2)
+    assert result.analysis.time_range is not None
+    assert result.hits and result.hits[0].event.id == "price_new"
+    assert all(h.features["time"] == 0.0 for h in result.hits)
+    no_fallback = replace(DEFAULT_PLAN, time_fallback=False)
+    assert ask(store, embedder, "What did Globex quote in December?", plan=no_fallback).hits == []
+
+
+def test_archived_and_superseded_only_on_request(store, embedder):
+    store.update_events(NS, ["lunch"], {"status": "archived"})
+    default = ask(store, embedder, "What price did Globex quote per bracket? lunch with Carla", k=5)
+    assert not {"price_old", "lunch"} & {h.event.id for h in default.hits}
+    everything = ask(store, embedder, "What price did Globex quote per bracket?", k=5, include_archived=True)
+    ids = [h.event.id for h in everything.hits]
+    assert "price_old" in ids
+    # The superseded quote ranks below the current one: the status feature.
+    assert ids.index("price_new") < ids.index("price_old")
+
+
+def test_expansion_brings_in_the_cause_with_its_path(store, embedder):
+    query = "Why was the kickoff meeting moved?"
+    plan = replace(EXPAND_2HOP_RRF, channels=("vector",))
+    recall_only = replace(RECALL_ONLY, channels=("vector",))
+    expanded = ask(store, embedder, query, plan=plan, k=9, recall_k=1)
+    assert [h.event.id for h in ask(store, embedder, query, plan=recall_only, k=9, recall_k=1).hits] == [
+        "kickoff"
+    ]
+    by_id = {h.event.id: h for h in expanded.hits}
+    assert by_id["kickoff"].path == ["vector"]
+    assert by_id["cto"].path[0] == "vector" and by_id["cto"].path[1] in {
+        "NEXT",
+        "CAUSES",
+        "MENTIONS Acme Corp",
+    }
+    assert by_id["lunch"].path == ["vector", "MENTIONS Ana"]
+
+
+def test_entity_channel_path_names_the_entity(store, embedder):
+    result = ask(store, embedder, "深圳那家怎么样了", k=3)
+    assert result.hits[0].event.id == "ruituo"
+    assert "entity 锐拓" in {h.path[0] for h in result.hits}
+
+
+def test_reference_to_that_client_finds_its_events(store, embedder):
+    plan = replace(DEFAULT_PLAN, context="none")
+    result = ask(store, embedder, "what did that client change?", session="s3", k=2, plan=plan)
+    assert [e.name for e in result.analysis.references] == ["Acme Corp"]
+    assert {h.event.id for h in result.hits} == {"kickoff", "cto"}
+
+
+def test_bad_input_is_named(store, embedder):
+    with pytest.raises(InputError, match="query"):
+        ask(store, embedder, "   ")
+    with pytest.raises(InputError, match="k="):
+        ask(store, embedder, "lunch", k=0)
+    with pytest.raises(ConfigError, match="scorer"):
+        ask(store, embedder, "lunch", plan=replace(DEFAULT_PLAN, scorer="magic"))
+
+
+def test_retrieve_does_not_write(store, embedder):
+    ask(store, embedder, "Who did Ana have lunch with?")
+    assert all(e.access_count == 0 for e in store.list_events(NS))
+
+
+def test_memories_carry_their_session_neighbours(store, embedder):
+    query = "When is the Acme kickoff meeting?"
+    after = ask(store, embedder, query, k=3, plan=replace(DEFAULT_PLAN, context="after"))
+    kickoff = after.hits[0]
+    assert kickoff.event.id == "kickoff"
+    assert kickoff.event.source_ids == ["s3:kickoff", "s3:cto"]
+    assert kickoff.event.text == (
+        "Ana said Acme Corp moved the kickoff meeting to 2026-03-12. / "
+        "Acme Corp's CTO is travelling until 2026-03-11."
+    )
+    # The neighbour is shown inside the first memory, so it is not returned again on its own.
+    assert "cto" not in {h.event.id for h in after.hits}
+    assert after.context_tokens == sum(count_tokens(h.event.text) for h in after.hits)
+    both = ask(
+        store, embedder, "What did 锐拓 quote for QM-220?", k=1, plan=replace(DEFAULT_PLAN, context="both")
+    )
+    assert both.hits[0].event.id == "ruituo"
+    assert both.hits[0].event.source_ids == ["s4:report", "s4:ruituo"]
+    none = ask(store, embedder, query, k=3, plan=replace(DEFAULT_PLAN, context="none"))
+    assert none.hits[0].event.source_ids == ["s3:kickoff"]
+    with pytest.raises(ConfigError, match="context"):
+        ask(store, embedder, query, plan=replace(DEFAULT_PLAN, context="everything"))
