@@ -12,7 +12,12 @@ import re
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
-_WORD = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[^\W_]+(?:['’.\-][^\W_]+)*", re.UNICODE)
+_CJK_CHARS = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+# A non-CJK word never swallows CJK characters: "QM-220铝支架" is "qm-220" then jieba's words.
+_WORD = re.compile(
+    rf"[{_CJK_CHARS}]+|[^\W_{_CJK_CHARS}]+(?:['’.\-][^\W_{_CJK_CHARS}]+)*",
+    re.UNICODE,
+)
 # Count tokens the way the README states: one per CJK character, one per other word or symbol.
 _COUNT = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]|[^\W_]+|[^\w\s]", re.UNICODE)
 

@@ -584,11 +584,20 @@ class EmbeddedStore(GraphStore):
         graph = self._graph(namespace)
         wanted = {LinkKind(k).value for k in kinds}
         via_entities = LinkKind.MENTIONS.value in wanted
+        index = self._vector_index(namespace)
+        allowed = None if statuses is None else {str(s) for s in statuses}
+
+        def returnable(event_id: str) -> bool:
+            row = index.rows.get(event_id)
+            return row is not None and (allowed is None or index.statuses[row] in allowed)
+
         seeds = [s for s in dict.fromkeys(seed_ids) if s in graph]
-        reached: dict[str, Neighbor] = {}
+        reached: list[Neighbor] = []
+        # Breadth first, seeds in the caller's rank order: the walk meets the nearest events
+        # first and stops at `limit` (a speaker mentioned everywhere would reach the whole log).
         queue: deque[tuple[str, str, int, list[str]]] = deque((s, s, 0, []) for s in seeds)
         visited = set(seeds)
-        while queue:
+        while queue and len(reached) < limit:
             node, seed, distance, path = queue.popleft()
             if distance >= hops:
                 continue
@@ -597,16 +606,12 @@ class EmbeddedStore(GraphStore):
                     continue
                 visited.add(neighbour)
                 hop = Neighbor(id=neighbour, seed=seed, distance=distance + 1, path=[*path, step])
-                reached[neighbour] = hop
                 queue.append((neighbour, seed, distance + 1, hop.path))
-        candidates = list(reached.values())
-        if statuses is not None and candidates:
-            allowed = {str(s) for s in statuses}
-            live = {
-                e.id for e in self.get_events(namespace, [c.id for c in candidates]) if e.status in allowed
-            }
-            candidates = [c for c in candidates if c.id in live]
-        return candidates[:limit]
+                if returnable(neighbour):  # archived events are walked through, never returned
+                    reached.append(hop)
+                    if len(reached) == limit:
+                        break
+        return reached
 
     @staticmethod
     def _event_steps(graph: nx.MultiGraph, node: str, wanted: set[str], via_entities: bool):
