@@ -6,16 +6,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.app import create_app
-from simplemem_graph.embedding import SentenceTransformerEmbedder
 from simplemem_graph.memory import SAMPLE_CONVERSATION, Memory
 from simplemem_graph.stores.embedded import EmbeddedStore
-
-
-@pytest.fixture(scope="session")
-def api_embedder():
-    embedder = SentenceTransformerEmbedder()
-    embedder.encode(["warm up"])  # load the model once, outside any test's timing
-    return embedder
 
 
 @pytest.fixture(scope="session")
@@ -25,8 +17,8 @@ def sample_turns() -> list[dict]:
 
 
 @pytest.fixture
-def memory(api_embedder):
-    mem = Memory(EmbeddedStore(":memory:"), namespace="default", embedder=api_embedder)
+def memory(embedder):
+    mem = Memory(EmbeddedStore(":memory:"), namespace="default", embedder=embedder)
     yield mem
     mem.close()
 
@@ -39,9 +31,9 @@ def client(memory):
 
 
 @pytest.fixture(scope="module")
-def loaded_client(api_embedder, sample_turns):
+def loaded_client(embedder, sample_turns):
     """An open API whose namespace `acme` holds the sample conversation (read-mostly tests)."""
-    mem = Memory(EmbeddedStore(":memory:"), namespace="default", embedder=api_embedder)
+    mem = Memory(EmbeddedStore(":memory:"), namespace="default", embedder=embedder)
     with TestClient(create_app(mem, api_keys="")) as test_client:
         response = test_client.post("/v1/namespaces/acme/turns", json=sample_turns)
         assert response.status_code == 201, response.text

@@ -9,17 +9,11 @@ import pytest
 
 from bench.restoration import check_coverage, load_lines
 from simplemem_graph.compress import CompressStats, apply_guard, compress
-from simplemem_graph.embedding import SentenceTransformerEmbedder
 from simplemem_graph.errors import InputError
 from simplemem_graph.models import Atom, Event, stable_id
 from tests.shared_data import RESTORATION_DEV
 
 EXTRA = Path(__file__).resolve().parents[2] / "data" / "restoration_extra.jsonl"
-
-
-@pytest.fixture(scope="session")
-def embedder():
-    return SentenceTransformerEmbedder()
 
 
 def test_chinese_event_fields_and_restatement(make_turn, nlp):

@@ -10,19 +10,11 @@ from datetime import date, datetime, timedelta, timezone
 
 import pytest
 
-from simplemem_graph.embedding import SentenceTransformerEmbedder
 from simplemem_graph.models import Event, Link, LinkKind, Participant, Quantity
 from simplemem_graph.stores.embedded import EmbeddedStore
 
 NS = "t"
 CST = timezone(timedelta(hours=8))
-
-
-@pytest.fixture(scope="session")
-def embedder() -> SentenceTransformerEmbedder:
-    embedder = SentenceTransformerEmbedder()
-    embedder.encode(["warm up"])  # load once for the whole session
-    return embedder
 
 
 @pytest.fixture
