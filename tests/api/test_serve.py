@@ -1,61 +1,17 @@
 """`simplemem-graph serve` as a real process: HTTP over a socket, keys from the environment."""
 
-import os
-import socket
-import subprocess
-import sys
-import time
-from pathlib import Path
-
 import httpx
 import pytest
 
+from tests.serve_process import serve
+
 KEY = "serve-test-key"
-REPO = Path(__file__).resolve().parents[2]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture
 def served(tmp_path):
-    port = _free_port()
-    env = {**os.environ, "SIMPLEMEM_API_KEYS": f"{KEY}:team"}
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "simplemem_graph",
-            "--store",
-            str(tmp_path / "served.db"),
-            "serve",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-        ],
-        env=env,
-        cwd=REPO,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 120
-    while True:
-        assert process.poll() is None, process.stderr.read().decode()
-        try:
-            if httpx.get(f"{base}/v1/health", timeout=2).status_code == 200:
-                break
-        except httpx.TransportError:
-            pass
-        assert time.monotonic() < deadline, "serve did not answer /v1/health within 120 s"
-        time.sleep(0.3)
-    yield base
-    process.terminate()
-    process.wait(timeout=30)
+    with serve(tmp_path / "served.db", api_keys=f"{KEY}:team") as base:
+        yield base
 
 
 def test_serve_answers_over_http(served, sample_turns):

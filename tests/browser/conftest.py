@@ -1,18 +1,14 @@
 """A real server process with a small conversation in it, and a headless Chromium to drive."""
 
 import json
-import os
 import shutil
-import socket
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import httpx
 import pytest
 
 from simplemem_graph.memory import SAMPLE_CONVERSATION
+from tests.serve_process import serve
 
 
 @pytest.fixture(scope="session")
@@ -23,43 +19,17 @@ def artifacts_dir() -> Path:
     return path
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="session")
 def inspector_url(tmp_path_factory):
     """`simplemem-graph serve` on loopback (no keys), namespace `acme` holding the sample conversation."""
     store = tmp_path_factory.mktemp("inspector") / "inspector.db"
-    port = _free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "simplemem_graph", "--store", str(store), "serve", "--port", str(port)],
-        env={**os.environ, "SIMPLEMEM_API_KEYS": ""},
-        cwd=Path(__file__).resolve().parents[2],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 120
-    while True:
-        assert process.poll() is None, process.stderr.read().decode()
-        try:
-            if httpx.get(f"{base}/v1/health", timeout=2).status_code == 200:
-                break
-        except httpx.TransportError:
-            pass
-        assert time.monotonic() < deadline, "serve did not answer /v1/health within 120 s"
-        time.sleep(0.3)
-    turns = [
-        json.loads(line) for line in SAMPLE_CONVERSATION.read_text(encoding="utf-8").splitlines() if line
-    ]
-    added = httpx.post(f"{base}/v1/namespaces/acme/turns", json=turns, timeout=300)
-    assert added.status_code == 201, added.text
-    yield base
-    process.terminate()
-    process.wait(timeout=30)
+    with serve(store) as base:
+        turns = [
+            json.loads(line) for line in SAMPLE_CONVERSATION.read_text(encoding="utf-8").splitlines() if line
+        ]
+        added = httpx.post(f"{base}/v1/namespaces/acme/turns", json=turns, timeout=300)
+        assert added.status_code == 201, added.text
+        yield base
 
 
 @pytest.fixture(scope="session")
