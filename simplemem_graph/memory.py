@@ -113,8 +113,7 @@ class Memory:
         if time.tzinfo is None:
             time = time.replace(tzinfo=UTC)
         if turn_id is None:
-            existing = len(self.store.get_turns(self.namespace))
-            turn_id = f"{session}:{existing + 1}"
+            turn_id = f"{session}:{self.store.stats(self.namespace)['turns'] + 1}"
         turn = Turn(
             id=turn_id, namespace=self.namespace, session=session, speaker=speaker, time=time, text=text
         )
