@@ -57,7 +57,9 @@ def same_subject(a: Event, b: Event, *, min_overlap: float, min_cosine: float) -
     if same_object and same_action:
         return 1.0
     score_words = overlap(a.text, b.text)
-    score_vectors = cosine(a.embedding, b.embedding)
+    # The default model (all-MiniLM-L6-v2) is English-only: on Chinese text unrelated sentences
+    # still score ~0.85, so there only shared words count as evidence of the same subject.
+    score_vectors = 0.0 if "zh" in (a.lang, b.lang) else cosine(a.embedding, b.embedding)
     if score_words >= min_overlap or score_vectors >= min_cosine:
         return max(score_words, score_vectors)
     return 0.0

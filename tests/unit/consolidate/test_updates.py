@@ -137,3 +137,29 @@ def test_different_amounts_about_different_things_are_left_alone(store, make_eve
         embedder=embedder,
     )
     assert links_of(store, LinkKind.SUPERSEDES) | links_of(store, LinkKind.CONTRADICTS) == set()
+
+
+def test_unrelated_chinese_events_about_one_client_are_not_a_conflict(store, make_event, embedder):
+    # MiniLM scores these two ~0.87 though they share nothing but the client: for Chinese only
+    # shared words may show "same subject", so two dates of different things never conflict.
+    first = make_event(
+        "c1",
+        "博瑞科技的孙总3月1日来电话，想采购300台扫码枪",
+        "2026-03-02T09:16:00",
+        orgs=("博瑞科技",),
+        dates=("2026-03-01",),
+        lang="zh",
+    )
+    second = make_event(
+        "c2",
+        "博瑞科技确认了订单，首付款3月27日之前到账",
+        "2026-03-16T15:00:00",
+        session="s3",
+        orgs=("博瑞科技",),
+        dates=("2026-03-27",),
+        lang="zh",
+    )
+    consolidate([first], store, embedder=embedder)
+    consolidate([second], store, embedder=embedder)
+    assert links_of(store, LinkKind.CONTRADICTS) == set()
+    assert list_conflicts(store, NS) == []
