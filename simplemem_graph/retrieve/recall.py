@@ -1,9 +1,10 @@
-"""Recall channels (vector, fulltext, entity) and reciprocal rank fusion.
+"""Recall channels (vector, fulltext, turn fulltext, entity) and reciprocal rank fusion.
 
-Each channel returns event ids best first, already filtered by namespace, status and time range
-in the store. The channels disagree usefully: the vector channel finds paraphrases, the fulltext
-channel finds rare exact words (names, numbers, product codes) and the entity channel finds the
-storyline of whoever the question names, even when the wording differs. Reciprocal rank fusion
+Each channel returns event ids best first, filtered by namespace, status and time range. The
+channels disagree usefully: the vector channel finds paraphrases, the fulltext channel finds rare
+exact words (names, numbers, product codes), the turn fulltext channel finds them in the raw log
+(whole turns, every word that was said, whatever stage 1 kept or split) and the entity channel
+finds the storyline of whoever the question names, even when the wording differs. Reciprocal rank fusion
 combines ranks rather than scores, because the channels' scores are not on one scale.
 """
 
@@ -16,12 +17,14 @@ from datetime import date
 import numpy as np
 
 from simplemem_graph.models import Entity, Event
+from simplemem_graph.retrieve.query import event_days
 from simplemem_graph.stores.base import GraphStore
 
 VECTOR = "vector"
 FULLTEXT = "fulltext"
+TURN_FULLTEXT = "turn-fulltext"
 ENTITY = "entity"
-CHANNELS = (VECTOR, FULLTEXT, ENTITY)
+CHANNELS = (VECTOR, FULLTEXT, TURN_FULLTEXT, ENTITY)
 
 
 @dataclass(frozen=True)
@@ -34,6 +37,17 @@ class RecallFilter:
 
     def unbounded(self) -> RecallFilter:
         return RecallFilter(self.statuses)
+
+    def admits(self, event: Event) -> bool:
+        """The stores' own filter, for events reached through links rather than a search."""
+        if self.statuses is not None and str(event.status) not in self.statuses:
+            return False
+        if self.time_from is None and self.time_to is None:
+            return True
+        return any(
+            (self.time_from is None or d >= self.time_from) and (self.time_to is None or d <= self.time_to)
+            for d in event_days(event)
+        )
 
 
 @dataclass
@@ -76,6 +90,30 @@ def recall_fulltext(store: GraphStore, namespace: str, query: str, k: int, where
         namespace, query, k, statuses=where.statuses, time_from=where.time_from, time_to=where.time_to
     )
     return [h.id for h in hits]
+
+
+def recall_turns(store: GraphStore, namespace: str, query: str, k: int, where: RecallFilter) -> list[str]:
+    """Event ids made from the turns most lexically relevant to the query, best turn first.
+
+    Searching whole raw turns matches the way the question was asked better than searching the
+    clause events stage 1 splits them into (the words of one answer stay together). Each hit turn
+    brings every event whose `source_ids` name it. Consolidation writes no FROM links today, so
+    the events are found through their day: an event happens when its turn was said.
+    """
+    rank = {hit.id: i for i, hit in enumerate(store.turn_search(namespace, query, k))}
+    turns = store.get_turns(namespace, list(rank))
+    if not turns:
+        return []
+    # One read over the hit turns' days: list_events parses every event it scans, so one call
+    # per day would cost a scan per day.
+    days = [t.time.date() for t in turns]
+    made_from: dict[str, int] = {}  # event id -> rank of its best turn
+    spanned = store.list_events(namespace, statuses=where.statuses, time_from=min(days), time_to=max(days))
+    for event in spanned:
+        best = min((rank[s] for s in event.source_ids if s in rank), default=None)
+        if best is not None and where.admits(event):
+            made_from[event.id] = best
+    return sorted(made_from, key=lambda event_id: made_from[event_id])
 
 
 def recall_entities(
@@ -159,7 +197,7 @@ def recall_candidates(
     """Run the channels, fuse them, and return candidates best first with their first path.
 
     The path of a candidate names the best-ranked channel that found it ("vector", "fulltext",
-    or "entity <name>").
+    "turn-fulltext" or "entity <name>").
     """
     rankings: dict[str, list[str]] = {}
     entity_names: dict[str, str] = {}
@@ -167,6 +205,8 @@ def recall_candidates(
         rankings[VECTOR] = recall_vector(store, namespace, vector, k, where)
     if FULLTEXT in channels:
         rankings[FULLTEXT] = recall_fulltext(store, namespace, query, k, where)
+    if TURN_FULLTEXT in channels:
+        rankings[TURN_FULLTEXT] = recall_turns(store, namespace, query, k, where)
     if ENTITY in channels:
         found = recall_entities(store, namespace, entities, vector, k, where)
         rankings[ENTITY] = [event_id for event_id, _ in found]

@@ -147,6 +147,13 @@ class GraphStore(ABC):
         first. `query` is user text: it is never interpreted as query syntax."""
 
     @abstractmethod
+    def turn_search(self, namespace: str, query: str, k: int) -> list[ScoredId]:
+        """Top-k turns of the raw log by lexical relevance of their text to `query` (Chinese
+        tokenised), best first; ids are turn ids. `query` is user text: it is never interpreted as
+        query syntax. The raw log is the source of truth, so this channel sees every word that
+        was said, whatever stage 1 kept."""
+
+    @abstractmethod
     def entity_events(
         self,
         namespace: str,

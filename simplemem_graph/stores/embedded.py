@@ -58,6 +58,9 @@ CREATE TABLE IF NOT EXISTS events (
 );
 CREATE INDEX IF NOT EXISTS events_by_time ON events (namespace, ts);
 CREATE VIRTUAL TABLE IF NOT EXISTS events_fts USING fts5 (tokens, tokenize = 'unicode61');
+CREATE VIRTUAL TABLE IF NOT EXISTS turns_fts USING fts5 (
+    tokens, namespace UNINDEXED, turn_id UNINDEXED, tokenize = 'unicode61'
+);
 CREATE TABLE IF NOT EXISTS entities (
     namespace TEXT NOT NULL, id TEXT NOT NULL, data TEXT NOT NULL,
     PRIMARY KEY (namespace, id)
@@ -145,11 +148,24 @@ class EmbeddedStore(GraphStore):
             self._conn.execute("PRAGMA synchronous=NORMAL")
             self._conn.execute("PRAGMA foreign_keys=ON")
             self._conn.executescript(_SCHEMA)
+            self._index_logged_turns()
         except sqlite3.Error as e:
             raise StoreUnavailableError(f"embedded store: cannot open SQLite file {self.path!r}: {e}") from e
         self._lock = threading.RLock()
         self._vectors: dict[str, _VectorIndex] = {}
         self._graphs: dict[str, nx.MultiGraph] = {}
+
+    def _index_logged_turns(self) -> None:
+        """Fill the turn fulltext index of a file written before it existed (turns are immutable,
+        so an index that is not empty is complete)."""
+        if self._conn.execute("SELECT 1 FROM turns_fts LIMIT 1").fetchone():
+            return
+        rows = self._conn.execute("SELECT namespace, id, text FROM turns").fetchall()
+        if rows:
+            self._conn.executemany(
+                "INSERT INTO turns_fts (tokens, namespace, turn_id) VALUES (?, ?, ?)",
+                [(" ".join(tokenize(text)), namespace, turn_id) for namespace, turn_id, text in rows],
+            )
 
     # ---- plumbing -------------------------------------------------------------------------------
     @contextmanager
@@ -194,6 +210,11 @@ class EmbeddedStore(GraphStore):
                     ),
                 )
                 if cursor.rowcount:
+                    # Indexed only when first logged: turns are immutable, so re-adding is a no-op.
+                    conn.execute(
+                        "INSERT INTO turns_fts (tokens, namespace, turn_id) VALUES (?, ?, ?)",
+                        (" ".join(tokenize(turn.text)), turn.namespace, turn.id),
+                    )
                     added.append(turn)
         return added
 
@@ -523,6 +544,19 @@ class EmbeddedStore(GraphStore):
                 break
         return hits
 
+    def turn_search(self, namespace: str, query: str, k: int) -> list[ScoredId]:
+        terms = sorted(set(tokenize(query)))
+        if not terms or k <= 0:
+            return []
+        # Every term is quoted as an FTS5 string, so user text can never become query syntax.
+        match = " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
+        rows = self._read(
+            "SELECT turn_id, bm25(turns_fts) AS rank FROM turns_fts "
+            "WHERE turns_fts MATCH ? AND namespace = ? ORDER BY rank, turn_id LIMIT ?",
+            [match, namespace, k],
+        )
+        return [ScoredId(id=turn_id, score=-float(rank)) for turn_id, rank in rows]
+
     def _alias_closure(self, namespace: str, entity_ids: Sequence[str]) -> set[str]:
         seen = set(entity_ids)
         frontier = list(entity_ids)
@@ -731,6 +765,7 @@ class EmbeddedStore(GraphStore):
                 "DELETE FROM events_fts WHERE rowid IN (SELECT rid FROM events WHERE namespace = ?)",
                 (namespace,),
             )
+            conn.execute("DELETE FROM turns_fts WHERE namespace = ?", (namespace,))
             for table in ("turns", "events", "entities", "entity_names", "topics", "links"):
                 conn.execute(f"DELETE FROM {table} WHERE namespace = ?", (namespace,))
         self._forget_caches(namespace)

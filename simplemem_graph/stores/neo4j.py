@@ -55,6 +55,7 @@ from simplemem_graph.stores.neo4j_records import (
     recall_filters,
     uid_of,
 )
+from simplemem_graph.text import tokenize
 
 T = TypeVar("T")
 
@@ -200,6 +201,8 @@ class Neo4jStore(GraphStore):
                 "index": i,
                 "uid": uid_of(t.namespace, t.id),
                 "props": {**t.model_dump(), "uid": uid_of(t.namespace, t.id)},
+                # The turn fulltext index reads pre-tokenised text, the words FTS5 sees.
+                "search_text": " ".join(tokenize(t.text)),
             }
             for i, t in enumerate(turns)
         ]
@@ -405,6 +408,13 @@ class Neo4jStore(GraphStore):
             namespace=namespace,
             **recall_filters(statuses, time_from, time_to),
         )
+        return [ScoredId(id=r["id"], score=r["score"]) for r in rows]
+
+    def turn_search(self, namespace: str, query: str, k: int) -> list[ScoredId]:
+        lucene = lucene_query(query)
+        if lucene is None or k <= 0:
+            return []
+        rows = self._execute("turn_search", read=True, query=lucene, k=k, namespace=namespace)
         return [ScoredId(id=r["id"], score=r["score"]) for r in rows]
 
     def entity_events(

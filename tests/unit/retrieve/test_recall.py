@@ -1,18 +1,21 @@
 """Each recall channel on the hand-built graph, and reciprocal rank fusion."""
 
+from datetime import date
+
 import pytest
 
-from simplemem_graph.models import DEFAULT_STATUSES
+from simplemem_graph.models import DEFAULT_STATUSES, Turn
 from simplemem_graph.retrieve.recall import (
     RecallFilter,
     fuse_rrf,
     recall_candidates,
     recall_entities,
     recall_fulltext,
+    recall_turns,
     recall_vector,
 )
 
-from .conftest import ENTITIES, NS
+from .conftest import ENTITIES, NS, make_events
 
 DEFAULT = RecallFilter(DEFAULT_STATUSES)
 
@@ -35,7 +38,6 @@ def test_channels_respect_status_and_time_filters(store, embedder):
     vector = embedder.encode(["Globex bracket price"])[0]
     assert "price_old" not in recall_vector(store, NS, vector, 9, DEFAULT)
     assert "price_old" in recall_vector(store, NS, vector, 9, RecallFilter(None))
-    from datetime import date
 
     february = RecallFilter(DEFAULT_STATUSES, date(2026, 2, 1), date(2026, 2, 28))
     assert set(recall_fulltext(store, NS, "Globex", 9, february)) == {"invoice", "price_new"}
@@ -83,3 +85,53 @@ def test_recall_candidates_records_ranks_and_first_path(store, embedder):
     assert paths <= {"vector", "fulltext", "entity Acme Corp"}
     entity_only = [c for c in candidates if set(c.ranks) == {"entity"}]
     assert all(c.path == ["entity Acme Corp"] for c in entity_only)
+
+
+def _log_raw_turns(store, embedder, extra_words: dict[str, str]) -> None:
+    """Log each event's source turn, its raw text carrying words stage 1 did not keep."""
+    store.add_turns(
+        [
+            Turn(
+                id=e.source_ids[0],
+                namespace=NS,
+                session=e.session,
+                speaker="Ana",
+                time=e.time,
+                text=f"{e.text} {extra_words.get(e.id, '')}",
+            )
+            for e in make_events(embedder)
+        ]
+    )
+
+
+def test_turn_channel_finds_events_through_words_only_their_raw_turn_has(store, embedder):
+    _log_raw_turns(store, embedder, {"invoice": "reference PO-9913", "price_new": "reference 9913"})
+    assert recall_fulltext(store, NS, "PO-9913", 3, DEFAULT) == []
+    assert recall_turns(store, NS, "reference PO-9913", 3, DEFAULT) == ["invoice", "price_new"]
+    assert recall_turns(store, NS, "zebra umbrella", 3, DEFAULT) == []
+
+
+def test_turn_channel_respects_status_and_time_filters(store, embedder):
+    _log_raw_turns(store, embedder, {"price_old": "bracket deal", "price_new": "bracket deal"})
+    assert recall_turns(store, NS, "bracket deal", 5, DEFAULT) == ["price_new"]
+    assert set(recall_turns(store, NS, "bracket deal", 5, RecallFilter(None))) == {"price_old", "price_new"}
+    october = RecallFilter(None, date(2025, 10, 1), date(2025, 10, 31))
+    assert recall_turns(store, NS, "bracket deal", 5, october) == ["price_old"]
+
+
+def test_recall_candidates_labels_the_turn_channel(store, embedder):
+    _log_raw_turns(store, embedder, {"invoice": "reference PO-9913"})
+    query = "PO-9913"
+    candidates = recall_candidates(
+        store,
+        NS,
+        query=query,
+        vector=embedder.encode([query])[0],
+        entities=[],
+        k=5,
+        where=DEFAULT,
+        channels=("fulltext", "turn-fulltext"),
+    )
+    invoice = next(c for c in candidates if c.event_id == "invoice")
+    assert invoice.path == ["turn-fulltext"]
+    assert invoice.ranks["turn-fulltext"] == 0
