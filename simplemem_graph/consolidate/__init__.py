@@ -15,7 +15,7 @@ from simplemem_graph.consolidate.entities import GENERIC_SPEAKERS, EntityIndex, 
 from simplemem_graph.consolidate.focus import focus_from_stored, infer_subjects
 from simplemem_graph.consolidate.global_pass import consolidate_pass, repoint_mentions
 from simplemem_graph.consolidate.tasks import track_tasks
-from simplemem_graph.consolidate.time_links import link_days, link_next
+from simplemem_graph.consolidate.time_links import link_days, link_next, link_sources
 from simplemem_graph.consolidate.topics import assign_topics
 from simplemem_graph.consolidate.updates import Conflict, detect_updates, list_conflicts
 from simplemem_graph.embedding import Embedder
@@ -99,7 +99,7 @@ def _consolidate(
         for entity, props in mentioned.items()
     ]
     topics = assign_topics(events, store.list_topics(namespace))
-    links += topics.links + link_days(events)
+    links += topics.links + link_sources(events) + link_days(events)
     links += link_next(
         events,
         session_tail=context.session_tail,
@@ -144,6 +144,7 @@ def _consolidate(
         **tasks.counts,
     }
     for kind in (
+        LinkKind.FROM,
         LinkKind.MENTIONS,
         LinkKind.IN_TOPIC,
         LinkKind.ON,

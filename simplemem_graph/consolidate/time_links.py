@@ -8,6 +8,16 @@ from collections.abc import Callable, Sequence
 from simplemem_graph.models import Event, Link, LinkKind
 
 
+def link_sources(events: Sequence[Event]) -> list[Link]:
+    """FROM each event to the raw turns it was made from: provenance, and the way from a turn back
+    to its events."""
+    return [
+        Link(kind=LinkKind.FROM, source=event.id, target=turn_id, namespace=event.namespace)
+        for event in events
+        for turn_id in dict.fromkeys(event.source_ids)
+    ]
+
+
 def link_days(events: Sequence[Event]) -> list[Link]:
     """ON to the Day of each event's time (its own local date), DUE to the Day of its deadline."""
     links = []

@@ -16,7 +16,7 @@ from datetime import date
 
 import numpy as np
 
-from simplemem_graph.models import Entity, Event
+from simplemem_graph.models import Entity, Event, LinkKind
 from simplemem_graph.retrieve.query import event_days
 from simplemem_graph.stores.base import GraphStore
 
@@ -97,23 +97,18 @@ def recall_turns(store: GraphStore, namespace: str, query: str, k: int, where: R
 
     Searching whole raw turns matches the way the question was asked better than searching the
     clause events stage 1 splits them into (the words of one answer stay together). Each hit turn
-    brings every event whose `source_ids` name it. Consolidation writes no FROM links today, so
-    the events are found through their day: an event happens when its turn was said.
+    brings every event made from it (the FROM links of provenance).
     """
     rank = {hit.id: i for i, hit in enumerate(store.turn_search(namespace, query, k))}
-    turns = store.get_turns(namespace, list(rank))
-    if not turns:
+    if not rank:
         return []
-    # One read over the hit turns' days: list_events parses every event it scans, so one call
-    # per day would cost a scan per day.
-    days = [t.time.date() for t in turns]
     made_from: dict[str, int] = {}  # event id -> rank of its best turn
-    spanned = store.list_events(namespace, statuses=where.statuses, time_from=min(days), time_to=max(days))
-    for event in spanned:
-        best = min((rank[s] for s in event.source_ids if s in rank), default=None)
-        if best is not None and where.admits(event):
-            made_from[event.id] = best
-    return sorted(made_from, key=lambda event_id: made_from[event_id])
+    for link in store.list_links(namespace, kinds=[LinkKind.FROM], node_ids=list(rank)):
+        if link.target in rank:
+            made_from[link.source] = min(rank[link.target], made_from.get(link.source, len(rank)))
+    events = store.get_events(namespace, list(made_from))
+    kept = [e.id for e in events if where.admits(e)]
+    return sorted(kept, key=lambda event_id: made_from[event_id])
 
 
 def recall_entities(

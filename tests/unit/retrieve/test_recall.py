@@ -4,7 +4,7 @@ from datetime import date
 
 import pytest
 
-from simplemem_graph.models import DEFAULT_STATUSES, Turn
+from simplemem_graph.models import DEFAULT_STATUSES, Link, LinkKind, Turn
 from simplemem_graph.retrieve.recall import (
     RecallFilter,
     fuse_rrf,
@@ -88,7 +88,9 @@ def test_recall_candidates_records_ranks_and_first_path(store, embedder):
 
 
 def _log_raw_turns(store, embedder, extra_words: dict[str, str]) -> None:
-    """Log each event's source turn, its raw text carrying words stage 1 did not keep."""
+    """Log each event's source turn, its raw text carrying words stage 1 did not keep, and the FROM
+    link consolidation writes from the event to it."""
+    events = make_events(embedder)
     store.add_turns(
         [
             Turn(
@@ -99,8 +101,11 @@ def _log_raw_turns(store, embedder, extra_words: dict[str, str]) -> None:
                 time=e.time,
                 text=f"{e.text} {extra_words.get(e.id, '')}",
             )
-            for e in make_events(embedder)
+            for e in events
         ]
+    )
+    store.add_links(
+        [Link(kind=LinkKind.FROM, source=e.id, target=e.source_ids[0], namespace=NS) for e in events]
     )
 
 
