@@ -9,7 +9,9 @@
 from __future__ import annotations
 
 import json
+import time as time_module
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -19,12 +21,16 @@ from simplemem_graph.compress import CompressStats, compress
 from simplemem_graph.config import Settings, is_neo4j_uri, sqlite_path, validate_namespace
 from simplemem_graph.consolidate import Conflict, consolidate, consolidate_pass, list_conflicts
 from simplemem_graph.embedding import Embedder, SentenceTransformerEmbedder
-from simplemem_graph.errors import InputError, NotFoundError
-from simplemem_graph.models import DEFAULT_STATUSES, Event, Hit, Turn
+from simplemem_graph.errors import ConsolidationError, InputError, NotFoundError
+from simplemem_graph.models import DEFAULT_STATUSES, Event, Hit, LinkKind, Turn, stable_id
 from simplemem_graph.retrieve import RetrievalResult, build_context, retrieve
-from simplemem_graph.stores.base import GraphStore
+from simplemem_graph.stores.base import GraphStore, new_lease_holder
 
 SAMPLE_CONVERSATION = Path(__file__).parent / "data" / "sample_conversation.jsonl"
+# One writer at a time consolidates a namespace; a holder that dies loses it after this long at most
+# (at once when it ran on this host: its pid is gone).
+CONSOLIDATION_LEASE = "consolidate"
+LEASE_TTL_S = 300.0
 
 
 @dataclass
@@ -33,6 +39,7 @@ class IngestReport:
 
     turns_new: int = 0
     turns_skipped: int = 0  # already in the raw log: re-ingesting changes nothing
+    turns_consolidated: int = 0  # pending turns this call consolidated (its own, or left by others)
     events: int = 0
     event_ids: list[str] = field(default_factory=list)
     compress: CompressStats = field(default_factory=CompressStats)
@@ -42,6 +49,7 @@ class IngestReport:
         return {
             "turns_new": self.turns_new,
             "turns_skipped": self.turns_skipped,
+            "turns_consolidated": self.turns_consolidated,
             "events": self.events,
             "compress": self.compress.as_dict(),
             "consolidate": self.consolidate,
@@ -78,11 +86,14 @@ class Memory:
         namespace: str | None = None,
         embedder: Embedder | None = None,
         settings: Settings | None = None,
+        agent: str | None = None,
     ):
         self.settings = settings or Settings.from_env()
         self.store = store
         self.namespace = validate_namespace(namespace or self.settings.namespace)
         self.embedder = embedder or SentenceTransformerEmbedder(self.settings.embedding_model)
+        self.agent = agent  # written on every turn this Memory logs (unless the turn names one)
+        self._holder = new_lease_holder()
 
     @classmethod
     def open(cls, store: str | None = None, *, namespace: str | None = None, **kwargs) -> Memory:
@@ -94,7 +105,9 @@ class Memory:
 
     def with_namespace(self, namespace: str) -> Memory:
         """The same store, models and settings, scoped to another namespace."""
-        return Memory(self.store, namespace=namespace, embedder=self.embedder, settings=self.settings)
+        return Memory(
+            self.store, namespace=namespace, embedder=self.embedder, settings=self.settings, agent=self.agent
+        )
 
     # ---- write --------------------------------------------------------------------------------
     def add(
@@ -105,55 +118,143 @@ class Memory:
         session: str = "default",
         time: datetime | None = None,
         turn_id: str | None = None,
+        agent: str | None = None,
     ) -> list[Event]:
-        """Remember one turn; return the events it was compressed into (none for chit-chat)."""
+        """Remember one turn; return the events it was compressed into (none for chit-chat).
+
+        Without `turn_id` the id is derived from the content (session, speaker, time, text):
+        unique without counting rows, and the same call retried after a failure is not logged twice.
+        """
         if not isinstance(text, str) or not text.strip():
             raise InputError("add: `text` must be a non-empty string")
         time = time or datetime.now(UTC)
         if time.tzinfo is None:
             time = time.replace(tzinfo=UTC)
         if turn_id is None:
-            turn_id = f"{session}:{self.store.stats(self.namespace)['turns'] + 1}"
+            turn_id = f"{session}:{stable_id('t', session, speaker, time.isoformat(), text)[2:]}"
         turn = Turn(
-            id=turn_id, namespace=self.namespace, session=session, speaker=speaker, time=time, text=text
+            id=turn_id,
+            namespace=self.namespace,
+            session=session,
+            speaker=speaker,
+            time=time,
+            text=text,
+            agent=agent or self.agent,
         )
-        report = self.add_many([turn])
-        return self.store.get_events(self.namespace, report.event_ids)
+        self.add_many([turn])
+        return self.events_of_turn(turn_id)
+
+    def events_of_turn(self, turn_id: str) -> list[Event]:
+        """The events made from one logged turn (through their FROM provenance links)."""
+        links = self.store.list_links(self.namespace, kinds=[LinkKind.FROM], node_ids=[turn_id])
+        events = self.store.get_events(self.namespace, [lk.source for lk in links if lk.target == turn_id])
+        return sorted(events, key=lambda e: (e.time, e.id))
 
     def add_many(
         self, turns: Iterable[Turn], *, progress: Callable[[int], None] | None = None, batch_size: int = 64
     ) -> IngestReport:
         """Log, compress and consolidate turns in batches; already-logged turns are skipped.
 
-        `progress(n)` is called after each batch with the number of turns it handled.
+        Each batch is logged as pending in one transaction, then consolidated (by this process, or
+        by another writer of the namespace that holds the consolidation lease); the call returns when
+        every turn it logged is consolidated. Pending turns left by an interrupted run are
+        consolidated too. `progress(n)` is called after each batch with the number of turns it handled.
         """
         report = IngestReport()
         batch: list[Turn] = []
         for turn in turns:
             if turn.namespace != self.namespace:
                 turn = turn.model_copy(update={"namespace": self.namespace})
+            if turn.agent is None and self.agent is not None:
+                turn = turn.model_copy(update={"agent": self.agent})
             batch.append(turn)
             if len(batch) >= batch_size:
-                self._ingest_batch(batch, report)
+                self._ingest_batch(batch, report, batch_size)
                 if progress:
                     progress(len(batch))
                 batch = []
         if batch:
-            self._ingest_batch(batch, report)
+            self._ingest_batch(batch, report, batch_size)
             if progress:
                 progress(len(batch))
         return report
 
-    def _ingest_batch(self, turns: list[Turn], report: IngestReport) -> None:
+    def _ingest_batch(self, turns: list[Turn], report: IngestReport, batch_size: int) -> None:
         new_turns = self.store.add_turns(turns)
         report.turns_new += len(new_turns)
         report.turns_skipped += len(turns) - len(new_turns)
-        if new_turns:
-            self._compress_and_consolidate(new_turns, report)
+        self.process_pending(report=report, batch_size=batch_size, wait_for=[t.id for t in turns])
 
-    def _compress_and_consolidate(self, new_turns: list[Turn], report: IngestReport) -> None:
-        events = compress(new_turns, embedder=self.embedder, stats=report.compress)
-        delta = consolidate(events, self.store, embedder=self.embedder)
+    def pending(self) -> int:
+        """Turns logged but not consolidated yet (an interrupted ingest, another writer's batch)."""
+        return len(self.store.pending_turns(self.namespace))
+
+    def process_pending(
+        self,
+        *,
+        report: IngestReport | None = None,
+        batch_size: int = 64,
+        wait_for: Sequence[str] | None = None,
+        max_batches: int | None = None,
+    ) -> IngestReport:
+        """Consolidate pending turns, oldest first, one transaction per batch.
+
+        Only one writer consolidates a namespace at a time (a lease in the store, taken over when
+        its holder dies): the graph is built in time order whoever logged the turns. With
+        `wait_for`, returns once those turns are consolidated (perhaps by another writer);
+        otherwise once the queue is empty (or `max_batches` were done).
+        """
+        report = report if report is not None else IngestReport()
+        delay = 0.05
+        while True:
+            if wait_for is not None and not self.store.pending_turns(self.namespace, limit=1, ids=wait_for):
+                return report
+            if self.store.acquire_lease(self.namespace, CONSOLIDATION_LEASE, self._holder, LEASE_TTL_S):
+                try:
+                    self._drain(report, batch_size, max_batches)
+                finally:
+                    self.store.release_lease(self.namespace, CONSOLIDATION_LEASE, self._holder)
+                if wait_for is None or max_batches is not None:
+                    return report
+                delay = 0.05
+                continue
+            if wait_for is None:
+                return report  # another writer is consolidating: it drains the queue
+            time_module.sleep(delay)
+            delay = min(delay * 2, 1.0)
+
+    def _drain(self, report: IngestReport, batch_size: int, max_batches: int | None) -> None:
+        done = 0
+        while max_batches is None or done < max_batches:
+            turns = self.store.pending_turns(self.namespace, limit=batch_size)
+            if not turns:
+                return
+            self._compress_and_consolidate(turns, report)
+            if self.store.pending_turns(self.namespace, limit=1, ids=[t.id for t in turns]):
+                # A delta that does not consume its turns would loop here forever: fail loudly.
+                raise ConsolidationError(
+                    f"consolidate: a batch of {len(turns)} turns in namespace {self.namespace!r} "
+                    "was applied but its turns are still pending"
+                )
+            done += 1
+            # Still alive and working: keep the lease for another stretch.
+            self.store.acquire_lease(self.namespace, CONSOLIDATION_LEASE, self._holder, LEASE_TTL_S)
+
+    def _compress_and_consolidate(self, turns: list[Turn], report: IngestReport) -> None:
+        sessions = sorted({t.session for t in turns})
+        speakers = {
+            (self.namespace, session): names
+            for session, names in self.store.session_speakers(self.namespace, sessions).items()
+        }
+        events = compress(turns, embedder=self.embedder, stats=report.compress, speakers=speakers)
+        delta = consolidate(
+            events,
+            self.store,
+            embedder=self.embedder,
+            turns_done=[t.id for t in turns],
+            namespace=self.namespace,
+        )
+        report.turns_consolidated += len(turns)
         report.events += len(events)
         report.event_ids.extend(e.id for e in events)
         for key, value in delta.counts.items():
@@ -253,14 +354,30 @@ class Memory:
 
     # ---- maintenance --------------------------------------------------------------------------
     def consolidate(self, *, now: datetime | None = None) -> dict[str, int]:
-        """The global pass: merge duplicates, resolve aliases, decay and tier moves. Returns counts."""
-        return consolidate_pass(
-            self.store,
-            self.namespace,
-            now=now or datetime.now(UTC),
-            embedder=self.embedder,
-            decay=self.settings.decay_for(self.namespace),
-        )
+        """Consolidate pending turns, then the global pass: merge duplicates, resolve aliases, decay
+        and tier moves. Returns counts (`pending_consolidated`: turns taken from the queue)."""
+        report = self.process_pending()
+        with self._lease():
+            counts = consolidate_pass(
+                self.store,
+                self.namespace,
+                now=now or datetime.now(UTC),
+                embedder=self.embedder,
+                decay=self.settings.decay_for(self.namespace),
+            )
+        return {"pending_consolidated": report.turns_consolidated, **counts}
+
+    @contextmanager
+    def _lease(self) -> Iterator[None]:
+        """Hold the namespace's consolidation lease (waiting for another writer to finish)."""
+        delay = 0.05
+        while not self.store.acquire_lease(self.namespace, CONSOLIDATION_LEASE, self._holder, LEASE_TTL_S):
+            time_module.sleep(delay)
+            delay = min(delay * 2, 1.0)
+        try:
+            yield
+        finally:
+            self.store.release_lease(self.namespace, CONSOLIDATION_LEASE, self._holder)
 
     def forget(
         self, *, event_id: str | None = None, entity: str | None = None, everything: bool = False

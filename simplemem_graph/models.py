@@ -73,6 +73,14 @@ class Turn(_Model):
     speaker: str = "user"
     time: datetime
     text: str
+    agent: str | None = None  # which agent wrote the turn, when several share one namespace
+
+
+class TurnState(StrEnum):
+    """Where a logged turn is in the pipeline: logged and waiting, or consolidated."""
+
+    PENDING = "pending"
+    DONE = "done"
 
 
 class Atom(_Model):
@@ -105,6 +113,7 @@ class Event(_Model):
     source_ids: list[str]
     session: str = ""
     speaker: str = "user"
+    agent: str | None = None  # the agent that wrote the source turn(s), for provenance and filters
     time: datetime
     deadline: date | None = None
     dates: list[date] = Field(default_factory=list)  # every absolute date the event names
@@ -203,14 +212,57 @@ class Hit(_Model):
             "path": self.path,
             "status": e.status,
             "deadline": e.deadline.isoformat() if e.deadline else None,
+            "agent": e.agent,
         }
 
 
-class GraphDelta(_Model):
-    """What one consolidation step writes: new or changed nodes and links, and counts."""
+class EventPatch(_Model):
+    """The same field values set on several stored events (a status change, a tier move...)."""
 
-    events: list[Event] = Field(default_factory=list)
+    ids: list[str]
+    fields: dict[str, Any]
+
+
+class GraphDelta(_Model):
+    """What one consolidation step changes, computed first and then applied by the store in one
+    transaction (`GraphStore.apply_delta`): a crash leaves the graph before or after it, never between.
+
+    `turns_done` are the pending turns this delta consumes: they are marked done in the same
+    transaction, so a turn is never both consolidated and still pending, nor done and unconsolidated.
+    """
+
+    namespace: str = DEFAULT_NAMESPACE
+    events: list[Event] = Field(default_factory=list)  # inserted or replaced whole
     entities: list[Entity] = Field(default_factory=list)
     topics: list[Topic] = Field(default_factory=list)
-    links: list[Link] = Field(default_factory=list)
+    links: list[Link] = Field(default_factory=list)  # added (props replaced)
+    removed_links: list[Link] = Field(default_factory=list)  # removed before `links` are added
+    event_patches: list[EventPatch] = Field(default_factory=list)  # applied after `events`
+    turns_done: list[str] = Field(default_factory=list)
     counts: dict[str, int] = Field(default_factory=dict)
+
+    def is_empty(self) -> bool:
+        return not (
+            self.events
+            or self.entities
+            or self.topics
+            or self.links
+            or self.removed_links
+            or self.event_patches
+            or self.turns_done
+        )
+
+
+class JobRun(_Model):
+    """One run of a background job (consolidation of pending turns, the global pass...)."""
+
+    id: str
+    namespace: str = DEFAULT_NAMESPACE
+    kind: str  # "consolidate" | "global_pass" | ...
+    started: datetime
+    finished: datetime | None = None
+    status: str = "running"  # running | ok | failed | alert
+    processed: int = 0
+    pending_after: int = 0
+    error: str | None = None
+    duration_ms: float | None = None

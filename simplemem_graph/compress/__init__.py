@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date
 
 from simplemem_graph.compress.amounts import find_amounts
@@ -72,7 +72,12 @@ _CJK_WORD = re.compile(r"[\u4e00-\u9fff]{2}")
 
 
 def compress(
-    turns: Sequence[Turn], *, embedder: Embedder | None = None, stats: CompressStats | None = None, nlp=None
+    turns: Sequence[Turn],
+    *,
+    embedder: Embedder | None = None,
+    stats: CompressStats | None = None,
+    nlp=None,
+    speakers: Mapping[tuple[str, str], Sequence[str]] | None = None,
 ) -> list[Event]:
     """Compress turns into events: one per informative sentence, none for pure chit-chat.
 
@@ -82,6 +87,9 @@ def compress(
         embedder: when given, all event texts are encoded in one batch into `Event.embedding`.
         stats: counters to accumulate into (turns, clauses, events, dropped chit-chat, guard fallbacks...).
         nlp: a loaded spaCy English pipeline; default: `load_english_pipeline()` (loaded once per process).
+        speakers: (namespace, session) -> the session's speakers as the raw log knows them, so "you"
+            is resolved the same whatever batch a turn is compressed in; default: the speakers of
+            `turns` themselves.
 
     Returns:
         The events, in turn order. Ids are stable: stable_id("ev", namespace, turn id, index).
@@ -95,7 +103,7 @@ def compress(
         if not isinstance(turn, Turn):
             raise InputError(f"compress: item {i} is a {type(turn).__name__}, expected a Turn")
     stats = stats if stats is not None else CompressStats()
-    addressees = _addressees(turns)
+    addressees = _addressees(turns, speakers or {})
     english = [i for i, t in enumerate(turns) if detect_lang(t.text) == "en"]
     docs: dict[int, object] = {}
     if english:
@@ -120,9 +128,11 @@ def compress(
     return events
 
 
-def _addressees(turns: list[Turn]) -> dict[tuple[str, str, str], str]:
+def _addressees(
+    turns: list[Turn], known: Mapping[tuple[str, str], Sequence[str]]
+) -> dict[tuple[str, str, str], str]:
     """In a session with exactly two speakers, "you" is the other one; otherwise it stays "you"."""
-    speakers: dict[tuple[str, str], list[str]] = {}
+    speakers: dict[tuple[str, str], list[str]] = {key: list(names) for key, names in known.items()}
     for t in turns:
         names = speakers.setdefault((t.namespace, t.session), [])
         if t.speaker not in names:
@@ -297,6 +307,7 @@ def _build_event(
         source_ids=[turn.id],
         session=turn.session,
         speaker=turn.speaker,
+        agent=turn.agent,
         time=turn.time,
         deadline=deadline,
         dates=unique_dates,

@@ -13,23 +13,35 @@ from simplemem_graph.consolidate.causal_links import link_causal
 from simplemem_graph.consolidate.context import StoredContext
 from simplemem_graph.consolidate.entities import GENERIC_SPEAKERS, EntityIndex, EntityResolver
 from simplemem_graph.consolidate.focus import focus_from_stored, infer_subjects
-from simplemem_graph.consolidate.global_pass import consolidate_pass, repoint_mentions
+from simplemem_graph.consolidate.global_pass import consolidate_pass, mention_moves
 from simplemem_graph.consolidate.tasks import track_tasks
 from simplemem_graph.consolidate.time_links import link_days, link_next, link_sources
 from simplemem_graph.consolidate.topics import assign_topics
 from simplemem_graph.consolidate.updates import Conflict, detect_updates, list_conflicts
 from simplemem_graph.embedding import Embedder
 from simplemem_graph.errors import ConsolidationError, InputError, SimpleMemError
-from simplemem_graph.models import Event, EventStatus, GraphDelta, Link, LinkKind
+from simplemem_graph.models import Event, EventPatch, EventStatus, GraphDelta, Link, LinkKind
 from simplemem_graph.stores.base import GraphStore
 
 __all__ = ["Conflict", "consolidate", "consolidate_pass", "list_conflicts"]
 
 
 def consolidate(
-    events: Sequence[Event], store: GraphStore, *, embedder: Embedder | None = None
+    events: Sequence[Event],
+    store: GraphStore,
+    *,
+    embedder: Embedder | None = None,
+    turns_done: Sequence[str] = (),
+    namespace: str | None = None,
+    write: bool = True,
 ) -> GraphDelta:
-    """Write new events into the graph with their entities, topics and links.
+    """Weave new events into the graph with their entities, topics and links.
+
+    The whole change is computed first (reading the store for context) and then applied by
+    `store.apply_delta` in one transaction, together with marking `turns_done` (the pending turns
+    the events came from) done: a crash leaves the store as before the batch or as after it.
+    `namespace` is needed only when `events` may be empty (a batch of chit-chat) and `turns_done` is
+    not; `write=False` only computes the delta.
 
     Args:
         events: freshly compressed events of one namespace (embedded by stage 1; missing
@@ -52,14 +64,24 @@ def consolidate(
         >>> delta.counts["NEXT"]
         3
     """
-    if not events:
-        return GraphDelta()
     namespaces = sorted({e.namespace for e in events})
     if len(namespaces) > 1:
         raise InputError(f"consolidate: one namespace per batch, got {namespaces}")
+    if not events:
+        # Pure chit-chat: nothing to weave in, but its turns are consumed all the same.
+        delta = GraphDelta(turns_done=list(turns_done))
+        if turns_done and namespace is not None:
+            delta.namespace = namespace
+            if write:
+                store.apply_delta(delta)
+        return delta
     namespace = namespaces[0]
     try:
-        return _consolidate(_with_embeddings(list(events), embedder), store, namespace, embedder)
+        delta = _consolidate(_with_embeddings(list(events), embedder), store, namespace, embedder)
+        delta.turns_done = list(turns_done)
+        if write:
+            store.apply_delta(delta)
+        return delta
     except SimpleMemError:
         raise
     except Exception as e:
@@ -100,13 +122,14 @@ def _consolidate(
     ]
     topics = assign_topics(events, store.list_topics(namespace))
     links += topics.links + link_sources(events) + link_days(events)
-    links += link_next(
+    next_links, unlinked = link_next(
         events,
-        session_tail=context.session_tail,
-        entity_tail=context.storyline_tail,
+        session_chain=context.session_events,
+        entity_chain=context.storyline,
         mentions=resolution.mentions,
         storyline_entities=storyline_entities,
     )
+    links += next_links
     links += link_causal(events, {s: context.session_tail(s) for s in {e.session for e in events}})
 
     earlier, shared = _earlier_related(events, context, resolution.mentions, storyline_entities)
@@ -123,18 +146,15 @@ def _consolidate(
             if event_id in updates.superseded:
                 update["valid_to"] = updates.superseded[event_id]
             batch[event_id] = batch[event_id].model_copy(update=update)
-    store.upsert_events(list(batch.values()))
-    store.upsert_entities(list(resolution.changed.values()))
-    store.upsert_topics(list(topics.topics.values()))
-    store.add_links(links)
-    repoint_mentions(store, namespace, resolution.repoint)
+    repointed, unpointed = mention_moves(store, namespace, resolution.repoint)
     stored_changes: dict[tuple, list[str]] = defaultdict(list)
     for event_id, new_status in status.items():
         if event_id not in batch:
             stored_changes[(new_status, updates.superseded.get(event_id))].append(event_id)
-    for (new_status, valid_to), ids in stored_changes.items():
-        fields = {"status": new_status, **({"valid_to": valid_to} if valid_to else {})}
-        store.update_events(namespace, ids, fields)
+    patches = [
+        EventPatch(ids=ids, fields={"status": new_status, **({"valid_to": valid_to} if valid_to else {})})
+        for (new_status, valid_to), ids in stored_changes.items()
+    ]
 
     counts = {
         "events": len(events),
@@ -159,10 +179,13 @@ def _consolidate(
     for key in ("entities_new", "aliases", "candidate_aliases", "works_at"):
         counts.setdefault(key, 0)
     return GraphDelta(
+        namespace=namespace,
         events=list(batch.values()),
         entities=list(resolution.changed.values()),
         topics=list(topics.topics.values()),
-        links=links,
+        links=links + repointed,
+        removed_links=unpointed + unlinked,
+        event_patches=patches,
         counts=counts,
     )
 
@@ -193,7 +216,9 @@ def _earlier_related(
                 pool[earlier.id] = earlier
             if common:
                 shared.add((event.id, earlier.id))
-        related[event.id] = sorted(pool.values(), key=lambda e: e.time)
+        # Only what happened before: an event written late (another agent, an older log) must not
+        # supersede what came after it.
+        related[event.id] = sorted((e for e in pool.values() if e.time <= event.time), key=lambda e: e.time)
         seen_in_batch.append(event)
     return related, shared
 

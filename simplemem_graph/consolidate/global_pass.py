@@ -204,11 +204,24 @@ def _strong_alias_target(entity, index: EntityIndex, sessions_of: dict[str, set[
 
 def repoint_mentions(store: GraphStore, namespace: str, moves: Sequence[tuple[str, str]]) -> None:
     """Events that mentioned an entity now known to be an alias mention its canonical entity instead."""
+    added, removed = mention_moves(store, namespace, moves)
+    store.add_links(added)
+    store.remove_links(removed)
+
+
+def mention_moves(
+    store: GraphStore, namespace: str, moves: Sequence[tuple[str, str]]
+) -> tuple[list[Link], list[Link]]:
+    """The MENTIONS links to add and to remove so that mentions of each old entity point at its
+    canonical one (read only: the caller writes them, e.g. in one delta)."""
+    added: list[Link] = []
+    removed: list[Link] = []
     for old, canonical in moves:
         links = store.list_links(namespace, kinds=[LinkKind.MENTIONS], node_ids=[old])
         links = [link for link in links if link.target == old]
-        store.add_links([link.model_copy(update={"target": canonical}) for link in links])
-        store.remove_links(links)
+        added += [link.model_copy(update={"target": canonical}) for link in links]
+        removed += links
+    return added, removed
 
 
 def recluster_topics(store: GraphStore, namespace: str) -> dict[str, int]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 
@@ -45,48 +46,68 @@ def link_days(events: Sequence[Event]) -> list[Link]:
 def link_next(
     events: Sequence[Event],
     *,
-    session_tail: Callable[[str], Event | None],
-    entity_tail: Callable[[str], Event | None],
+    session_chain: Callable[[str], Sequence[Event]],
+    entity_chain: Callable[[str], Sequence[Event]],
     mentions: dict[str, dict[str, dict[str, str]]],
     storyline_entities: set[str],
-) -> list[Link]:
-    """NEXT links in time order, appended to the chains already in the store.
+) -> tuple[list[Link], list[Link]]:
+    """NEXT links in time order, inserted into the chains already in the store.
+
+    A new event takes its place by time in its session's chain and in each of its entities'
+    storylines, wherever that is: appended at the end (the usual case), or between two stored
+    events when it arrives late (another agent wrote it, an import of an older log). The link
+    between those two is then removed, so the chains are the same whatever order batches
+    arrived in.
 
     Args:
         events: the new events, in the order stage 1 produced them (ties in time keep that order).
-        session_tail: the latest stored event of a session before this batch, or None.
-        entity_tail: the latest stored event mentioning an entity before this batch, or None.
+        session_chain: stored events of a session around this batch, oldest first.
+        entity_chain: stored events mentioning an entity (its storyline), oldest first.
         mentions: event id -> {canonical entity id: props}, from entity resolution.
         storyline_entities: entity ids that get a storyline (generic speakers such as "user" do not).
 
     Returns:
-        Links with props.scope "session:<id>" or "entity:<id>". Two events linked by both scopes get
-        one link (the store keys links on kind, source and target); the session scope is kept.
+        (links to add, links to remove). Added links have props.scope "session:<id>" or
+        "entity:<id>"; two events linked by both scopes get one link (the store keys links on
+        kind, source and target), the session scope is kept.
     """
-    ordered = sorted(enumerate(events), key=lambda pair: (pair[1].time, pair[0]))
-    last_in_session: dict[str, Event | None] = {}
-    last_of_entity: dict[str, Event | None] = {}
-    links: dict[tuple[str, str], Link] = {}
-    pending_entity_links = []
-    for _, event in ordered:
-        if event.session not in last_in_session:
-            last_in_session[event.session] = session_tail(event.session)
-        previous = last_in_session[event.session]
-        if previous is not None and previous.id != event.id:
-            links[(previous.id, event.id)] = _next(previous, event, f"session:{event.session}")
-        last_in_session[event.session] = event
+    position = {e.id: i for i, e in enumerate(events)}
+
+    def order(e: Event) -> tuple:
+        # Time, then the turn (ties between turns), then stage 1's order within the batch.
+        return (e.time, e.source_ids[0] if e.source_ids else "", position.get(e.id, -1))
+
+    scopes: dict[str, list[Event]] = defaultdict(list)
+    stored_of: dict[str, Callable[[], Sequence[Event]]] = {}
+    for event in events:
+        scope = f"session:{event.session}"
+        scopes[scope].append(event)
+        stored_of[scope] = lambda session=event.session: session_chain(session)
         for entity in sorted(mentions.get(event.id, {})):
-            if entity not in storyline_entities:
-                continue
-            if entity not in last_of_entity:
-                last_of_entity[entity] = entity_tail(entity)
-            earlier = last_of_entity[entity]
-            if earlier is not None and earlier.id != event.id:
-                pending_entity_links.append(_next(earlier, event, f"entity:{entity}"))
-            last_of_entity[entity] = event
-    for link in pending_entity_links:
-        links.setdefault((link.source, link.target), link)
-    return list(links.values())
+            if entity in storyline_entities:
+                scope = f"entity:{entity}"
+                scopes[scope].append(event)
+                stored_of[scope] = lambda entity=entity: entity_chain(entity)
+
+    links: dict[tuple[str, str], Link] = {}
+    adjacent: set[tuple[str, str]] = set()
+    broken: set[tuple[str, str]] = set()  # stored neighbours a new event now stands between
+    ordered_scopes = sorted(scopes, key=lambda scope: (not scope.startswith("session:"), scope))
+    for scope in ordered_scopes:
+        stored = sorted((e for e in stored_of[scope]() if e.id not in position), key=order)
+        merged = sorted([*stored, *dict((e.id, e) for e in scopes[scope]).values()], key=order)
+        for earlier, later in itertools.pairwise(merged):
+            adjacent.add((earlier.id, later.id))
+            if earlier.id in position or later.id in position:
+                links.setdefault((earlier.id, later.id), _next(earlier, later, scope))
+        for earlier, later in itertools.pairwise(stored):
+            if (earlier.id, later.id) not in adjacent:
+                broken.add((earlier.id, later.id))
+    removed = [
+        Link(kind=LinkKind.NEXT, source=a, target=b, namespace=events[0].namespace)
+        for a, b in sorted(broken - adjacent)
+    ]
+    return list(links.values()), removed
 
 
 def latest_before(candidates: Sequence[Event], first_new: Event) -> Event | None:

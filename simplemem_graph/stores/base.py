@@ -9,6 +9,10 @@ The shared contract suite in `tests/contract/` runs the same tests against every
 
 from __future__ import annotations
 
+import os
+import socket
+import threading
+import uuid
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Sequence
 from datetime import date, datetime
@@ -19,6 +23,8 @@ from simplemem_graph.models import (
     EVENT_LINKS,
     Entity,
     Event,
+    GraphDelta,
+    JobRun,
     Link,
     LinkKind,
     Neighbor,
@@ -26,6 +32,27 @@ from simplemem_graph.models import (
     Topic,
     Turn,
 )
+
+
+def new_lease_holder() -> str:
+    """A holder id naming this host, process and thread, so a dead holder can be recognised."""
+    return f"{socket.gethostname()}:{os.getpid()}:{threading.get_ident()}:{uuid.uuid4().hex[:8]}"
+
+
+def lease_holder_alive(holder: str) -> bool:
+    """False only when the holder is known dead: a process of this host that no longer exists.
+    A holder on another host is assumed alive until its lease times out."""
+    host, _, rest = holder.partition(":")
+    pid = rest.partition(":")[0]
+    if host != socket.gethostname() or not pid.isdigit():
+        return True
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 class GraphStore(ABC):
@@ -41,11 +68,24 @@ class GraphStore(ABC):
 
     # ---- raw log ---------------------------------------------------------------------------
     @abstractmethod
-    def add_turns(self, turns: Sequence[Turn]) -> list[Turn]:
-        """Append turns to the immutable raw log; return only those not already logged.
+    def add_turns(self, turns: Sequence[Turn], *, pending: bool = True) -> list[Turn]:
+        """Append turns to the immutable raw log, marked pending (or done, for an import that brings
+        its graph along); return only those not already logged.
 
         Idempotent on (namespace, id): a turn already present is left unchanged and not returned.
+        Logging and marking pending are one transaction: the pending queue is durable.
         """
+
+    @abstractmethod
+    def pending_turns(
+        self, namespace: str, limit: int | None = None, *, ids: Sequence[str] | None = None
+    ) -> list[Turn]:
+        """Logged turns not consolidated yet (see `apply_delta`), oldest first (time, then id);
+        only those among `ids` when given."""
+
+    @abstractmethod
+    def session_speakers(self, namespace: str, sessions: Sequence[str]) -> dict[str, list[str]]:
+        """The speakers of each session in the raw log, in order of their first turn."""
 
     @abstractmethod
     def get_turns(self, namespace: str, ids: Sequence[str] | None = None) -> list[Turn]:
@@ -185,6 +225,35 @@ class GraphStore(ABC):
         with the path of link names that reached it ("NEXT", "CAUSES", "MENTIONS <entity name>").
         """
 
+    # ---- atomic writes, leases, job log ----------------------------------------------------------
+    @abstractmethod
+    def apply_delta(self, delta: GraphDelta) -> None:
+        """Apply a consolidation delta in ONE transaction: removed links go, then events, entities,
+        topics and links are upserted, event patches are set, and `turns_done` are marked done.
+        A crash (or an error) leaves the store exactly as before the call."""
+
+    @abstractmethod
+    def acquire_lease(self, namespace: str, name: str, holder: str, ttl_s: float) -> bool:
+        """Take (or renew) the named lease of a namespace for `holder` until now + ttl_s.
+
+        True when `holder` now holds it; False when another live holder does. A lease whose time
+        ran out, or whose holder `lease_holder_alive` says is dead, may be taken over. Atomic
+        across processes: at most one holder at a time."""
+
+    @abstractmethod
+    def release_lease(self, namespace: str, name: str, holder: str) -> None:
+        """Give the lease back (only if `holder` holds it)."""
+
+    @abstractmethod
+    def record_job(self, run: JobRun) -> None:
+        """Insert or replace a job run by id (one row per run: started, then finished)."""
+
+    @abstractmethod
+    def list_jobs(
+        self, namespace: str | None = None, *, kind: str | None = None, limit: int = 50
+    ) -> list[JobRun]:
+        """Job runs, newest first (of one namespace, or of all when None)."""
+
     # ---- maintenance ---------------------------------------------------------------------------
     @abstractmethod
     def delete_events(self, namespace: str, ids: Sequence[str]) -> int:
@@ -213,7 +282,8 @@ class GraphStore(ABC):
 
     @abstractmethod
     def stats(self, namespace: str | None = None) -> dict[str, Any]:
-        """Counts: turns, events, entities, topics, relations (by kind), namespaces, store."""
+        """Counts: turns, pending (turns not consolidated yet), events, entities, topics, relations
+        (by kind), namespaces, store."""
 
     @abstractmethod
     def close(self) -> None:
@@ -253,7 +323,7 @@ class GraphStore(ABC):
             if kind == "entity" and "entity_type" in record:
                 record["type"] = record.pop("entity_type")
             buckets[kind].append(models[kind].model_validate(record))
-        self.add_turns(buckets["turn"])
+        self.add_turns(buckets["turn"], pending=False)
         self.upsert_events(buckets["event"])
         self.upsert_entities(buckets["entity"])
         self.upsert_topics(buckets["topic"])

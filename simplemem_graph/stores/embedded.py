@@ -34,20 +34,24 @@ from simplemem_graph.models import (
     EVENT_LINKS,
     Entity,
     Event,
+    GraphDelta,
+    JobRun,
     Link,
     LinkKind,
     Neighbor,
     ScoredId,
     Topic,
     Turn,
+    TurnState,
 )
-from simplemem_graph.stores.base import GraphStore
+from simplemem_graph.stores.base import GraphStore, lease_holder_alive
 from simplemem_graph.text import tokenize
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS turns (
     namespace TEXT NOT NULL, id TEXT NOT NULL, session TEXT NOT NULL, speaker TEXT NOT NULL,
     time TEXT NOT NULL, ts REAL NOT NULL, text TEXT NOT NULL,
+    agent TEXT, state TEXT NOT NULL DEFAULT 'done',
     PRIMARY KEY (namespace, id)
 );
 CREATE INDEX IF NOT EXISTS turns_by_time ON turns (namespace, ts);
@@ -80,7 +84,25 @@ CREATE TABLE IF NOT EXISTS links (
 );
 CREATE INDEX IF NOT EXISTS links_by_target ON links (namespace, target);
 CREATE INDEX IF NOT EXISTS links_by_source ON links (namespace, source);
+CREATE TABLE IF NOT EXISTS leases (
+    namespace TEXT NOT NULL, name TEXT NOT NULL, holder TEXT NOT NULL, expires REAL NOT NULL,
+    PRIMARY KEY (namespace, name)
+);
+CREATE TABLE IF NOT EXISTS jobs (
+    id TEXT PRIMARY KEY, namespace TEXT NOT NULL, kind TEXT NOT NULL, started REAL NOT NULL,
+    data TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS jobs_by_start ON jobs (namespace, started);
 """
+
+# Columns added after the first release: a file written before them is migrated on open
+# (existing turns were consolidated when they were logged, hence state 'done').
+_MIGRATIONS = {
+    "turns": [("agent", "TEXT"), ("state", "TEXT NOT NULL DEFAULT 'done'")],
+}
+_POST_MIGRATION = "CREATE INDEX IF NOT EXISTS turns_pending ON turns (namespace, state, ts);"
+# A second writer (another process) holds the write lock: wait this long before giving up.
+_BUSY_TIMEOUT_MS = 60_000
 
 
 def _event_days(event: Event) -> tuple[date, ...]:
@@ -143,17 +165,40 @@ class EmbeddedStore(GraphStore):
         try:
             if self.path != ":memory:":
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-            self._conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            self._conn = sqlite3.connect(
+                self.path, check_same_thread=False, isolation_level=None, timeout=_BUSY_TIMEOUT_MS / 1000
+            )
+            self._conn.execute(f"PRAGMA busy_timeout={_BUSY_TIMEOUT_MS}")
             self._conn.execute("PRAGMA journal_mode=WAL")
             self._conn.execute("PRAGMA synchronous=NORMAL")
             self._conn.execute("PRAGMA foreign_keys=ON")
-            self._conn.executescript(_SCHEMA)
+            self._create_schema()
             self._index_logged_turns()
         except sqlite3.Error as e:
             raise StoreUnavailableError(f"embedded store: cannot open SQLite file {self.path!r}: {e}") from e
         self._lock = threading.RLock()
         self._vectors: dict[str, _VectorIndex] = {}
         self._graphs: dict[str, nx.MultiGraph] = {}
+
+    def _create_schema(self) -> None:
+        """Create what is missing in one immediate transaction, so two processes opening a new file
+        at once do not race on it."""
+        self._conn.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in _SCHEMA.split(";"):
+                if statement.strip():
+                    self._conn.execute(statement)
+            for table, columns in _MIGRATIONS.items():
+                present = {r[1] for r in self._conn.execute(f"PRAGMA table_info({table})")}
+                for name, decl in columns:
+                    if name not in present:
+                        self._conn.execute(f"ALTER TABLE {table} ADD COLUMN {name} {decl}")
+            self._conn.execute(_POST_MIGRATION)
+        except BaseException:
+            self._conn.execute("ROLLBACK")
+            raise
+        self._conn.execute("COMMIT")
+        self._data_version = self._conn.execute("PRAGMA data_version").fetchone()[0]
 
     def _index_logged_turns(self) -> None:
         """Fill the turn fulltext index of a file written before it existed (turns are immutable,
@@ -192,13 +237,24 @@ class EmbeddedStore(GraphStore):
         self._vectors.pop(namespace, None)
         self._graphs.pop(namespace, None)
 
+    def _drop_caches_if_written_elsewhere(self) -> None:
+        """Another process (a second agent, the worker) may have committed since the caches were
+        built: SQLite's data_version changes exactly then, and the caches are dropped."""
+        version = self._conn.execute("PRAGMA data_version").fetchone()[0]
+        if version != self._data_version:
+            self._vectors.clear()
+            self._graphs.clear()
+            self._data_version = version
+
     # ---- raw log --------------------------------------------------------------------------------
-    def add_turns(self, turns: Sequence[Turn]) -> list[Turn]:
+    def add_turns(self, turns: Sequence[Turn], *, pending: bool = True) -> list[Turn]:
         added: list[Turn] = []
+        state = TurnState.PENDING if pending else TurnState.DONE
         with self._transaction() as conn:
             for turn in turns:
                 cursor = conn.execute(
-                    "INSERT OR IGNORE INTO turns VALUES (?,?,?,?,?,?,?)",
+                    "INSERT OR IGNORE INTO turns (namespace, id, session, speaker, time, ts, text, agent, "
+                    "state) VALUES (?,?,?,?,?,?,?,?,?)",
                     (
                         turn.namespace,
                         turn.id,
@@ -207,6 +263,8 @@ class EmbeddedStore(GraphStore):
                         turn.time.isoformat(),
                         turn.time.timestamp(),
                         turn.text,
+                        turn.agent,
+                        state.value,
                     ),
                 )
                 if cursor.rowcount:
@@ -218,26 +276,58 @@ class EmbeddedStore(GraphStore):
                     added.append(turn)
         return added
 
+    _TURN_COLUMNS = "id, session, speaker, time, text, agent"
+
+    @staticmethod
+    def _turn_from_row(namespace: str, r: tuple) -> Turn:
+        return Turn(
+            id=r[0],
+            namespace=namespace,
+            session=r[1],
+            speaker=r[2],
+            time=datetime.fromisoformat(r[3]),
+            text=r[4],
+            agent=r[5],
+        )
+
     def get_turns(self, namespace: str, ids: Sequence[str] | None = None) -> list[Turn]:
-        sql = "SELECT id, session, speaker, time, text FROM turns WHERE namespace = ?"
-        params: list[Any] = [namespace]
+        sql = f"SELECT {self._TURN_COLUMNS} FROM turns WHERE namespace = ?"
+        if ids is None:
+            rows = self._read(sql + " ORDER BY ts, id", [namespace])
+        else:
+            rows = []
+            for start in range(0, len(ids), 500):
+                chunk = list(ids[start : start + 500])
+                rows += self._read(f"{sql} AND id IN ({self._placeholders(len(chunk))})", [namespace, *chunk])
+            rows.sort(key=lambda r: (datetime.fromisoformat(r[3]).timestamp(), r[0]))
+        return [self._turn_from_row(namespace, r) for r in rows]
+
+    def pending_turns(
+        self, namespace: str, limit: int | None = None, *, ids: Sequence[str] | None = None
+    ) -> list[Turn]:
+        sql = f"SELECT {self._TURN_COLUMNS} FROM turns WHERE namespace = ? AND state = ?"
+        params: list[Any] = [namespace, TurnState.PENDING.value]
         if ids is not None:
             if not ids:
                 return []
             sql += f" AND id IN ({self._placeholders(len(ids))})"
             params += list(ids)
-        rows = self._read(sql + " ORDER BY ts, id", params)
-        return [
-            Turn(
-                id=r[0],
-                namespace=namespace,
-                session=r[1],
-                speaker=r[2],
-                time=datetime.fromisoformat(r[3]),
-                text=r[4],
-            )
-            for r in rows
-        ]
+        rows = self._read(sql + " ORDER BY ts, id LIMIT ?", [*params, -1 if limit is None else limit])
+        return [self._turn_from_row(namespace, r) for r in rows]
+
+    def session_speakers(self, namespace: str, sessions: Sequence[str]) -> dict[str, list[str]]:
+        if not sessions:
+            return {}
+        rows = self._read(
+            f"SELECT session, speaker, MIN(ts) AS first FROM turns WHERE namespace = ? AND session IN "
+            f"({self._placeholders(len(sessions))}) GROUP BY session, speaker "
+            "ORDER BY session, first, speaker",
+            [namespace, *sessions],
+        )
+        speakers: dict[str, list[str]] = {}
+        for session, speaker, _ in rows:
+            speakers.setdefault(session, []).append(speaker)
+        return speakers
 
     # ---- events ---------------------------------------------------------------------------------
     def upsert_events(self, events: Sequence[Event]) -> None:
@@ -247,10 +337,16 @@ class EmbeddedStore(GraphStore):
         with self._transaction() as conn:
             for event in events:
                 self._write_event(conn, event)
-        for event in events:
-            index = self._vectors.get(event.namespace)
-            if index is not None:
-                index.put(event)
+        self._cache_events(events)
+
+    def _cache_events(self, events: Sequence[Event]) -> None:
+        """Patch the in-process vector cache with events this process just committed."""
+        with self._lock:
+            self._drop_caches_if_written_elsewhere()
+            for event in events:
+                index = self._vectors.get(event.namespace)
+                if index is not None:
+                    index.put(event)
 
     def _check_dimensions(self, events: Sequence[Event]) -> None:
         """One namespace holds one embedding size: refuse a batch that would mix sizes, before any
@@ -333,9 +429,31 @@ class EmbeddedStore(GraphStore):
         return [e for e in events if _in_range(_event_days(e), time_from, time_to)]
 
     def update_events(self, namespace: str, ids: Sequence[str], fields: dict[str, Any]) -> None:
-        events = self.get_events(namespace, ids)
-        updated = [Event.model_validate({**e.model_dump(), **fields}) for e in events]
-        self.upsert_events(updated)
+        with self._transaction() as conn:
+            updated = self._patch_events(conn, namespace, ids, fields)
+        self._cache_events(updated)
+
+    def _patch_events(
+        self, conn: sqlite3.Connection, namespace: str, ids: Sequence[str], fields: dict[str, Any]
+    ) -> list[Event]:
+        """Read, change and rewrite events inside the caller's transaction."""
+        updated = []
+        for start in range(0, len(ids), 500):
+            chunk = list(ids[start : start + 500])
+            marks = self._placeholders(len(chunk))
+            rows = conn.execute(
+                f"SELECT data, embedding FROM events WHERE namespace = ? AND id IN ({marks})",
+                [namespace, *chunk],
+            ).fetchall()
+            for data, blob in rows:
+                event = self._event_from_row(data, blob)
+                try:
+                    changed = Event.model_validate({**event.model_dump(), **fields})
+                except ValueError as e:
+                    raise InputError(f"embedded store: cannot set {sorted(fields)} on events: {e}") from e
+                self._write_event(conn, changed)
+                updated.append(changed)
+        return updated
 
     def touch_events(self, namespace: str, ids: Sequence[str], at: datetime) -> None:
         events = self.get_events(namespace, ids)
@@ -351,22 +469,26 @@ class EmbeddedStore(GraphStore):
     # ---- entities and topics --------------------------------------------------------------------
     def upsert_entities(self, entities: Sequence[Entity]) -> None:
         with self._transaction() as conn:
-            for entity in entities:
-                conn.execute(
-                    "INSERT OR REPLACE INTO entities VALUES (?,?,?)",
-                    (entity.namespace, entity.id, entity.model_dump_json()),
-                )
-                conn.execute(
-                    "DELETE FROM entity_names WHERE namespace = ? AND entity_id = ?",
-                    (entity.namespace, entity.id),
-                )
-                for name in {entity.name.casefold(), *(a.casefold() for a in entity.aliases)}:
-                    conn.execute(
-                        "INSERT OR IGNORE INTO entity_names VALUES (?,?,?)",
-                        (entity.namespace, name, entity.id),
-                    )
+            self._write_entities(conn, entities)
         for namespace in {e.namespace for e in entities}:
             self._graphs.pop(namespace, None)
+
+    @staticmethod
+    def _write_entities(conn: sqlite3.Connection, entities: Sequence[Entity]) -> None:
+        for entity in entities:
+            conn.execute(
+                "INSERT OR REPLACE INTO entities VALUES (?,?,?)",
+                (entity.namespace, entity.id, entity.model_dump_json()),
+            )
+            conn.execute(
+                "DELETE FROM entity_names WHERE namespace = ? AND entity_id = ?",
+                (entity.namespace, entity.id),
+            )
+            for name in {entity.name.casefold(), *(a.casefold() for a in entity.aliases)}:
+                conn.execute(
+                    "INSERT OR IGNORE INTO entity_names VALUES (?,?,?)",
+                    (entity.namespace, name, entity.id),
+                )
 
     def list_entities(self, namespace: str) -> list[Entity]:
         rows = self._read("SELECT data FROM entities WHERE namespace = ? ORDER BY id", [namespace])
@@ -390,11 +512,14 @@ class EmbeddedStore(GraphStore):
 
     def upsert_topics(self, topics: Sequence[Topic]) -> None:
         with self._transaction() as conn:
-            for topic in topics:
-                conn.execute(
-                    "INSERT OR REPLACE INTO topics VALUES (?,?,?)",
-                    (topic.namespace, topic.id, topic.model_dump_json()),
-                )
+            self._write_topics(conn, topics)
+
+    @staticmethod
+    def _write_topics(conn: sqlite3.Connection, topics: Sequence[Topic]) -> None:
+        conn.executemany(
+            "INSERT OR REPLACE INTO topics VALUES (?,?,?)",
+            [(topic.namespace, topic.id, topic.model_dump_json()) for topic in topics],
+        )
 
     def list_topics(self, namespace: str) -> list[Topic]:
         rows = self._read("SELECT data FROM topics WHERE namespace = ? ORDER BY id", [namespace])
@@ -405,32 +530,40 @@ class EmbeddedStore(GraphStore):
         if not links:
             return
         with self._transaction() as conn:
-            conn.executemany(
-                "INSERT OR REPLACE INTO links VALUES (?,?,?,?,?)",
-                [
-                    (
-                        lk.namespace,
-                        lk.kind.value,
-                        lk.source,
-                        lk.target,
-                        json.dumps(lk.props, ensure_ascii=False),
-                    )
-                    for lk in links
-                ],
-            )
+            self._write_links(conn, links)
         for namespace in {lk.namespace for lk in links}:
             self._graphs.pop(namespace, None)
+
+    @staticmethod
+    def _write_links(conn: sqlite3.Connection, links: Sequence[Link]) -> None:
+        conn.executemany(
+            "INSERT OR REPLACE INTO links VALUES (?,?,?,?,?)",
+            [
+                (
+                    lk.namespace,
+                    lk.kind.value,
+                    lk.source,
+                    lk.target,
+                    json.dumps(lk.props, ensure_ascii=False),
+                )
+                for lk in links
+            ],
+        )
 
     def remove_links(self, links: Sequence[Link]) -> None:
         if not links:
             return
         with self._transaction() as conn:
-            conn.executemany(
-                "DELETE FROM links WHERE namespace = ? AND kind = ? AND source = ? AND target = ?",
-                [(lk.namespace, lk.kind.value, lk.source, lk.target) for lk in links],
-            )
+            self._delete_links(conn, links)
         for namespace in {lk.namespace for lk in links}:
             self._graphs.pop(namespace, None)
+
+    @staticmethod
+    def _delete_links(conn: sqlite3.Connection, links: Sequence[Link]) -> None:
+        conn.executemany(
+            "DELETE FROM links WHERE namespace = ? AND kind = ? AND source = ? AND target = ?",
+            [(lk.namespace, lk.kind.value, lk.source, lk.target) for lk in links],
+        )
 
     def list_links(
         self,
@@ -463,6 +596,7 @@ class EmbeddedStore(GraphStore):
     # ---- recall channels --------------------------------------------------------------------------
     def _vector_index(self, namespace: str) -> _VectorIndex:
         with self._lock:
+            self._drop_caches_if_written_elsewhere()
             index = self._vectors.get(namespace)
             if index is None:
                 index = _VectorIndex()
@@ -594,6 +728,7 @@ class EmbeddedStore(GraphStore):
 
     def _graph(self, namespace: str) -> nx.MultiGraph:
         with self._lock:
+            self._drop_caches_if_written_elsewhere()
             graph = self._graphs.get(namespace)
             if graph is None:
                 graph = nx.MultiGraph()
@@ -662,6 +797,71 @@ class EmbeddedStore(GraphStore):
                             yield label, other
                 elif kind in wanted:
                     yield kind, neighbour
+
+    # ---- atomic writes, leases, job log -----------------------------------------------------------
+    def apply_delta(self, delta: GraphDelta) -> None:
+        self._check_dimensions(delta.events)
+        namespace = delta.namespace
+        with self._transaction() as conn:
+            self._delete_links(conn, delta.removed_links)
+            for event in delta.events:
+                self._write_event(conn, event)
+            self._write_entities(conn, delta.entities)
+            self._write_topics(conn, delta.topics)
+            self._write_links(conn, delta.links)
+            patched = [
+                event
+                for patch in delta.event_patches
+                for event in self._patch_events(conn, namespace, patch.ids, patch.fields)
+            ]
+            for start in range(0, len(delta.turns_done), 500):
+                chunk = delta.turns_done[start : start + 500]
+                marks = self._placeholders(len(chunk))
+                conn.execute(
+                    f"UPDATE turns SET state = ? WHERE namespace = ? AND id IN ({marks})",
+                    [TurnState.DONE.value, namespace, *chunk],
+                )
+        self._cache_events([*delta.events, *patched])
+        with self._lock:
+            self._graphs.pop(namespace, None)
+
+    def acquire_lease(self, namespace: str, name: str, holder: str, ttl_s: float) -> bool:
+        now = datetime.now().timestamp()
+        with self._transaction() as conn:
+            row = conn.execute(
+                "SELECT holder, expires FROM leases WHERE namespace = ? AND name = ?", (namespace, name)
+            ).fetchone()
+            if row and row[0] != holder and row[1] > now and lease_holder_alive(row[0]):
+                return False
+            conn.execute(
+                "INSERT OR REPLACE INTO leases VALUES (?,?,?,?)", (namespace, name, holder, now + ttl_s)
+            )
+            return True
+
+    def release_lease(self, namespace: str, name: str, holder: str) -> None:
+        with self._transaction() as conn:
+            conn.execute(
+                "DELETE FROM leases WHERE namespace = ? AND name = ? AND holder = ?",
+                (namespace, name, holder),
+            )
+
+    def record_job(self, run: JobRun) -> None:
+        with self._transaction() as conn:
+            conn.execute(
+                "INSERT OR REPLACE INTO jobs VALUES (?,?,?,?,?)",
+                (run.id, run.namespace, run.kind, run.started.timestamp(), run.model_dump_json()),
+            )
+
+    def list_jobs(
+        self, namespace: str | None = None, *, kind: str | None = None, limit: int = 50
+    ) -> list[JobRun]:
+        sql, params = "SELECT data FROM jobs WHERE 1 = 1", []
+        if namespace is not None:
+            sql, params = sql + " AND namespace = ?", [*params, namespace]
+        if kind is not None:
+            sql, params = sql + " AND kind = ?", [*params, kind]
+        rows = self._read(sql + " ORDER BY started DESC, id DESC LIMIT ?", [*params, limit])
+        return [JobRun.model_validate_json(r[0]) for r in rows]
 
     # ---- maintenance ------------------------------------------------------------------------------
     def delete_events(self, namespace: str, ids: Sequence[str]) -> int:
@@ -766,7 +966,7 @@ class EmbeddedStore(GraphStore):
                 (namespace,),
             )
             conn.execute("DELETE FROM turns_fts WHERE namespace = ?", (namespace,))
-            for table in ("turns", "events", "entities", "entity_names", "topics", "links"):
+            for table in ("turns", "events", "entities", "entity_names", "topics", "links", "leases", "jobs"):
                 conn.execute(f"DELETE FROM {table} WHERE namespace = ?", (namespace,))
         self._forget_caches(namespace)
 
@@ -790,6 +990,10 @@ class EmbeddedStore(GraphStore):
             "namespace": namespace,
             "namespaces": len(self.namespaces()) if namespace is None else 1,
             "turns": count("turns"),
+            "pending": self._read(
+                f"SELECT COUNT(*) FROM turns {where} {'AND' if where else 'WHERE'} state = ?",
+                [*params, TurnState.PENDING.value],
+            )[0][0],
             "events": count("events"),
             "entities": count("entities"),
             "topics": count("topics"),

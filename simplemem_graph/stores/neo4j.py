@@ -35,14 +35,17 @@ from simplemem_graph.models import (
     EVENT_LINKS,
     Entity,
     Event,
+    GraphDelta,
+    JobRun,
     Link,
     LinkKind,
     Neighbor,
     ScoredId,
     Topic,
     Turn,
+    TurnState,
 )
-from simplemem_graph.stores.base import GraphStore
+from simplemem_graph.stores.base import GraphStore, lease_holder_alive
 from simplemem_graph.stores.cypher import load_query, query_names
 from simplemem_graph.stores.neo4j_records import (
     LINK_QUERIES,
@@ -195,12 +198,13 @@ class Neo4jStore(GraphStore):
         return values
 
     # ---- raw log --------------------------------------------------------------------------------
-    def add_turns(self, turns: Sequence[Turn]) -> list[Turn]:
+    def add_turns(self, turns: Sequence[Turn], *, pending: bool = True) -> list[Turn]:
+        state = (TurnState.PENDING if pending else TurnState.DONE).value
         rows = [
             {
                 "index": i,
                 "uid": uid_of(t.namespace, t.id),
-                "props": {**t.model_dump(), "uid": uid_of(t.namespace, t.id)},
+                "props": {**t.model_dump(), "uid": uid_of(t.namespace, t.id), "state": state},
                 # The turn fulltext index reads pre-tokenised text, the words FTS5 sees.
                 "search_text": " ".join(tokenize(t.text)),
             }
@@ -223,6 +227,29 @@ class Neo4jStore(GraphStore):
         else:
             rows = self._execute("get_turns", read=True, uids=[uid_of(namespace, i) for i in ids])
         return [Turn.model_validate(model_fields(r["turn"])) for r in rows]
+
+    def pending_turns(
+        self, namespace: str, limit: int | None = None, *, ids: Sequence[str] | None = None
+    ) -> list[Turn]:
+        if ids is not None and not ids:
+            return []
+        rows = self._execute(
+            "pending_turns",
+            read=True,
+            namespace=namespace,
+            limit=limit if limit is not None else 2**62,
+            uids=None if ids is None else [uid_of(namespace, i) for i in ids],
+        )
+        return [Turn.model_validate(model_fields(r["turn"])) for r in rows]
+
+    def session_speakers(self, namespace: str, sessions: Sequence[str]) -> dict[str, list[str]]:
+        if not sessions:
+            return {}
+        rows = self._execute("session_speakers", read=True, namespace=namespace, sessions=list(sessions))
+        speakers: dict[str, list[str]] = {}
+        for row in rows:
+            speakers.setdefault(row["session"], []).append(row["speaker"])
+        return speakers
 
     # ---- events ---------------------------------------------------------------------------------
     def _event_rows(self, events: Sequence[Event]) -> list[dict[str, Any]]:
@@ -255,18 +282,20 @@ class Neo4jStore(GraphStore):
         return [event_from_props(r["event"]) for r in rows]
 
     def update_events(self, namespace: str, ids: Sequence[str], fields: dict[str, Any]) -> None:
+        if ids:
+            self._transaction(lambda tx: self._patch_events(tx, namespace, ids, fields))
+
+    def _patch_events(
+        self, tx: ManagedTransaction, namespace: str, ids: Sequence[str], fields: dict[str, Any]
+    ) -> None:
+        """Read, change and rewrite events inside the caller's transaction."""
         uids = [uid_of(namespace, i) for i in ids]
-
-        def work(tx: ManagedTransaction) -> None:
-            events = [event_from_props(r["event"]) for r in self._run(tx, "get_events", uids=uids)]
-            try:
-                updated = [Event.model_validate({**e.model_dump(), **fields}) for e in events]
-            except ValidationError as e:
-                raise InputError(f"neo4j store: update_events cannot set {sorted(fields)}: {e}") from e
-            self._run_batches(tx, "upsert_events", self._event_rows(updated))
-
-        if uids:
-            self._transaction(work)
+        events = [event_from_props(r["event"]) for r in self._run(tx, "get_events", uids=uids)]
+        try:
+            updated = [Event.model_validate({**e.model_dump(), **fields}) for e in events]
+        except ValidationError as e:
+            raise InputError(f"neo4j store: update_events cannot set {sorted(fields)}: {e}") from e
+        self._run_batches(tx, "upsert_events", self._event_rows(updated))
 
     def touch_events(self, namespace: str, ids: Sequence[str], at: datetime) -> None:
         if ids:
@@ -274,10 +303,11 @@ class Neo4jStore(GraphStore):
 
     # ---- entities and topics --------------------------------------------------------------------
     def upsert_entities(self, entities: Sequence[Entity]) -> None:
-        self._write_rows(
-            "upsert_entities",
-            [{"uid": uid_of(e.namespace, e.id), "props": entity_props(e)} for e in entities],
-        )
+        self._write_rows("upsert_entities", self._entity_rows(entities))
+
+    @staticmethod
+    def _entity_rows(entities: Sequence[Entity]) -> list[dict[str, Any]]:
+        return [{"uid": uid_of(e.namespace, e.id), "props": entity_props(e)} for e in entities]
 
     def list_entities(self, namespace: str) -> list[Entity]:
         rows = self._execute("list_entities", read=True, namespace=namespace)
@@ -288,14 +318,17 @@ class Neo4jStore(GraphStore):
         return [Entity.model_validate(model_fields(r["entity"])) for r in rows]
 
     def upsert_topics(self, topics: Sequence[Topic]) -> None:
-        rows = [
+        self._write_rows("upsert_topics", self._topic_rows(topics))
+
+    @staticmethod
+    def _topic_rows(topics: Sequence[Topic]) -> list[dict[str, Any]]:
+        return [
             {
                 "uid": uid_of(t.namespace, t.id),
                 "props": {**t.model_dump(mode="json"), "uid": uid_of(t.namespace, t.id)},
             }
             for t in topics
         ]
-        self._write_rows("upsert_topics", rows)
 
     def list_topics(self, namespace: str) -> list[Topic]:
         rows = self._execute("list_topics", read=True, namespace=namespace)
@@ -303,19 +336,23 @@ class Neo4jStore(GraphStore):
 
     # ---- links ----------------------------------------------------------------------------------
     def add_links(self, links: Sequence[Link]) -> None:
+        if links:
+            self._transaction(lambda tx: self._add_links_in(tx, links))
+
+    @classmethod
+    def _add_links_in(cls, tx: ManagedTransaction, links: Sequence[Link]) -> None:
         by_query: dict[str, list[dict[str, Any]]] = defaultdict(list)
         for link in links:
             by_query[LINK_QUERIES[link.kind]].append(link_row(link))
-
-        def work(tx: ManagedTransaction) -> None:
-            for name, rows in sorted(by_query.items()):
-                self._run_batches(tx, name, rows)
-
-        if by_query:
-            self._transaction(work)
+        for name, rows in sorted(by_query.items()):
+            cls._run_batches(tx, name, rows)
 
     def remove_links(self, links: Sequence[Link]) -> None:
-        rows = [
+        self._write_rows("remove_links", self._removal_rows(links))
+
+    @staticmethod
+    def _removal_rows(links: Sequence[Link]) -> list[dict[str, Any]]:
+        return [
             {
                 "kind": lk.kind.value,
                 "source_uid": uid_of(lk.namespace, lk.source),
@@ -323,7 +360,64 @@ class Neo4jStore(GraphStore):
             }
             for lk in links
         ]
-        self._write_rows("remove_links", rows)
+
+    # ---- atomic writes, leases, job log -----------------------------------------------------------
+    def apply_delta(self, delta: GraphDelta) -> None:
+        namespace = delta.namespace
+        event_rows = self._event_rows(delta.events)
+        removals = self._removal_rows(delta.removed_links)
+        entity_rows = self._entity_rows(delta.entities)
+        topic_rows = self._topic_rows(delta.topics)
+        done = [uid_of(namespace, i) for i in delta.turns_done]
+
+        def work(tx: ManagedTransaction) -> None:
+            # One managed transaction: the driver re-runs all of it on a transient error, and the
+            # server commits all of it or none. Every statement is idempotent, so a re-run is safe.
+            self._run_batches(tx, "remove_links", removals)
+            self._run_batches(tx, "upsert_events", event_rows)
+            self._run_batches(tx, "upsert_entities", entity_rows)
+            self._run_batches(tx, "upsert_topics", topic_rows)
+            self._add_links_in(tx, delta.links)
+            for patch in delta.event_patches:
+                self._patch_events(tx, namespace, patch.ids, patch.fields)
+            for start in range(0, len(done), _BATCH):
+                self._run(tx, "mark_turns_done", uids=done[start : start + _BATCH])
+
+        if not delta.is_empty():
+            self._transaction(work)
+
+    def acquire_lease(self, namespace: str, name: str, holder: str, ttl_s: float) -> bool:
+        uid = uid_of(namespace, name)
+
+        def work(tx: ManagedTransaction) -> bool:
+            row = self._run(tx, "lease_lock", uid=uid, namespace=namespace, name=name)[0]
+            now = datetime.now().timestamp()
+            current, expires = row["holder"], row["expires"]
+            if current and current != holder and (expires or 0) > now and lease_holder_alive(current):
+                return False
+            self._run(tx, "lease_set", uid=uid, holder=holder, expires=now + ttl_s)
+            return True
+
+        return self._transaction(work)
+
+    def release_lease(self, namespace: str, name: str, holder: str) -> None:
+        self._execute("lease_release", uid=uid_of(namespace, name), holder=holder)
+
+    def record_job(self, run: JobRun) -> None:
+        self._execute(
+            "record_job",
+            uid=uid_of(run.namespace, run.id),
+            namespace=run.namespace,
+            kind=run.kind,
+            started=run.started.timestamp(),
+            data=run.model_dump_json(),
+        )
+
+    def list_jobs(
+        self, namespace: str | None = None, *, kind: str | None = None, limit: int = 50
+    ) -> list[JobRun]:
+        rows = self._execute("list_jobs", read=True, namespace=namespace, kind=kind, limit=limit)
+        return [JobRun.model_validate_json(r["data"]) for r in rows]
 
     def list_links(
         self,
@@ -537,6 +631,7 @@ class Neo4jStore(GraphStore):
             "namespace": namespace,
             "namespaces": len(self.namespaces()) if namespace is None else 1,
             **counts,
+            "pending": self._execute("count_pending", read=True, namespace=namespace)[0]["pending"],
             "relations": relations,
             "events_by_status": statuses,
         }

@@ -40,6 +40,14 @@ EXAMPLES = {
     "batch": 100,
     "timeout": 60,
     "dimension": 384,
+    "limit": 10,
+    "name": "consolidate",
+    "holder": "host:1:1:abc",
+    "expires": 1.0e9,
+    "kind": "consolidate",
+    "started": 1.0e9,
+    "data": "{}",
+    "sessions": ["s1"],
 }
 
 
