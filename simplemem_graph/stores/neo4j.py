@@ -390,7 +390,7 @@ class Neo4jStore(GraphStore):
         uid = uid_of(namespace, name)
 
         def work(tx: ManagedTransaction) -> bool:
-            row = self._run(tx, "lease_lock", uid=uid, namespace=namespace, name=name)[0]
+            row = self._run(tx, "lease_lock", uid=uid, namespace=namespace, lease=name)[0]
             now = datetime.now().timestamp()
             current, expires = row["holder"], row["expires"]
             if current and current != holder and (expires or 0) > now and lease_holder_alive(current):

@@ -41,7 +41,7 @@ EXAMPLES = {
     "timeout": 60,
     "dimension": 384,
     "limit": 10,
-    "name": "consolidate",
+    "lease": "consolidate",
     "holder": "host:1:1:abc",
     "expires": 1.0e9,
     "kind": "consolidate",

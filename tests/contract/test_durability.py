@@ -1,0 +1,131 @@
+"""The durability contract: the pending queue, atomic deltas, leases and the job log, on every store."""
+
+from __future__ import annotations
+
+import socket
+from datetime import timedelta
+
+import pytest
+
+from simplemem_graph.errors import InputError
+from simplemem_graph.models import EventPatch, EventStatus, GraphDelta, JobRun, LinkKind
+from simplemem_graph.stores.base import new_lease_holder
+from tests.contract.contract_data import T0, link, make_entity, make_event, make_turn
+
+
+def test_new_turns_are_pending_until_a_delta_consumes_them(store, ns):
+    turns = [make_turn(ns, f"s1:{i}", f"turn {i}", minutes=i) for i in range(3)]
+    store.add_turns(turns)
+    assert [t.id for t in store.pending_turns(ns)] == ["s1:0", "s1:1", "s1:2"]
+    assert [t.id for t in store.pending_turns(ns, limit=2)] == ["s1:0", "s1:1"]
+    assert [t.id for t in store.pending_turns(ns, ids=["s1:2", "nope"])] == ["s1:2"]
+    assert store.stats(ns)["pending"] == 3
+
+    store.apply_delta(GraphDelta(namespace=ns, turns_done=["s1:0", "s1:2"]))
+    assert [t.id for t in store.pending_turns(ns)] == ["s1:1"]
+    assert store.stats(ns)["pending"] == 1
+    assert len(store.get_turns(ns)) == 3  # done turns stay in the raw log
+
+
+def test_imported_turns_are_not_pending(store, ns):
+    store.add_turns([make_turn(ns, "s1:1", "imported with its graph")], pending=False)
+    assert store.pending_turns(ns) == []
+
+
+def test_agent_travels_with_the_turn(store, ns):
+    store.add_turns([make_turn(ns, "s1:1", "from the planner", agent="planner"), make_turn(ns, "s1:2", "x")])
+    assert [t.agent for t in store.get_turns(ns)] == ["planner", None]
+    assert [t.agent for t in store.pending_turns(ns)] == ["planner", None]
+
+
+def test_session_speakers_in_order_of_their_first_turn(store, ns):
+    store.add_turns(
+        [
+            make_turn(ns, "a:1", "hi", minutes=1, session="a", speaker="Ana"),
+            make_turn(ns, "a:2", "hello", minutes=2, session="a", speaker="Bo"),
+            make_turn(ns, "a:3", "again", minutes=3, session="a", speaker="Ana"),
+            make_turn(ns, "b:1", "solo", minutes=0, session="b", speaker="Cy"),
+        ]
+    )
+    assert store.session_speakers(ns, ["a", "b", "none"]) == {"a": ["Ana", "Bo"], "b": ["Cy"]}
+
+
+def test_apply_delta_writes_everything_of_a_batch(store, ns):
+    store.add_turns([make_turn(ns, "s1:1", "Acme ships")])
+    old = make_event(ns, "e0", "old price", minutes=-10)
+    store.upsert_events([old])
+    store.add_links([link(ns, LinkKind.NEXT, "e0", "gone")])
+    delta = GraphDelta(
+        namespace=ns,
+        events=[make_event(ns, "e1", "Acme ships on friday")],
+        entities=[make_entity(ns, "acme", "Acme")],
+        links=[link(ns, LinkKind.MENTIONS, "e1", "acme"), link(ns, LinkKind.NEXT, "e0", "e1")],
+        removed_links=[link(ns, LinkKind.NEXT, "e0", "gone")],
+        event_patches=[EventPatch(ids=["e0"], fields={"status": EventStatus.SUPERSEDED})],
+        turns_done=["s1:1"],
+    )
+    store.apply_delta(delta)
+    assert [e.id for e in store.get_events(ns, ["e0", "e1"])] == ["e0", "e1"]
+    assert store.get_events(ns, ["e0"])[0].status == EventStatus.SUPERSEDED
+    assert [e.name for e in store.find_entities(ns, "acme")] == ["Acme"]
+    assert {(lk.source, lk.target) for lk in store.list_links(ns, kinds=[LinkKind.NEXT])} == {("e0", "e1")}
+    assert store.pending_turns(ns) == []
+
+
+def test_a_failing_delta_changes_nothing(store, ns):
+    store.add_turns([make_turn(ns, "s1:1", "turn")])
+    store.upsert_events([make_event(ns, "e0", "stored before")])
+    with pytest.raises(InputError):
+        store.apply_delta(
+            GraphDelta(
+                namespace=ns,
+                events=[make_event(ns, "e1", "fine")],
+                entities=[make_entity(ns, "acme", "Acme")],
+                links=[link(ns, LinkKind.MENTIONS, "e1", "acme")],
+                # The last step fails (not a number): everything before it must be rolled back.
+                event_patches=[EventPatch(ids=["e0"], fields={"importance": "very"})],
+                turns_done=["s1:1"],
+            )
+        )
+    assert store.get_events(ns, ["e1"]) == []
+    assert store.get_events(ns, ["e0"])[0].importance == 0.5
+    assert store.find_entities(ns, "acme") == []
+    assert store.list_links(ns) == []
+    assert [t.id for t in store.pending_turns(ns)] == ["s1:1"]
+
+
+def test_a_lease_has_one_holder_at_a_time(store, ns):
+    first, second = new_lease_holder(), new_lease_holder()
+    assert store.acquire_lease(ns, "consolidate", first, 60)
+    assert store.acquire_lease(ns, "consolidate", first, 60)  # renewing
+    assert not store.acquire_lease(ns, "consolidate", second, 60)
+    assert store.acquire_lease(ns, "other-job", second, 60)  # leases are per name
+    store.release_lease(ns, "consolidate", second)  # not the holder: no effect
+    assert not store.acquire_lease(ns, "consolidate", second, 60)
+    store.release_lease(ns, "consolidate", first)
+    assert store.acquire_lease(ns, "consolidate", second, 60)
+
+
+def test_an_expired_or_dead_holders_lease_is_taken_over(store, ns):
+    assert store.acquire_lease(ns, "consolidate", new_lease_holder(), -1)  # already expired
+    assert store.acquire_lease(ns, "consolidate", new_lease_holder(), 60)
+    dead = f"{socket.gethostname()}:999999999:1:dead"  # a process of this host that does not exist
+    assert store.acquire_lease(ns, "dead-holder", dead, 600)
+    assert store.acquire_lease(ns, "dead-holder", new_lease_holder(), 60)
+
+
+def test_job_runs_are_listed_newest_first(store, ns, other_ns):
+    runs = [
+        JobRun(id=f"j{i}", namespace=ns, kind="consolidate", started=T0 + timedelta(minutes=i))
+        for i in range(3)
+    ]
+    for run in runs:
+        store.record_job(run)
+    store.record_job(runs[1].model_copy(update={"status": "ok", "processed": 7, "finished": T0}))
+    store.record_job(JobRun(id="g", namespace=ns, kind="global_pass", started=T0))
+    store.record_job(JobRun(id="x", namespace=other_ns, kind="consolidate", started=T0))
+    listed = store.list_jobs(ns, kind="consolidate")
+    assert [r.id for r in listed] == ["j2", "j1", "j0"]
+    assert listed[1].status == "ok" and listed[1].processed == 7
+    assert [r.id for r in store.list_jobs(ns, limit=1)] == ["j2"]
+    assert {r.id for r in store.list_jobs(ns)} == {"j0", "j1", "j2", "g"}
