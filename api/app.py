@@ -26,8 +26,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from api.auth import ApiKeyring, ApiKeysSpec, AuthenticationError, NamespaceForbiddenError, load_api_keys
 from api.limits import BodySizeLimitMiddleware, PayloadTooLargeError
-from api.routes import router
-from api.schemas import API_VERSION
+from api.routes import job_problems, router
+from api.schemas import API_VERSION, HealthzOut
 from simplemem_graph.config import validate_namespace
 from simplemem_graph.errors import (
     ConfigError,
@@ -62,8 +62,10 @@ class MemoryPool:
     """One shared store and embedder; a `Memory` per namespace made with `with_namespace`.
 
     The base `Memory` is opened on first use when given as a factory, and then owned (closed) by
-    the pool. Calls into the store are serialised by `lock`: a store connection is not safe to
-    share between the server's worker threads, and the work per call is CPU-bound anyway.
+    the pool. Calls are serialised per namespace (`lock_for`), never across namespaces: one
+    tenant's long ingest does not stall another's search. The stores are safe to share between
+    threads (the embedded store serialises its own statements; the Neo4j driver pools sessions),
+    and writers of one namespace in several processes are ordered by the store's lease.
     """
 
     def __init__(self, source: MemorySource):
@@ -72,7 +74,7 @@ class MemoryPool:
         self._base: Memory | None = source if isinstance(source, Memory) else None
         self._by_namespace: dict[str, Memory] = {}
         self._open_lock = threading.Lock()
-        self.lock = threading.Lock()
+        self._locks: dict[str, threading.Lock] = {}
 
     @property
     def base(self) -> Memory:
@@ -86,9 +88,17 @@ class MemoryPool:
         """The `Memory` of a namespace (validated; ConfigError on a bad name)."""
         memory = self._by_namespace.get(namespace)
         if memory is None:
-            memory = self.base.with_namespace(validate_namespace(namespace))
-            self._by_namespace[namespace] = memory
+            with self._open_lock:
+                memory = self._by_namespace.get(namespace)
+                if memory is None:
+                    memory = self.base.with_namespace(validate_namespace(namespace))
+                    self._by_namespace[namespace] = memory
         return memory
+
+    def lock_for(self, namespace: str) -> threading.Lock:
+        """The lock that serialises one namespace's calls (created on first use)."""
+        with self._open_lock:
+            return self._locks.setdefault(namespace, threading.Lock())
 
     def close(self) -> None:
         if self._owns_memory and self._base is not None:
@@ -148,6 +158,11 @@ def create_app(
     @app.get("/", include_in_schema=False)
     def _root() -> RedirectResponse:
         return RedirectResponse("/inspector/")
+
+    @app.get("/healthz", response_model=HealthzOut, tags=["service"])
+    def _healthz(request: Request) -> HealthzOut:
+        """`ok`, or `degraded` with the job runs that failed or alerted (no authentication)."""
+        return job_problems(request)
 
     return app
 
@@ -222,6 +237,8 @@ def run_server(
     *,
     limits: ApiLimits | None = None,
     log_level: str = "info",
+    worker: bool = True,
+    worker_interval_s: float = 5.0,
 ) -> None:
     """Serve the API with uvicorn until interrupted (what `simplemem-graph serve` runs).
 
@@ -234,6 +251,9 @@ def run_server(
         insecure: allow a non-loopback host without API keys.
         limits: request size limits.
         log_level: uvicorn log level.
+        worker: run the background worker (consolidation of pending turns, the global pass) in
+            this process, for every namespace of the store.
+        worker_interval_s: seconds between two consolidations of pending turns.
 
     Raises:
         ConfigError: a malformed key spec, or a non-loopback host without keys or `insecure`.
@@ -243,5 +263,16 @@ def run_server(
     keyring = load_api_keys(api_keys)
     check_bind(host, keyring, insecure=insecure)
     app = create_app(memory_factory, api_keys=keyring.keys, limits=limits)
-    app.state.pool.base  # noqa: B018 - open the store and load the models before accepting requests
-    uvicorn.run(app, host=host, port=port, log_level=log_level)
+    pool: MemoryPool = app.state.pool
+    pool.base  # noqa: B018 - open the store and load the models before accepting requests
+    job_worker = None
+    if worker:
+        from simplemem_graph.worker import Worker
+
+        job_worker = Worker(pool.get, interval_s=worker_interval_s)
+        job_worker.start()
+    try:
+        uvicorn.run(app, host=host, port=port, log_level=log_level)
+    finally:
+        if job_worker is not None:
+            job_worker.stop()

@@ -1,7 +1,7 @@
 """The `/v1` routes. Each one checks the caller, then calls one `Memory` method.
 
-Routes are plain (sync) functions: FastAPI runs them in its thread pool, and `MemoryPool.lock`
-serialises the calls into the store (see `api.app.MemoryPool`).
+Routes are plain (sync) functions: FastAPI runs them in its thread pool; calls of one namespace
+are serialised by its lock, calls of different namespaces run side by side (see `api.app.MemoryPool`).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import StreamingResponse
@@ -31,8 +31,10 @@ from api.schemas import (
     ErrorOut,
     GraphOut,
     HealthOut,
+    HealthzOut,
     ImportOut,
     IngestOut,
+    JobOut,
     Page,
     Result,
     SearchIn,
@@ -45,6 +47,7 @@ from simplemem_graph.memory import Memory
 from simplemem_graph.models import Turn
 
 NDJSON = "application/x-ndjson"
+JOBS_KEPT_VISIBLE = 1000  # the newest runs a page of /jobs is cut from
 
 # Documented in OpenAPI for every route that can fail this way.
 _ERRORS: dict[int | str, dict[str, Any]] = {
@@ -62,7 +65,7 @@ def current_principal(request: Request) -> Principal:
 
 @dataclass
 class ScopedMemory:
-    """A namespace's `Memory`, used as `with scoped as memory:` so store calls are serialised."""
+    """A namespace's `Memory`, used as `with scoped as memory:` so its calls are serialised."""
 
     memory: Memory
     lock: threading.Lock
@@ -83,7 +86,8 @@ def namespace_memory(
     """The namespace's memory, once the caller is allowed on it (403 otherwise)."""
     request.app.state.keyring.authorize(principal, ns)
     pool = request.app.state.pool
-    return ScopedMemory(pool.get(ns), pool.lock)
+    memory = pool.get(ns)
+    return ScopedMemory(memory, pool.lock_for(memory.namespace))
 
 
 Scoped = Annotated[ScopedMemory, Depends(namespace_memory)]
@@ -106,6 +110,28 @@ def health(request: Request) -> HealthOut:
     return HealthOut(status="ok", version=API_VERSION, store=store_kind, auth=state.keyring.enabled)
 
 
+def job_problems(request: Request) -> HealthzOut:
+    """The latest run of each (namespace, job kind), when it failed or alerted."""
+    runs = request.app.state.pool.base.store.list_jobs(None, limit=500)
+    latest: dict[tuple[str, str], Any] = {}
+    for run in runs:  # newest first: the first seen per (namespace, kind) is the latest
+        latest.setdefault((run.namespace, run.kind), run)
+    problems = [JobOut(**run.model_dump()) for run in latest.values() if run.status in ("failed", "alert")]
+    return HealthzOut(status="degraded" if problems else "ok", problems=problems)
+
+
+@router.get("/namespaces/{ns}/jobs", response_model=Page[JobOut], tags=["maintenance"])
+def jobs(
+    scoped: Scoped,
+    kind: Annotated[Literal["consolidate", "global_pass"] | None, Query(description="job kind")] = None,
+    limit: Limit = DEFAULT_PAGE_SIZE,
+    offset: Offset = 0,
+) -> Page[Any]:
+    """The worker's runs in this namespace, newest first: status, turns processed, still pending."""
+    runs = scoped.memory.store.list_jobs(scoped.memory.namespace, kind=kind, limit=JOBS_KEPT_VISIBLE)
+    return _page([JobOut(**run.model_dump()) for run in runs], limit, offset)
+
+
 @router.get("/namespaces", response_model=Page[str], tags=["namespaces"])
 def list_namespaces(
     request: Request,
@@ -114,9 +140,7 @@ def list_namespaces(
     offset: Offset = 0,
 ) -> Page[Any]:
     """Namespaces holding turns or events that this key may see."""
-    pool = request.app.state.pool
-    with pool.lock:
-        names = pool.base.namespaces()
+    names = request.app.state.pool.base.namespaces()
     return _page([ns for ns in names if principal.may_use(ns)], limit, offset)
 
 
@@ -140,24 +164,20 @@ def add_turns(request: Request, body: TurnIn | TurnBatchIn | list[TurnIn], scope
 
 
 def _to_turns(turns_in: list[TurnIn], memory: Memory) -> list[Turn]:
-    """HTTP turns -> model turns, filling FORMATS.md defaults (id `<session>:<n>`, time now)."""
+    """HTTP turns -> model turns, with `Memory.make_turn`'s defaults (time now, an id derived from
+    the content, so ids are unique without counting rows and a retried request adds nothing)."""
     now = datetime.now(UTC)
-    # Numbering continues after the turns already logged, as `Memory.add` does.
-    next_number = memory.stats().get("turns", 0) + 1 if any(t.id is None for t in turns_in) else 0
-    turns = []
-    for position, turn in enumerate(turns_in):
-        time = turn.time or now
-        turns.append(
-            Turn(
-                id=turn.id or f"{turn.session}:{next_number + position}",
-                namespace=memory.namespace,
-                session=turn.session,
-                speaker=turn.speaker,
-                time=time if time.tzinfo else time.replace(tzinfo=UTC),
-                text=turn.text,
-            )
+    return [
+        memory.make_turn(
+            turn.text,
+            speaker=turn.speaker,
+            session=turn.session,
+            time=turn.time or now,
+            turn_id=turn.id,
+            agent=turn.agent,
         )
-    return turns
+        for turn in turns_in
+    ]
 
 
 # ---- read ----------------------------------------------------------------------------------------

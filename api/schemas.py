@@ -28,10 +28,11 @@ class TurnIn(_Request):
     """One turn, in the FORMATS.md JSON Lines shape; only `text` is required."""
 
     text: str = Field(min_length=1, description="what was said or done")
-    id: str | None = Field(None, description="turn id; default `<session>:<n>`")
+    id: str | None = Field(None, description="turn id; default `<session>:<hash of speaker, time, text>`")
     session: str = Field("default", min_length=1)
     time: datetime | None = Field(None, description="ISO 8601; default: now; naive times are UTC")
     speaker: str = Field("user", min_length=1)
+    agent: str | None = Field(None, min_length=1, description="the agent that wrote the turn")
 
 
 class TurnBatchIn(_Request):
@@ -41,6 +42,7 @@ class TurnBatchIn(_Request):
 class IngestOut(BaseModel):
     turns_new: int
     turns_skipped: int = Field(description="already in the raw log; re-posting a turn changes nothing")
+    turns_consolidated: int = Field(0, description="pending turns consolidated by this request")
     events: int
     event_ids: list[str]
     compress: dict[str, Any]
@@ -115,6 +117,28 @@ class HealthOut(BaseModel):
     version: str
     store: str
     auth: bool
+
+
+class JobOut(BaseModel):
+    """One run of a background job (FORMATS.md `jobs --json`)."""
+
+    id: str
+    namespace: str
+    kind: str
+    started: datetime
+    finished: datetime | None
+    status: Literal["running", "ok", "failed", "alert"]
+    processed: int
+    pending_after: int
+    error: str | None
+    duration_ms: float | None
+
+
+class HealthzOut(BaseModel):
+    """`degraded` when the latest run of a job kind in some namespace failed or alerted."""
+
+    status: Literal["ok", "degraded"]
+    problems: list[JobOut]
 
 
 class GraphNode(BaseModel):

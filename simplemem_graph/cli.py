@@ -106,14 +106,28 @@ def ingest(
     sample: Annotated[
         str | None, typer.Option("--sample", help="LoCoMo: one conversation, e.g. conv-26")
     ] = None,
+    agent: Annotated[
+        str | None,
+        typer.Option("--agent", help="The agent that wrote these turns (when several share a namespace)."),
+    ] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Log, compress and consolidate turns. Re-ingesting the same file adds nothing.
+
+    Turns are logged as pending first; an interrupted ingest is completed by the next `ingest`,
+    `consolidate` or the worker. Several processes may ingest into one namespace at once.
 
     A LoCoMo file with several conversations and no --sample puts each conversation in its own
     namespace, <namespace>-<sample_id>, since their turn ids (dia_ids) repeat across conversations.
     """
     batches = _ingest_batches(file, fmt, sample)  # everything validated before anything is written
+    if agent is not None:
+        if not agent.strip():
+            raise InputError("--agent: give a non-empty agent name")
+        batches = {
+            namespace: [t if t.agent else t.model_copy(update={"agent": agent}) for t in turns]
+            for namespace, turns in batches.items()
+        }
     reports = {}
     with _progress() as progress:
         for namespace, turns in batches.items():
@@ -128,7 +142,8 @@ def ingest(
         else:
             out.print(
                 f"[bold]{report['namespace']}[/]: {report['turns_new']} new turns "
-                f"({report['turns_skipped']} already logged), {report['events']} events"
+                f"({report['turns_skipped']} already logged), {report['events']} events, "
+                f"{report['turns_consolidated']} turns consolidated"
             )
 
 
@@ -306,7 +321,8 @@ def consolidate(
     now: Annotated[str | None, typer.Option("--now", help="ISO time to age memories against.")] = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """The global pass: merge duplicates, resolve aliases, re-cluster topics, decay and tier moves."""
+    """Consolidate pending turns, then the global pass: merge duplicates, resolve aliases,
+    re-cluster topics, decay and tier moves."""
     with _memory() as memory:
         report = memory.consolidate(now=parse_time(now, "--now") if now else None)
     _print_json(report) if as_json else out.print(report)
@@ -371,6 +387,94 @@ def import_records(
     _print_json(counts) if as_json else out.print(counts)
 
 
+@app.command()
+def jobs(
+    kind: Annotated[str | None, typer.Option("--kind", help="consolidate | global_pass")] = None,
+    limit: Annotated[int, typer.Option("--limit", min=1, help="Newest runs to show.")] = 20,
+    check: Annotated[
+        bool, typer.Option("--check", help="Exit 1 when the latest run of a kind failed or alerted.")
+    ] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """The worker's runs, newest first: status, turns processed, turns still pending, errors."""
+    from simplemem_graph.worker import JOB_KINDS, latest_problems
+
+    if kind is not None and kind not in JOB_KINDS:
+        raise InputError(f"--kind {kind!r}: use one of {', '.join(JOB_KINDS)}")
+    with _memory() as memory:
+        runs = memory.store.list_jobs(memory.namespace, kind=kind, limit=limit)
+        problems = latest_problems(memory) if check else []
+    if as_json:
+        for run in runs:
+            _print_json(run.model_dump(mode="json"))
+    else:
+        table = Table("kind", "started", "status", "processed", "pending_after", "ms", "error")
+        for run in runs:
+            table.add_row(
+                run.kind,
+                run.started.isoformat(timespec="seconds"),
+                run.status,
+                str(run.processed),
+                str(run.pending_after),
+                str(run.duration_ms or ""),
+                run.error or "",
+            )
+        out.print(table)
+    if problems:
+        for run in problems:
+            err.print(f"{run.kind}: latest run {run.status} at {run.started.isoformat()}: {run.error}")
+        raise typer.Exit(1)
+
+
+@app.command()
+def worker(
+    interval: Annotated[
+        float, typer.Option("--interval", min=0.1, help="Seconds between consolidations of pending turns.")
+    ] = 5.0,
+    global_every: Annotated[
+        float, typer.Option("--global-every", min=1.0, help="Seconds between global passes.")
+    ] = 3600.0,
+    all_namespaces: Annotated[
+        bool, typer.Option("--all-namespaces", help="Every namespace of the store, not only --namespace.")
+    ] = False,
+    once: Annotated[
+        bool, typer.Option("--once", help="Run each job once (consolidate, then the global pass) and exit.")
+    ] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Run consolidation of pending turns and the global pass on a schedule, recording each run
+    (see `jobs`). Stops on Ctrl-C or SIGTERM."""
+    import signal
+    import threading
+
+    from simplemem_graph.worker import Worker
+
+    job_worker = Worker(
+        _memory,
+        namespaces=None if all_namespaces else [state.namespace],
+        interval_s=interval,
+        global_every_s=global_every,
+    )
+    if once:
+        runs = job_worker.consolidate_pending() + job_worker.global_pass(all_namespaces=True)
+        for run in runs:
+            _print_json(run.model_dump(mode="json")) if as_json else out.print(run.model_dump(mode="json"))
+        if any(run.status != "ok" for run in runs):
+            raise typer.Exit(1)
+        return
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    job_worker.start()
+    err.print(f"worker: consolidate every {interval:g}s, global pass every {global_every:g}s (Ctrl-C stops)")
+    try:
+        while not stop.wait(0.5):
+            pass
+    except KeyboardInterrupt:
+        pass
+    finally:
+        job_worker.stop()
+
+
 # ---- servers ---------------------------------------------------------------------------------------
 @app.command()
 def serve(
@@ -383,11 +487,17 @@ def serve(
     insecure: Annotated[
         bool, typer.Option("--insecure", help="Allow a non-local host without API keys.")
     ] = False,
+    no_worker: Annotated[
+        bool, typer.Option("--no-worker", help="Do not run the background worker in the server.")
+    ] = False,
 ) -> None:
-    """Serve the REST API, its OpenAPI docs (/docs) and the web graph inspector (/)."""
+    """Serve the REST API, its OpenAPI docs (/docs) and the web graph inspector (/), with the
+    background worker (see `worker`) unless --no-worker."""
     from api.app import run_server
 
-    run_server(_memory, host=host, port=port, api_keys=api_key or None, insecure=insecure)
+    run_server(
+        _memory, host=host, port=port, api_keys=api_key or None, insecure=insecure, worker=not no_worker
+    )
 
 
 @app.command()

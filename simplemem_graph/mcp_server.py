@@ -1,6 +1,6 @@
 """MCP server: simplemem-graph's memory as tools for any MCP-speaking agent.
 
-Tools: `remember`, `search_memory`, `entity_timeline`, `list_conflicts`, `forget`. Each takes an
+Tools: `remember`, `search_memory`, `entity_timeline`, `list_conflicts`, `forget`, `jobs`. Each takes an
 optional `namespace` (default: the one the server was started with) and calls one `Memory` method.
 
 Run it over stdio (what desktop clients spawn) or streamable HTTP:
@@ -38,22 +38,29 @@ MemorySource = Memory | Callable[[], Memory]
 
 
 class _Memories:
-    """The base `Memory` (opened on first use) and one per namespace; calls serialised by `lock`."""
+    """The base `Memory` (opened on first use) and one per namespace; each namespace's calls are
+    serialised by its own lock (tools run in worker threads), different namespaces run side by side."""
 
     def __init__(self, source: MemorySource):
         self._source = source
         self._base: Memory | None = source if isinstance(source, Memory) else None
         self._by_namespace: dict[str, Memory] = {}
-        self.lock = threading.Lock()  # tools run in worker threads; a consolidation is not re-entrant
+        self._locks: dict[str, threading.Lock] = {}
+        self._open_lock = threading.Lock()
 
     def get(self, namespace: str | None) -> Memory:
-        if self._base is None:
-            self._base = self._source()  # type: ignore[operator]
-        if not namespace or namespace == self._base.namespace:
-            return self._base
-        if namespace not in self._by_namespace:
-            self._by_namespace[namespace] = self._base.with_namespace(namespace)
-        return self._by_namespace[namespace]
+        with self._open_lock:
+            if self._base is None:
+                self._base = self._source()  # type: ignore[operator]
+            if not namespace or namespace == self._base.namespace:
+                return self._base
+            if namespace not in self._by_namespace:
+                self._by_namespace[namespace] = self._base.with_namespace(namespace)
+            return self._by_namespace[namespace]
+
+    def lock_for(self, memory: Memory) -> threading.Lock:
+        with self._open_lock:
+            return self._locks.setdefault(memory.namespace, threading.Lock())
 
 
 def build_mcp_server(memory: MemorySource) -> MCPServer:
@@ -77,8 +84,9 @@ def build_mcp_server(memory: MemorySource) -> MCPServer:
         # Our errors are the caller's to fix (bad date, unknown entity): pass their message on.
         # Anything else stays a crash, whose details the SDK keeps on the server.
         try:
-            with memories.lock:
-                return action(memories.get(namespace))
+            memory = memories.get(namespace)
+            with memories.lock_for(memory):
+                return action(memory)
         except SimpleMemError as e:
             raise ToolError(f"{type(e).__name__}: {e}") from e
 
@@ -89,6 +97,7 @@ def build_mcp_server(memory: MemorySource) -> MCPServer:
         session: str = "default",
         time: str | None = None,
         namespace: str | None = None,
+        agent: str | None = None,
     ) -> dict[str, Any]:
         """Store one conversation turn (or agent action) in long-term memory.
 
@@ -98,9 +107,12 @@ def build_mcp_server(memory: MemorySource) -> MCPServer:
             session: conversation id; turns of one session are chained in order.
             time: when it was said, ISO 8601 (default now); relative dates are resolved from it.
             namespace: memory to write to (default: the server's).
+            agent: which agent writes it, when several agents share one memory.
         """
         when = _parse_datetime(time, "time")
-        events = call(namespace, lambda m: m.add(text, speaker=speaker, session=session, time=when))
+        events = call(
+            namespace, lambda m: m.add(text, speaker=speaker, session=session, time=when, agent=agent)
+        )
         return {"events": [{"id": e.id, "text": e.text} for e in events]}
 
     @server.tool()
@@ -162,6 +174,23 @@ def build_mcp_server(memory: MemorySource) -> MCPServer:
             raise ToolError("forget: give exactly one of event_id or entity")
         deleted = call(namespace, lambda m: m.forget(event_id=event_id, entity=entity))
         return {"deleted_events": deleted}
+
+    @server.tool()
+    def jobs(kind: str | None = None, limit: int = 20, namespace: str | None = None) -> dict[str, Any]:
+        """The background worker's runs, newest first: did consolidation of pending turns and the
+        global pass work, how many turns they processed, how many are still pending.
+
+        Args:
+            kind: "consolidate" or "global_pass" (default both).
+            limit: how many runs (1-200).
+            namespace: memory to read (default: the server's).
+        """
+        if kind is not None and kind not in ("consolidate", "global_pass"):
+            raise ToolError(f"jobs: kind must be consolidate or global_pass, got {kind!r}")
+        if not 1 <= limit <= 200:
+            raise ToolError(f"jobs: limit must be between 1 and 200, got {limit}")
+        runs = call(namespace, lambda m: m.store.list_jobs(m.namespace, kind=kind, limit=limit))
+        return {"jobs": [run.model_dump(mode="json") for run in runs]}
 
     return server
 

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import json
+import threading
 import time as time_module
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -93,7 +94,16 @@ class Memory:
         self.namespace = validate_namespace(namespace or self.settings.namespace)
         self.embedder = embedder or SentenceTransformerEmbedder(self.settings.embedding_model)
         self.agent = agent  # written on every turn this Memory logs (unless the turn names one)
-        self._holder = new_lease_holder()
+        self._threads = threading.local()  # a lease holder id per thread (see `_holder`)
+
+    @property
+    def _holder(self) -> str:
+        """Who holds the consolidation lease: this process *and thread*, so two threads sharing one
+        Memory (the server and its worker) never both think they hold it."""
+        holder = getattr(self._threads, "holder", None)
+        if holder is None:
+            holder = self._threads.holder = new_lease_holder()
+        return holder
 
     @classmethod
     def open(cls, store: str | None = None, *, namespace: str | None = None, **kwargs) -> Memory:
@@ -125,6 +135,22 @@ class Memory:
         Without `turn_id` the id is derived from the content (session, speaker, time, text):
         unique without counting rows, and the same call retried after a failure is not logged twice.
         """
+        turn = self.make_turn(text, speaker=speaker, session=session, time=time, turn_id=turn_id, agent=agent)
+        self.add_many([turn])
+        return self.events_of_turn(turn.id)
+
+    def make_turn(
+        self,
+        text: str,
+        *,
+        speaker: str = "user",
+        session: str = "default",
+        time: datetime | None = None,
+        turn_id: str | None = None,
+        agent: str | None = None,
+    ) -> Turn:
+        """A turn of this namespace with the defaults filled in (time now, naive times UTC, an id
+        derived from the content: `<session>:<hash of speaker, time, text>`)."""
         if not isinstance(text, str) or not text.strip():
             raise InputError("add: `text` must be a non-empty string")
         time = time or datetime.now(UTC)
@@ -132,7 +158,7 @@ class Memory:
             time = time.replace(tzinfo=UTC)
         if turn_id is None:
             turn_id = f"{session}:{stable_id('t', session, speaker, time.isoformat(), text)[2:]}"
-        turn = Turn(
+        return Turn(
             id=turn_id,
             namespace=self.namespace,
             session=session,
@@ -141,8 +167,6 @@ class Memory:
             text=text,
             agent=agent or self.agent,
         )
-        self.add_many([turn])
-        return self.events_of_turn(turn_id)
 
     def events_of_turn(self, turn_id: str) -> list[Event]:
         """The events made from one logged turn (through their FROM provenance links)."""

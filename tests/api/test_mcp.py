@@ -12,7 +12,7 @@ import pytest
 from mcp import Client, StdioServerParameters
 
 REPO = Path(__file__).resolve().parents[2]
-TOOLS = {"remember", "search_memory", "entity_timeline", "list_conflicts", "forget"}
+TOOLS = {"remember", "search_memory", "entity_timeline", "list_conflicts", "forget", "jobs"}
 TURNS = [
     (
         "Maya Torres",
