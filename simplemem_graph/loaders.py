@@ -20,7 +20,7 @@ from simplemem_graph.models import DEFAULT_NAMESPACE, Turn
 
 MAX_TURN_CHARS = 100_000  # a turn longer than this is a file mistake, not a dialogue turn
 FORMATS = ("auto", "jsonl", "locomo")
-_TURN_FIELDS = {"id", "session", "time", "speaker", "text"}
+_TURN_FIELDS = {"id", "session", "time", "speaker", "text", "agent"}
 
 
 def _read_text(path: Path) -> str:
@@ -71,7 +71,7 @@ def turn_from_record(
         raise InputError(
             f"{where}: `text` has {len(text):,} characters; a turn may have at most {MAX_TURN_CHARS:,}"
         )
-    for field in ("id", "session", "speaker"):
+    for field in ("id", "session", "speaker", "agent"):
         if field in record and record[field] is not None and not isinstance(record[field], (str, int)):
             raise InputError(f"{where}: `{field}` must be a string, got {type(record[field]).__name__}")
     session = str(record.get("session") or default_session)
@@ -83,6 +83,7 @@ def turn_from_record(
         speaker=str(record.get("speaker") or "user"),
         time=time,
         text=text,
+        agent=str(record["agent"]) if record.get("agent") not in (None, "") else None,
     )
 
 

@@ -1,0 +1,205 @@
+"""Nothing lost: kill -9 at random points, several writers at once, on both stores (real processes).
+
+- Crash: an ingest is killed with SIGKILL 20 times (half inside an `apply_delta` transaction, half
+  at a random moment), restarted each time, then run to the end; the memory must hold exactly what
+  one uninterrupted run holds: the same turns, events (ids, texts, statuses), entities and links.
+- Concurrency: 4 processes ingest their own sessions of one conversation (the same people and
+  companies recur) into one namespace at once, while searches run; the memory must hold what one
+  writer ingesting the same files one after another holds.
+
+The children use `HashEmbedder` (see tests/durability_support.py): the stores, the queue and the
+graph are real; only the embedding model is a light one, so 40 process starts take seconds.
+"""
+
+from __future__ import annotations
+
+import random
+import signal
+import subprocess
+import threading
+import time
+import uuid
+
+import pytest
+
+from simplemem_graph.memory import Memory, open_store
+from simplemem_graph.models import LinkKind
+from tests.durability_support import (
+    READY,
+    HashEmbedder,
+    child_command,
+    child_env,
+    generated_sessions,
+    snapshot,
+    write_jsonl,
+)
+
+CRASH_POINTS = 20
+CHILD_TIMEOUT_S = 600
+
+
+@pytest.fixture(params=["embedded", pytest.param("neo4j", marks=pytest.mark.neo4j)])
+def store_uri(request, tmp_path):
+    """A store URI of each kind; `fresh()` gives an empty place to write (a new file, or a new
+    namespace name on the one Neo4j server) and the test deletes what it wrote."""
+    if request.param == "embedded":
+        return lambda name: str(tmp_path / f"{name}.db")
+    uri = request.getfixturevalue("neo4j_uri")
+    return lambda name: uri
+
+
+def _run_to_end(command: list[str]) -> str:
+    done = subprocess.run(command, env=child_env(), capture_output=True, text=True, timeout=CHILD_TIMEOUT_S)
+    assert done.returncode == 0, f"child failed ({done.returncode}):\n{done.stderr[-3000:]}"
+    return done.stdout
+
+
+def _run_and_kill(command: list[str], after_ready_s: float | None) -> int:
+    """Start the child, wait until its models are loaded, let it work, then SIGKILL it (None: it
+    kills itself, see --kill-in-delta)."""
+    child = subprocess.Popen(
+        command, env=child_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        line = child.stdout.readline()
+        assert line.strip() == READY, f"child did not start: {line!r} {child.stderr.read()[-3000:]}"
+        if after_ready_s is not None:
+            time.sleep(after_ready_s)
+            if child.poll() is None:
+                child.send_signal(signal.SIGKILL)
+        return child.wait(timeout=CHILD_TIMEOUT_S)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+        child.stdout.close()
+        child.stderr.close()
+
+
+def _snapshot(uri: str, namespace: str) -> dict[str, object]:
+    store = open_store(uri)
+    try:
+        return snapshot(store, namespace)
+    finally:
+        store.close()
+
+
+def _drop(uri: str, namespace: str) -> None:
+    store = open_store(uri)
+    try:
+        store.delete_namespace(namespace)
+    finally:
+        store.close()
+
+
+@pytest.mark.timeout(1800)
+def test_kill_minus_9_at_20_points_then_rerun_holds_what_one_uninterrupted_run_holds(store_uri, tmp_path):
+    sessions = generated_sessions(7, sessions=4, turns_per_session=20)
+    file = write_jsonl(tmp_path / "turns.jsonl", [turn for session in sessions for turn in session])
+    namespace = f"crash-{uuid.uuid4().hex[:8]}"
+    reference_uri, crashed_uri = store_uri("reference"), store_uri("crashed")
+
+    _run_to_end(child_command(reference_uri, namespace, file, "--batch-size", "8"))
+    expected = _snapshot(reference_uri, namespace)
+    assert expected["pending"] == [] and len(expected["turns"]) == 80 and expected["events"]
+    if reference_uri == crashed_uri:  # one Neo4j server: the same namespace again, emptied first
+        _drop(reference_uri, namespace)
+
+    rng = random.Random(20261203)
+    codes = []
+    for point in range(CRASH_POINTS):
+        if point % 2 == 0:  # inside consolidation: SIGKILL mid-transaction, before the commit
+            nth = rng.randint(1, 3)
+            command = child_command(
+                crashed_uri, namespace, file, "--batch-size", "8", "--kill-in-delta", str(nth)
+            )
+            codes.append(_run_and_kill(command, after_ready_s=None))
+        else:  # anywhere: logging a batch, compressing, reading context, committing...
+            command = child_command(crashed_uri, namespace, file, "--batch-size", "8")
+            codes.append(_run_and_kill(command, after_ready_s=rng.uniform(0.0, 2.0)))
+    assert codes.count(-signal.SIGKILL) >= CRASH_POINTS - 2, codes  # (a run may finish before its kill)
+    _run_to_end(child_command(crashed_uri, namespace, file, "--batch-size", "8"))
+    final = _snapshot(crashed_uri, namespace)
+    try:
+        for part in ("turns", "pending", "entities", "events", "links"):
+            assert final[part] == expected[part], part
+    finally:
+        _drop(crashed_uri, namespace)
+        if reference_uri != crashed_uri:
+            _drop(reference_uri, namespace)
+
+
+@pytest.mark.timeout(1800)
+def test_four_writers_at_once_build_the_graph_one_writer_builds(store_uri, tmp_path):
+    sessions = generated_sessions(11, sessions=8, turns_per_session=25)
+    files = [
+        write_jsonl(tmp_path / f"agent{i}.jsonl", [t for s in sessions[i::4] for t in s]) for i in range(4)
+    ]
+    namespace = f"writers-{uuid.uuid4().hex[:8]}"
+    single_uri, shared_uri = store_uri("single"), store_uri("shared")
+
+    for file in files:  # one writer, the files one after another
+        _run_to_end(child_command(single_uri, namespace, file))
+    expected = _snapshot(single_uri, namespace)
+    if single_uri == shared_uri:
+        _drop(single_uri, namespace)
+
+    # Four writers at once, and a reader searching the namespace the whole time.
+    errors: list[BaseException] = []
+    stop = threading.Event()
+
+    def search_throughout() -> None:
+        memory = Memory(open_store(shared_uri), namespace=namespace, embedder=HashEmbedder())
+        try:
+            while not stop.is_set():
+                memory.search("what did they quote?")
+                memory.stats()
+        except BaseException as e:  # reported by the test below
+            errors.append(e)
+        finally:
+            memory.close()
+
+    reader = threading.Thread(target=search_throughout)
+    reader.start()
+    writers = [
+        subprocess.Popen(
+            child_command(shared_uri, namespace, file, "--agent", f"agent-{i}"),
+            env=child_env(),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for i, file in enumerate(files)
+    ]
+    try:
+        outcomes = [(w.wait(timeout=CHILD_TIMEOUT_S), w.stderr.read()[-3000:]) for w in writers]
+    finally:
+        stop.set()
+        reader.join(timeout=120)
+        for w in writers:
+            w.stdout.close()
+            w.stderr.close()
+    try:
+        assert all(code == 0 for code, _ in outcomes), outcomes
+        assert not errors, errors
+        got = _snapshot(shared_uri, namespace)
+        assert got["pending"] == []
+        assert got["turns"] == expected["turns"]  # no turn lost
+        assert got["entities"] == expected["entities"]  # no duplicate, none missing
+        assert got["events"] == expected["events"]
+        for kind in (LinkKind.MENTIONS, LinkKind.NEXT, LinkKind.FROM):
+            links = [lk for lk in got["links"] if lk[0] == kind.value]
+            assert links == [lk for lk in expected["links"] if lk[0] == kind.value], kind
+        store = open_store(shared_uri)
+        try:
+            turns = {t.id: t for t in store.get_turns(namespace)}
+            for event in store.list_events(namespace):  # every event's provenance resolves
+                assert all(source in turns for source in event.source_ids)
+                assert event.agent == turns[event.source_ids[0]].agent
+            assert {t.agent for t in turns.values()} == {f"agent-{i}" for i in range(4)}
+        finally:
+            store.close()
+    finally:
+        _drop(shared_uri, namespace)
+        if single_uri != shared_uri:
+            _drop(single_uri, namespace)
