@@ -41,6 +41,9 @@ class Settings:
     neo4j_user: str | None = None
     neo4j_password: str | None = None
     neo4j_database: str | None = None
+    # How long the Neo4j driver keeps retrying a transaction on transient errors (a restarting
+    # server, a leader switch) before the error reaches the caller.
+    neo4j_retry_s: float = 120.0
     api_keys: str | None = None  # "key1:ns1,ns2;key2:*" (SIMPLEMEM_API_KEYS); None: no auth
     recall_k: int = 15
     final_k: int = 5
@@ -58,6 +61,7 @@ class Settings:
             "neo4j_user": env.get("NEO4J_USER") or None,
             "neo4j_password": env.get("NEO4J_PASSWORD") or None,
             "neo4j_database": env.get("NEO4J_DATABASE") or None,
+            "neo4j_retry_s": _float_env(env, "NEO4J_RETRY_S", 120.0),
             "api_keys": env.get("SIMPLEMEM_API_KEYS") or None,
         }
         values.update({k: v for k, v in overrides.items() if v is not None})
@@ -65,6 +69,19 @@ class Settings:
 
     def decay_for(self, namespace: str) -> DecayPolicy:
         return self.namespace_decay.get(namespace, self.decay)
+
+
+def _float_env(env, name: str, default: float) -> float:
+    raw = env.get(name)
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError as e:
+        raise ConfigError(f"{name}={raw!r}: expected a number of seconds") from e
+    if value < 0:
+        raise ConfigError(f"{name}={raw!r}: expected a number of seconds >= 0")
+    return value
 
 
 def default_store_path() -> Path:

@@ -64,7 +64,13 @@ def open_store(uri: str | None, settings: Settings | None = None, *, dimension: 
         from simplemem_graph.stores.neo4j import Neo4jStore
 
         auth = (settings.neo4j_user, settings.neo4j_password) if settings.neo4j_user else None
-        return Neo4jStore.connect(uri, database=settings.neo4j_database, auth=auth, dimension=dimension)
+        return Neo4jStore.connect(
+            uri,
+            database=settings.neo4j_database,
+            auth=auth,
+            dimension=dimension,
+            retry_s=settings.neo4j_retry_s,
+        )
     from simplemem_graph.stores.embedded import EmbeddedStore
 
     return EmbeddedStore(sqlite_path(uri))

@@ -80,8 +80,11 @@ def jvm_flags() -> list[str]:
     return [line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
 
 
-def start_launcher(timeout: float = 180.0) -> LauncherProcess:
-    """Start the launcher on a free port and wait until Bolt accepts connections.
+def start_launcher(timeout: float = 180.0, *, port: int = 0, data_dir: Path | None = None) -> LauncherProcess:
+    """Start the launcher (on `port`, 0: a free one) and wait until Bolt accepts connections.
+
+    With `data_dir` the database lives there and survives a stop, so a test can restart the
+    server on the same data (same port, same directory).
 
     Raises:
         Neo4jServerError: it exited early or was not ready within `timeout` seconds.
@@ -90,8 +93,9 @@ def start_launcher(timeout: float = 180.0) -> LauncherProcess:
     log_path = Path(tempfile.mkstemp(prefix="simplemem-neo4j-", suffix=".log")[1])
     with log_path.open("w") as log:
         # Output goes to a file, not a pipe: a full pipe would stall the server once nobody reads it.
+        env = {**os.environ, **({"NEO4J_TEST_DATA_DIR": str(data_dir)} if data_dir else {})}
         process = subprocess.Popen(
-            ["java", *jvm_flags(), "-jar", str(jar), "0"], stdout=log, stderr=subprocess.STDOUT
+            ["java", *jvm_flags(), "-jar", str(jar), str(port)], stdout=log, stderr=subprocess.STDOUT, env=env
         )
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

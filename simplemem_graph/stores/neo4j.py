@@ -90,6 +90,7 @@ class Neo4jStore(GraphStore):
         database: str | None = None,
         auth: tuple[str, str] | None = None,
         dimension: int = 384,
+        retry_s: float = 120.0,
     ) -> Neo4jStore:
         """Connect, check the server answers, and create the schema if it is missing.
 
@@ -99,6 +100,9 @@ class Neo4jStore(GraphStore):
             database: the database name; None for the server's default.
             auth: (user, password), or None for a server with auth disabled.
             dimension: the embedding model's dimension, for the vector index.
+            retry_s: how long a transaction is retried on transient errors (server restarting,
+                connection lost) before StoreUnavailableError; every write is idempotent, so a
+                retried batch is applied once.
 
         Returns:
             A ready store.
@@ -118,6 +122,7 @@ class Neo4jStore(GraphStore):
             driver = GraphDatabase.driver(
                 uri,
                 auth=auth,
+                max_transaction_retry_time=retry_s,
                 # A fresh database has no labels yet; "label does not exist" is expected noise.
                 notifications_disabled_classifications=[NotificationDisabledClassification.UNRECOGNIZED],
             )
@@ -163,7 +168,9 @@ class Neo4jStore(GraphStore):
                 load_query(name), params, database_=self.database, routing_=routing
             )
         except _DRIVER_ERRORS as e:
-            raise StoreUnavailableError(f"neo4j store: {name} failed, server unavailable: {e}") from e
+            raise StoreUnavailableError(
+                f"neo4j store: {name} failed, server {self.uri or '?'} unavailable: {e}"
+            ) from e
         # dict(record), not record.data(): data() walks every value, byte by byte through bytes.
         return [dict(record) for record in result.records]
 
@@ -173,7 +180,9 @@ class Neo4jStore(GraphStore):
             with self._driver.session(database=self.database) as session:
                 return session.execute_read(work) if read else session.execute_write(work)
         except _DRIVER_ERRORS as e:
-            raise StoreUnavailableError(f"neo4j store: transaction failed, server unavailable: {e}") from e
+            raise StoreUnavailableError(
+                f"neo4j store: transaction failed, server {self.uri or '?'} unavailable: {e}"
+            ) from e
 
     @staticmethod
     def _run(tx: ManagedTransaction, name: str, **params: Any) -> list[dict[str, Any]]:

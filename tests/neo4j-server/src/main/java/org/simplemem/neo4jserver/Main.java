@@ -25,7 +25,8 @@ import org.neo4j.kernel.internal.Version;
  * <p>Usage: {@code java [flags] -jar neo4j-test-server.jar [PORT]}. The port comes from the
  * argument, else from {@code NEO4J_TEST_PORT}, else 7687; port 0 picks a free one. Bolt listens on
  * 127.0.0.1 only, auth and HTTP are off, and the data lives in a temporary directory removed at
- * exit. When Bolt accepts connections the launcher prints exactly one line
+ * exit, or in {@code NEO4J_TEST_DATA_DIR} when set, kept at exit (so a test can restart the
+ * server on the same data: the fault tests do). When Bolt accepts connections the launcher prints exactly one line
  * {@code NEO4J_READY bolt://127.0.0.1:PORT version=X} on stdout, which scripts wait for, then runs
  * until SIGTERM/SIGINT, when it shuts the database down cleanly.
  */
@@ -37,6 +38,8 @@ public final class Main {
 
     public static void main(String[] args) throws Exception {
         int port = choosePort(args);
+        String keptDir = System.getenv("NEO4J_TEST_DATA_DIR");
+        boolean keep = keptDir != null && !keptDir.isBlank();
         Path workDir = Files.createTempDirectory("simplemem-neo4j-");
         SocketAddress bolt = new SocketAddress(HOST, port);
 
@@ -50,13 +53,18 @@ public final class Main {
                 .withConfig(HttpConnector.enabled, false)
                 .withConfig(HttpsConnector.enabled, false)
                 .withConfig(GraphDatabaseSettings.pagecache_memory, PAGE_CACHE_BYTES)
+                // The harness puts its home in a fresh subdirectory; the data may live elsewhere.
+                .withConfig(GraphDatabaseSettings.data_directory,
+                        keep ? Files.createDirectories(Path.of(keptDir)).toAbsolutePath() : workDir.resolve("data"))
                 .build();
 
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
                 neo4j.close();
-                deleteRecursively(workDir);
+                if (!keep) {
+                    deleteRecursively(workDir);
+                }
             } catch (Exception e) {
                 System.err.println("NEO4J_SHUTDOWN_ERROR " + e);
             } finally {
