@@ -577,7 +577,10 @@ def main(argv: list[str] | None = None) -> None:
     debug = "--debug" in args
     command = typer.main.get_command(app)
     try:
-        command.main(args=args, prog_name="simplemem-graph", standalone_mode=False)
+        code = command.main(args=args, prog_name="simplemem-graph", standalone_mode=False)
+        # Without standalone mode click returns a verb's `typer.Exit(code)` instead of exiting.
+        if isinstance(code, int) and code:
+            sys.exit(code)
     except click.exceptions.Exit as e:
         sys.exit(e.exit_code)
     except click.exceptions.Abort:

@@ -114,6 +114,7 @@ class Event(_Model):
     session: str = ""
     speaker: str = "user"
     agent: str | None = None  # the agent that wrote the source turn(s), for provenance and filters
+    clause: int = 0  # place among the events made from the same turn (orders chains within a turn)
     time: datetime
     deadline: date | None = None
     dates: list[date] = Field(default_factory=list)  # every absolute date the event names

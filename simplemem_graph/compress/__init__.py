@@ -308,6 +308,7 @@ def _build_event(
         session=turn.session,
         speaker=turn.speaker,
         agent=turn.agent,
+        clause=index,
         time=turn.time,
         deadline=deadline,
         dates=unique_dates,

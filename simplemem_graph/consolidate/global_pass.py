@@ -23,6 +23,7 @@ import numpy as np
 from simplemem_graph.config import DecayPolicy
 from simplemem_graph.consolidate.aliases import is_abbreviation, nickname_surname, normalise_name
 from simplemem_graph.consolidate.entities import GENERIC_SPEAKERS, EntityIndex, EntityResolver, name_occurs
+from simplemem_graph.consolidate.rederive import rederive_implied_mentions, rederive_next_chains
 from simplemem_graph.consolidate.topics import (
     TOPIC_KEYWORDS,
     TOPIC_MIN_COSINE,
@@ -53,7 +54,8 @@ def consolidate_pass(
         decay: the namespace's DecayPolicy (full weight, archive horizon, hot access count).
 
     Returns:
-        Counts: duplicates_merged, aliases, candidate_aliases, mentions_added, topics,
+        Counts: duplicates_merged, aliases, candidate_aliases, mentions_added, implied_added,
+        implied_removed, next_added, next_removed (re-derived in time order, see rederive.py), topics,
         topics_deleted, tier_hot, tier_cold, archive_candidates, tasks_archived.
 
     Raises:
@@ -67,6 +69,8 @@ def consolidate_pass(
     steps = (
         ("duplicates", lambda: merge_duplicates(store, namespace, embedder)),
         ("aliases", lambda: resolve_aliases(store, namespace)),
+        ("implied", lambda: rederive_implied_mentions(store, namespace)),
+        ("chains", lambda: rederive_next_chains(store, namespace)),
         ("topics", lambda: recluster_topics(store, namespace)),
         ("decay", lambda: apply_decay(store, namespace, now=now, decay=decay)),
     )

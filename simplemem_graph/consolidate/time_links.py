@@ -72,10 +72,7 @@ def link_next(
         kind, source and target), the session scope is kept.
     """
     position = {e.id: i for i, e in enumerate(events)}
-
-    def order(e: Event) -> tuple:
-        # Time, then the turn (ties between turns), then stage 1's order within the batch.
-        return (e.time, e.source_ids[0] if e.source_ids else "", position.get(e.id, -1))
+    order = chain_order
 
     scopes: dict[str, list[Event]] = defaultdict(list)
     stored_of: dict[str, Callable[[], Sequence[Event]]] = {}
@@ -108,6 +105,17 @@ def link_next(
         for a, b in sorted(broken - adjacent)
     ]
     return list(links.values()), removed
+
+
+def chain_order(event: Event) -> tuple:
+    """Where an event stands in a NEXT chain: its time, then its turn (ties between turns), then
+    its place among the turn's events. A total order that does not depend on arrival."""
+    return (event.time, event.source_ids[0] if event.source_ids else "", event.clause, event.id)
+
+
+def next_link(earlier: Event, later: Event, scope: str) -> Link:
+    """The NEXT link of a chain (props.scope "session:<id>" or "entity:<id>")."""
+    return _next(earlier, later, scope)
 
 
 def latest_before(candidates: Sequence[Event], first_new: Event) -> Event | None:
