@@ -19,7 +19,7 @@ import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -90,7 +90,22 @@ CREATE TABLE IF NOT EXISTS vector_spaces (
 );
 """
 # Added after the first release: files written before get them on open (see _migrate).
-_EVENT_COLUMNS = {"vslot": "ALTER TABLE events ADD COLUMN vslot INTEGER"}
+_ADDED_COLUMNS = {
+    ("events", "vslot"): "ALTER TABLE events ADD COLUMN vslot INTEGER",
+    ("topics", "vslot"): "ALTER TABLE topics ADD COLUMN vslot INTEGER",
+}
+_ADDED_INDEXES = """
+CREATE INDEX IF NOT EXISTS events_by_slot ON events (namespace, vslot);
+CREATE INDEX IF NOT EXISTS topics_by_slot ON topics (namespace, vslot);
+CREATE INDEX IF NOT EXISTS events_by_session ON events (namespace, json_extract(data, '$.session'), ts);
+"""
+
+
+def _topic_space(namespace: str) -> str:
+    """The vector space (a `vector_spaces` key) of a namespace's topic centroids."""
+    return "\x00topics\x00" + namespace
+
+
 _VECTOR_FETCH = 64  # first over-fetch of the vector channel before the SQL filter; x8 per retry
 
 
@@ -139,11 +154,18 @@ class EmbeddedStore(GraphStore):
     def _migrate(self) -> None:
         """Bring a file written by an earlier version up to date, once: the `vslot` column, the
         `event_days` rows and the vector files (later opens find them complete and do nothing)."""
-        columns = {r[1] for r in self._conn.execute("PRAGMA table_info(events)")}
-        for column, ddl in _EVENT_COLUMNS.items():
-            if column not in columns:
+        for (table, column), ddl in _ADDED_COLUMNS.items():
+            if column not in {r[1] for r in self._conn.execute(f"PRAGMA table_info({table})")}:
                 self._conn.execute(ddl)
-        self._conn.execute("CREATE INDEX IF NOT EXISTS events_by_slot ON events (namespace, vslot)")
+        self._conn.executescript(_ADDED_INDEXES)
+        topics = self._conn.execute(
+            "SELECT namespace, id, data FROM topics WHERE vslot IS NULL AND data LIKE '%\"centroid\":[%'"
+        ).fetchall()
+        if topics:
+            self._conn.execute("BEGIN IMMEDIATE")
+            for _namespace, _id, data in topics:
+                self._write_topic(self._conn, Topic.model_validate_json(data))
+            self._conn.execute("COMMIT")
         if not self._conn.execute("SELECT 1 FROM events LIMIT 1").fetchone():
             return
         if not self._conn.execute("SELECT 1 FROM event_days LIMIT 1").fetchone():
@@ -475,10 +497,31 @@ class EmbeddedStore(GraphStore):
     def upsert_topics(self, topics: Sequence[Topic]) -> None:
         with self._transaction() as conn:
             for topic in topics:
-                conn.execute(
-                    "INSERT OR REPLACE INTO topics VALUES (?,?,?)",
-                    (topic.namespace, topic.id, topic.model_dump_json()),
-                )
+                self._write_topic(conn, topic)
+
+    def _write_topic(self, conn: sqlite3.Connection, topic: Topic) -> None:
+        """A topic and its centroid's row in the topic vector space (nearest topics by index).
+
+        Unlike event rows, a topic's row is rewritten in place: centroids move with every member,
+        and a stale row (a rolled-back batch) only nudges a later nearest-topic pick; the JSON
+        keeps the exact centroid.
+        """
+        row = conn.execute(
+            "SELECT vslot FROM topics WHERE namespace = ? AND id = ?", (topic.namespace, topic.id)
+        ).fetchone()
+        slot = row[0] if row else None
+        if topic.centroid is not None:
+            space_key = _topic_space(topic.namespace)
+            values = normalise(topic.centroid)
+            space = conn.execute("SELECT dim FROM vector_spaces WHERE namespace = ?", (space_key,)).fetchone()
+            if slot is not None and space is not None and space[0] == values.shape[0]:
+                self._vector_file(space_key, space[0]).write(slot, values)
+            else:
+                slot = self._put_vector(conn, space_key, values)
+        conn.execute(
+            "INSERT OR REPLACE INTO topics (namespace, id, data, vslot) VALUES (?,?,?,?)",
+            (topic.namespace, topic.id, topic.model_dump_json(), slot),
+        )
 
     def list_topics(self, namespace: str) -> list[Topic]:
         rows = self._read("SELECT data FROM topics WHERE namespace = ? ORDER BY id", [namespace])
@@ -767,6 +810,121 @@ class EmbeddedStore(GraphStore):
             found.update(self._read(sql, [namespace, *chunk]))
         return found
 
+    # ---- batched reads ----------------------------------------------------------------------------
+    def find_entities_many(self, namespace: str, names: Sequence[str]) -> dict[str, list[Entity]]:
+        keys: dict[str, list[str]] = {}
+        for name in dict.fromkeys(names):
+            keys.setdefault(name.casefold(), []).append(name)
+        owners: dict[str, set[str]] = {}
+        folded = list(keys)
+        for start in range(0, len(folded), 900):
+            chunk = folded[start : start + 900]
+            rows = self._read(
+                "SELECT name, entity_id FROM entity_names WHERE namespace = ? "
+                f"AND name IN ({self._placeholders(len(chunk))})",
+                [namespace, *chunk],
+            )
+            for key, entity in rows:
+                owners.setdefault(key, set()).add(entity)
+        ids = sorted({e for found in owners.values() for e in found})
+        by_id: dict[str, Entity] = {}
+        for start in range(0, len(ids), 900):
+            by_id.update((e.id, e) for e in self._entities_by_id(namespace, ids[start : start + 900]))
+        return {
+            name: [by_id[i] for i in sorted(found) if i in by_id]
+            for key, found in owners.items()
+            for name in keys[key]
+        }
+
+    def session_events(
+        self, namespace: str, sessions: Sequence[str], *, since: date | None = None, limit: int = 200
+    ) -> list[Event]:
+        # ts is UTC: a day of slack, then the exact test on the event's own date.
+        floor = (
+            datetime(since.year, since.month, since.day, tzinfo=UTC).timestamp() - 86400 if since else None
+        )
+        events: list[Event] = []
+        for session in dict.fromkeys(sessions):
+            sql = (
+                "SELECT data, embedding FROM events WHERE namespace = ? "
+                "AND json_extract(data, '$.session') = ?"
+            )
+            params: list[Any] = [namespace, session]
+            if floor is not None:
+                sql += " AND ts >= ?"
+                params.append(floor)
+            rows = self._read(sql + " ORDER BY ts DESC, id DESC LIMIT ?", [*params, limit])
+            events += [self._event_from_row(d, b) for d, b in rows]
+        events = [e for e in events if since is None or e.time.date() >= since]
+        return sorted(events, key=lambda e: (e.time, e.id))
+
+    def recent_entity_events(
+        self, namespace: str, entity_ids: Sequence[str], *, limit: int = 200
+    ) -> dict[str, list[Event]]:
+        found: dict[str, list[Event]] = {}
+        for entity in dict.fromkeys(entity_ids):
+            targets = sorted(self._alias_closure(namespace, [entity]))
+            marks = self._placeholders(len(targets))
+            rows = self._read(
+                "SELECT e.data, e.embedding FROM events e WHERE e.namespace = ? AND e.id IN (SELECT source "
+                f"FROM links WHERE namespace = ? AND kind = ? AND target IN ({marks})) "
+                "ORDER BY e.ts DESC, e.id DESC LIMIT ?",
+                [namespace, namespace, LinkKind.MENTIONS.value, *targets, limit],
+            )
+            found[entity] = [self._event_from_row(d, b) for d, b in reversed(rows)]
+        return found
+
+    def session_chains(
+        self, namespace: str, event_ids: Sequence[str], *, forward: bool, steps: int = 8
+    ) -> dict[str, list[Event]]:
+        near, far = ("source", "target") if forward else ("target", "source")
+        chains: dict[str, list[str]] = {}
+        for start in dict.fromkeys(event_ids):
+            rows = self._read(
+                f"WITH RECURSIVE chain(id, depth) AS (SELECT ?, 0 UNION ALL SELECT l.{far}, c.depth + 1 "
+                f"FROM chain c JOIN links l ON l.namespace = ? AND l.kind = ? AND l.{near} = c.id "
+                "AND json_extract(l.props, '$.scope') LIKE 'session:%' WHERE c.depth < ?) "
+                "SELECT id FROM chain WHERE depth > 0 ORDER BY depth LIMIT ?",
+                [start, namespace, LinkKind.NEXT.value, steps, steps],
+            )
+            chains[start] = [r[0] for r in rows]
+        events = {
+            e.id: e for e in self.get_events(namespace, sorted({i for c in chains.values() for i in c}))
+        }
+        result: dict[str, list[Event]] = {}
+        for start, ids in chains.items():
+            chain = []
+            for event_id in ids:  # a missing event ends the chain, as walking link by link would
+                if event_id not in events:
+                    break
+                chain.append(events[event_id])
+            result[start] = chain
+        return result
+
+    def nearest_topics(self, namespace: str, vectors: Sequence[Sequence[float]], k: int) -> list[Topic]:
+        space_key = _topic_space(namespace)
+        with self._lock:
+            space = self._conn.execute(
+                "SELECT dim, slots FROM vector_spaces WHERE namespace = ?", (space_key,)
+            ).fetchone()
+            if space is None or not len(vectors) or k <= 0:
+                return []
+            queries = np.stack([normalise(v) for v in vectors])
+            if queries.shape[1] != space[0]:
+                return []
+            scores = queries @ self._vector_file(space_key, space[0]).matrix(space[1]).T
+        # Over-fetch: slots of deleted topics are holes that the SQL below drops.
+        fetch = min(2 * k + 4, scores.shape[1])
+        ranked = [[int(j) for j in top_k(row, fetch)] for row in scores]
+        slots = sorted({j for row in ranked for j in row})
+        marks = self._placeholders(len(slots))
+        rows = self._read(
+            f"SELECT vslot, data FROM topics WHERE namespace = ? AND vslot IN ({marks})", [namespace, *slots]
+        )
+        live = {slot: Topic.model_validate_json(data) for slot, data in rows}
+        keep = {j for row in ranked for j in [j for j in row if j in live][:k]}
+        return [live[j] for j in sorted(keep)]
+
     # ---- maintenance ------------------------------------------------------------------------------
     def delete_events(self, namespace: str, ids: Sequence[str]) -> int:
         present = [e.id for e in self.get_events(namespace, ids)]
@@ -874,7 +1032,9 @@ class EmbeddedStore(GraphStore):
             tables = ("turns", "events", "event_days", "entities", "entity_names", "topics", "links")
             for table in (*tables, "vector_spaces"):
                 conn.execute(f"DELETE FROM {table} WHERE namespace = ?", (namespace,))
+            conn.execute("DELETE FROM vector_spaces WHERE namespace = ?", (_topic_space(namespace),))
             self._drop_vector_files(namespace)
+            self._drop_vector_files(_topic_space(namespace))
 
     def namespaces(self) -> list[str]:
         rows = self._read("SELECT namespace FROM turns UNION SELECT namespace FROM events ORDER BY 1")
