@@ -40,6 +40,12 @@ EXAMPLES = {
     "batch": 100,
     "timeout": 60,
     "dimension": 384,
+    "keys": ["acme"],
+    "sessions": ["s1"],
+    "since": datetime(2026, 3, 1, tzinfo=UTC),
+    "limit": 10,
+    "steps": 8,
+    "vectors": [[0.1] * 384],
 }
 
 
