@@ -106,6 +106,7 @@ def _topic_space(namespace: str) -> str:
     return "\x00topics\x00" + namespace
 
 
+_EXPAND_SLICE = 16  # frontier events per SQL round of a walk
 _VECTOR_FETCH = 64  # first over-fetch of the vector channel before the SQL filter; x8 per retry
 
 
@@ -736,35 +737,38 @@ class EmbeddedStore(GraphStore):
         # would reach the whole log).
         frontier = [(s, s, list[str]()) for s in seeds]
         for distance in range(1, hops + 1):
-            if not frontier or len(reached) >= limit:
-                break
-            steps = self._steps(namespace, [f[0] for f in frontier], wanted, via_entities, limit)
-            statuses_of = self._statuses_of(namespace, {t for ss in steps.values() for _, _, t in ss})
             next_frontier = []
-            for node, seed, path in frontier:
-                for _key, step, target in steps.get(node, ()):
-                    if target in visited:
-                        continue
-                    visited.add(target)
-                    hop = Neighbor(id=target, seed=seed, distance=distance, path=[*path, step])
-                    next_frontier.append((target, seed, hop.path))
-                    status = statuses_of.get(target)
-                    # archived events are walked through, never returned; nor are links to nothing
-                    if status is not None and (allowed is None or status in allowed):
-                        reached.append(hop)
-                        if len(reached) == limit:
-                            return reached
+            # The frontier is read in slices, in walk order, so the walk stops reading once it has
+            # `limit` events: a hop through a speaker's 50k mentions reads a few dozen of them.
+            for start in range(0, len(frontier), _EXPAND_SLICE):
+                part = frontier[start : start + _EXPAND_SLICE]
+                cap = 2 * (limit - len(reached)) + len(visited)
+                steps = self._steps(namespace, [f[0] for f in part], wanted, via_entities, cap)
+                statuses_of = self._statuses_of(namespace, {t for ss in steps.values() for _, _, t in ss})
+                for node, seed, path in part:
+                    for _key, step, target in steps.get(node, ()):
+                        if target in visited:
+                            continue
+                        visited.add(target)
+                        hop = Neighbor(id=target, seed=seed, distance=distance, path=[*path, step])
+                        next_frontier.append((target, seed, hop.path))
+                        status = statuses_of.get(target)
+                        # archived events are walked through, never returned; nor are links to nothing
+                        if status is not None and (allowed is None or status in allowed):
+                            reached.append(hop)
+                            if len(reached) == limit:
+                                return reached
             frontier = next_frontier
         return reached
 
     def _steps(
-        self, namespace: str, nodes: list[str], kinds: list[str], via_entities: bool, limit: int
+        self, namespace: str, nodes: list[str], kinds: list[str], via_entities: bool, cap: int
     ) -> dict[str, list[tuple[str, str, str]]]:
         """One hop from each node: (neighbour key, step label, event reached), in walk order.
 
-        Event links count in either direction; through an entity, only the `limit + len(nodes)`
-        first co-mentioning events (by id) per entity are read, so a hub costs no more than the
-        walk can use.
+        Event links count in either direction; through an entity, only the `cap` first
+        co-mentioning events (by id) per entity are read, so a hub costs no more than the walk
+        can use.
         """
         steps: dict[str, list[tuple[str, str, str]]] = {}
         for start in range(0, len(nodes), 400):
@@ -789,7 +793,7 @@ class EmbeddedStore(GraphStore):
                     "AND o.kind = m.kind AND o.target = m.target AND o.source != m.source "
                     "LEFT JOIN entities ent ON ent.namespace = m.namespace AND ent.id = m.target "
                     f"WHERE m.namespace = ? AND m.kind = ? AND m.source IN ({marks})) WHERE n <= ?",
-                    [namespace, LinkKind.MENTIONS.value, *chunk, limit + len(nodes)],
+                    [namespace, LinkKind.MENTIONS.value, *chunk, cap],
                 )
                 names: dict[str, str] = {}
                 for node, entity, other, data in rows:

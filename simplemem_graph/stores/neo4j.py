@@ -464,7 +464,11 @@ class Neo4jStore(GraphStore):
                 if not frontier:
                     break
                 rows = self._run(
-                    tx, "expand_neighbors", uids=[uid_of(namespace, f[0]) for f in frontier], **params
+                    tx,
+                    "expand_neighbors",
+                    uids=[uid_of(namespace, f[0]) for f in frontier],
+                    cap=2 * limit + len(visited),
+                    **params,
                 )
                 steps: dict[str, list[dict[str, Any]]] = defaultdict(list)
                 for row in rows:

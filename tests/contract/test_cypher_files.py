@@ -45,6 +45,7 @@ EXAMPLES = {
     "since": datetime(2026, 3, 1, tzinfo=UTC),
     "limit": 10,
     "steps": 8,
+    "cap": 20,
     "vectors": [[0.1] * 384],
 }
 
