@@ -1054,6 +1054,8 @@ class EmbeddedStore(GraphStore):
             self._read(f"SELECT kind, COUNT(*) FROM links {where} GROUP BY kind ORDER BY kind", params)
         )
         statuses = dict(self._read(f"SELECT status, COUNT(*) FROM events {where} GROUP BY status", params))
+        tier = "coalesce(json_extract(data, '$.tier'), 'hot')"
+        tiers = dict(self._read(f"SELECT {tier}, COUNT(*) FROM events {where} GROUP BY 1", params))
         return {
             "store": self.kind,
             "path": self.path,
@@ -1065,6 +1067,7 @@ class EmbeddedStore(GraphStore):
             "topics": count("topics"),
             "relations": relations,
             "events_by_status": statuses,
+            "events_by_tier": tiers,
         }
 
     def close(self) -> None:

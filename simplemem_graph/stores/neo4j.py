@@ -618,6 +618,9 @@ class Neo4jStore(GraphStore):
             r["status"]: r["count"]
             for r in self._execute("count_event_statuses", read=True, namespace=namespace)
         }
+        tiers = {
+            r["tier"]: r["count"] for r in self._execute("count_event_tiers", read=True, namespace=namespace)
+        }
         return {
             "store": self.kind,
             "uri": self.uri,
@@ -627,6 +630,7 @@ class Neo4jStore(GraphStore):
             **counts,
             "relations": relations,
             "events_by_status": statuses,
+            "events_by_tier": tiers,
         }
 
     def close(self) -> None:
