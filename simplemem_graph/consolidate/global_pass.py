@@ -394,13 +394,8 @@ def recluster_topics(store: GraphStore, namespace: str) -> dict[str, int]:
             for e in member_events
         ]
     emptied = [t.id for t in store.list_topics(namespace) if t.id not in used]
-    store.remove_links(
-        [
-            link
-            for link in old_links
-            if (link.source, link.target) not in {(x.source, x.target) for x in links}
-        ]
-    )
+    kept_pairs = {(x.source, x.target) for x in links}  # once, not once per old link
+    store.remove_links([link for link in old_links if (link.source, link.target) not in kept_pairs])
     store.upsert_topics(topics)
     store.add_links(links)
     if emptied:  # topics no community kept: nothing is IN them any more

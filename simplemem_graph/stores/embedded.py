@@ -97,6 +97,8 @@ _ADDED_COLUMNS = {
 _ADDED_INDEXES = """
 CREATE INDEX IF NOT EXISTS events_by_slot ON events (namespace, vslot);
 CREATE INDEX IF NOT EXISTS topics_by_slot ON topics (namespace, vslot);
+CREATE INDEX IF NOT EXISTS events_by_id_ts ON events (namespace, id, ts, rid);
+CREATE INDEX IF NOT EXISTS links_by_kind_target ON links (namespace, kind, target, source);
 CREATE INDEX IF NOT EXISTS events_by_session ON events (namespace, json_extract(data, '$.session'), ts);
 """
 
@@ -106,6 +108,8 @@ def _topic_space(namespace: str) -> str:
     return "\x00topics\x00" + namespace
 
 
+# Event fields the fulltext, day and vector indexes are built from.
+_INDEXED_FIELDS = frozenset({"text", "time", "dates", "deadline", "embedding", "namespace", "id"})
 _EXPAND_SLICE = 16  # frontier events per SQL round of a walk
 _VECTOR_FETCH = 64  # first over-fetch of the vector channel before the SQL filter; x8 per retry
 
@@ -444,7 +448,17 @@ class EmbeddedStore(GraphStore):
     def update_events(self, namespace: str, ids: Sequence[str], fields: dict[str, Any]) -> None:
         events = self.get_events(namespace, ids)
         updated = [Event.model_validate({**e.model_dump(), **fields}) for e in events]
-        self.upsert_events(updated)
+        if set(fields) & _INDEXED_FIELDS:
+            self.upsert_events(updated)
+            return
+        # Status, tier, importance...: only the stored fields change, not the text, dates or
+        # vector, so the fulltext, day and vector indexes are left as they are (the global pass
+        # moves whole tiers at once).
+        with self._transaction() as conn:
+            conn.executemany(
+                "UPDATE events SET status = ?, data = ? WHERE namespace = ? AND id = ?",
+                [(e.status, e.model_dump_json(exclude={"embedding"}), namespace, e.id) for e in updated],
+            )
 
     def touch_events(self, namespace: str, ids: Sequence[str], at: datetime) -> None:
         events = self.get_events(namespace, ids)
@@ -708,13 +722,16 @@ class EmbeddedStore(GraphStore):
             return []
         entities = sorted(self._alias_closure(namespace, entity_ids))
         where, params = self._event_filter(namespace, statuses, time_from, time_to)
+        # CROSS JOIN keeps SQLite's join order: from the entity's MENTIONS links to its events,
+        # never a scan of the namespace's events testing each against the links.
         rows = self._read(
-            f"SELECT e.data, e.embedding FROM events e WHERE {where} AND e.id IN (SELECT source FROM links "
-            f"WHERE namespace = ? AND kind = ? AND target IN ({self._placeholders(len(entities))})) "
-            "ORDER BY e.ts, e.id",
-            [*params, namespace, LinkKind.MENTIONS.value, *entities],
+            "SELECT DISTINCT e.data, e.embedding, e.ts, e.id FROM links l CROSS JOIN events e "
+            "ON e.namespace = l.namespace AND e.id = l.source "
+            f"WHERE l.namespace = ? AND l.kind = ? AND l.target IN ({self._placeholders(len(entities))}) "
+            f"AND {where} ORDER BY e.ts, e.id",
+            [namespace, LinkKind.MENTIONS.value, *entities, *params],
         )
-        return [self._event_from_row(d, b) for d, b in rows]
+        return [self._event_from_row(r[0], r[1]) for r in rows]
 
     def expand(
         self,
@@ -786,20 +803,31 @@ class EmbeddedStore(GraphStore):
                 for node, other, kind in rows:
                     steps.setdefault(node, []).append((other, kind, other))
             if via_entities:
-                rows = self._read(
-                    "SELECT node, entity, other, name FROM (SELECT m.source AS node, m.target AS entity, "
-                    "o.source AS other, ent.data AS name, ROW_NUMBER() OVER (PARTITION BY m.source, m.target "
-                    "ORDER BY o.source) AS n FROM links m JOIN links o ON o.namespace = m.namespace "
-                    "AND o.kind = m.kind AND o.target = m.target AND o.source != m.source "
-                    "LEFT JOIN entities ent ON ent.namespace = m.namespace AND ent.id = m.target "
-                    f"WHERE m.namespace = ? AND m.kind = ? AND m.source IN ({marks})) WHERE n <= ?",
-                    [namespace, LinkKind.MENTIONS.value, *chunk, cap],
+                mentions = self._read(
+                    "SELECT source, target FROM links WHERE namespace = ? AND kind = ? "
+                    f"AND source IN ({marks})",
+                    [namespace, LinkKind.MENTIONS.value, *chunk],
                 )
-                names: dict[str, str] = {}
-                for node, entity, other, data in rows:
-                    if entity not in names:
-                        names[entity] = Entity.model_validate_json(data).name if data else entity
-                    steps.setdefault(node, []).append((entity, f"MENTIONS {names[entity]}", other))
+                entities = sorted({target for _, target in mentions})
+                names = {e.id: e.name for e in self._entities_by_id(namespace, entities)}
+                # Per entity, its first co-mentioning events by id: an index range scan of
+                # links_by_kind_target that stops after `cap + slice` rows, however big the hub.
+                others = {
+                    entity: [
+                        r[0]
+                        for r in self._read(
+                            "SELECT source FROM links WHERE namespace = ? AND kind = ? AND target = ? "
+                            "ORDER BY source LIMIT ?",
+                            [namespace, LinkKind.MENTIONS.value, entity, cap + len(chunk)],
+                        )
+                    ]
+                    for entity in entities
+                }
+                for node, entity in mentions:
+                    label = f"MENTIONS {names.get(entity, entity)}"
+                    steps.setdefault(node, []).extend(
+                        (entity, label, other) for other in others[entity] if other != node
+                    )
         for node_steps in steps.values():
             node_steps.sort(key=lambda s: (s[0], s[2]))
         return steps
@@ -869,13 +897,24 @@ class EmbeddedStore(GraphStore):
         for entity in dict.fromkeys(entity_ids):
             targets = sorted(self._alias_closure(namespace, [entity]))
             marks = self._placeholders(len(targets))
+            # The newest first through a covering index (no event row is read before the cut), so
+            # the tail of a speaker mentioned by every event costs its index entries, not its rows.
             rows = self._read(
-                "SELECT e.data, e.embedding FROM events e WHERE e.namespace = ? AND e.id IN (SELECT source "
-                f"FROM links WHERE namespace = ? AND kind = ? AND target IN ({marks})) "
+                "SELECT DISTINCT e.rid, e.ts, e.id FROM links l "
+                "CROSS JOIN events e INDEXED BY events_by_id_ts "
+                "ON e.namespace = l.namespace AND e.id = l.source "
+                f"WHERE l.namespace = ? AND l.kind = ? AND l.target IN ({marks}) "
                 "ORDER BY e.ts DESC, e.id DESC LIMIT ?",
-                [namespace, namespace, LinkKind.MENTIONS.value, *targets, limit],
+                [namespace, LinkKind.MENTIONS.value, *targets, limit],
             )
-            found[entity] = [self._event_from_row(d, b) for d, b in reversed(rows)]
+            rids = [r[0] for r in reversed(rows)]
+            data: dict[int, tuple[str, bytes | None]] = {}
+            if rids:
+                sql = (
+                    f"SELECT rid, data, embedding FROM events WHERE rid IN ({self._placeholders(len(rids))})"
+                )
+                data = {r[0]: (r[1], r[2]) for r in self._read(sql, rids)}
+            found[entity] = [self._event_from_row(*data[rid]) for rid in rids]
         return found
 
     def session_chains(
