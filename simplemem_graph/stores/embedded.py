@@ -129,6 +129,8 @@ class EmbeddedStore(GraphStore):
 
     def __init__(self, path: str | Path = ":memory:"):
         self.path = str(path)
+        self._lock = threading.RLock()
+        self._vector_files: dict[str, VectorFile] = {}
         try:
             if self.path != ":memory:":
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
@@ -141,8 +143,6 @@ class EmbeddedStore(GraphStore):
             self._migrate()
         except sqlite3.Error as e:
             raise StoreUnavailableError(f"embedded store: cannot open SQLite file {self.path!r}: {e}") from e
-        self._lock = threading.RLock()
-        self._vector_files: dict[str, VectorFile] = {}
 
     def _index_logged_turns(self) -> None:
         """Fill the turn fulltext index of a file written before it existed (turns are immutable,
