@@ -16,7 +16,7 @@ from simplemem_graph.consolidate.focus import focus_from_stored, infer_subjects
 from simplemem_graph.consolidate.global_pass import consolidate_pass, mention_moves
 from simplemem_graph.consolidate.tasks import track_tasks
 from simplemem_graph.consolidate.time_links import link_days, link_next, link_sources
-from simplemem_graph.consolidate.topics import assign_topics
+from simplemem_graph.consolidate.topics import assign_topics, candidate_topics
 from simplemem_graph.consolidate.updates import Conflict, detect_updates, list_conflicts
 from simplemem_graph.embedding import Embedder
 from simplemem_graph.errors import ConsolidationError, InputError, SimpleMemError
@@ -120,7 +120,8 @@ def _consolidate(
         for event_id, mentioned in resolution.mentions.items()
         for entity, props in mentioned.items()
     ]
-    topics = assign_topics(events, store.list_topics(namespace))
+    topics = assign_topics(events, candidate_topics(store, namespace, events))
+    context.prefetch_storylines(storyline_entities)
     links += topics.links + link_sources(events) + link_days(events)
     next_links, unlinked = link_next(
         events,

@@ -1,5 +1,9 @@
 """What consolidation reads from the store before linking a batch: recent events of the batch's
-sessions, the raw turns the events came from, and entity storylines (read once per entity)."""
+sessions, the raw turns the events came from, and entity storylines (read once per entity).
+
+Every read is an indexed look-up bounded by the batch (its sessions, its turns, its entities and a
+fixed tail of each), never a scan of the namespace: the cost of a batch does not grow with the
+store (issue 11)."""
 
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ from simplemem_graph.stores.base import GraphStore
 # A session is one conversation: its earlier events are looked up this far back from the batch.
 RECENT_DAYS = 7
 STORYLINE_LIMIT = 200  # newest events of an entity's storyline compared with a new event
+SESSION_LIMIT = 200  # newest events of a session read as its recent context
 
 
 class StoredContext:
@@ -24,10 +29,8 @@ class StoredContext:
         batch_ids = {e.id for e in events}
         sessions = {e.session for e in events}
         since = min(e.time for e in events).date() - timedelta(days=RECENT_DAYS)
-        stored = store.list_events(namespace, time_from=since)
-        self.recent = sorted(
-            (e for e in stored if e.session in sessions and e.id not in batch_ids), key=lambda e: e.time
-        )
+        stored = store.session_events(namespace, sorted(sessions), since=since, limit=SESSION_LIMIT)
+        self.recent = sorted((e for e in stored if e.id not in batch_ids), key=lambda e: e.time)
         turn_ids = sorted({s for e in events for s in e.source_ids})
         self.turn_texts = {t.id: t.text for t in store.get_turns(namespace, turn_ids)}
         self.session_entities: dict[str, set[str]] = defaultdict(set)
@@ -49,13 +52,22 @@ class StoredContext:
         events = self.session_events(session)
         return events[-1] if events else None
 
+    def prefetch_storylines(self, entity_ids: set[str]) -> None:
+        """Read the storylines of all these entities in one store call."""
+        wanted = sorted(set(entity_ids) - set(self._storylines))
+        if wanted:
+            # The batch's own events may already be stored (a re-run): read enough to drop them.
+            tails = self.store.recent_entity_events(
+                self.namespace, wanted, limit=STORYLINE_LIMIT + len(self._batch_ids)
+            )
+            for entity_id in wanted:
+                events = [e for e in tails.get(entity_id, []) if e.id not in self._batch_ids]
+                self._storylines[entity_id] = events[-STORYLINE_LIMIT:]
+
     def storyline(self, entity_id: str) -> list[Event]:
-        """Stored events mentioning the entity or its aliases (any status), oldest first."""
-        if entity_id not in self._storylines:
-            events = self.store.entity_events(self.namespace, [entity_id], statuses=None)
-            self._storylines[entity_id] = [e for e in events if e.id not in self._batch_ids][
-                -STORYLINE_LIMIT:
-            ]
+        """Stored events mentioning the entity or its aliases (any status), oldest first: the
+        newest STORYLINE_LIMIT of them."""
+        self.prefetch_storylines({entity_id})
         return self._storylines[entity_id]
 
     def storyline_tail(self, entity_id: str) -> Event | None:

@@ -8,6 +8,11 @@
 5. Archive done tasks older than the archive horizon.
 
 Reported, never silent: it returns counts and raises ConsolidationError when a step fails.
+
+Cost (issue 11): no N x N matrix. Duplicates and topic communities come from each event's nearest
+neighbours, computed block by block (memory O(N x k), not O(N^2)); alias targets come from
+indexes of names by surname, first word and character pair instead of comparing every entity with
+every other; names are found in event texts with one Aho-Corasick automaton.
 """
 
 from __future__ import annotations
@@ -17,11 +22,17 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from datetime import datetime
 
+import ahocorasick
 import networkx as nx
 import numpy as np
 
 from simplemem_graph.config import DecayPolicy
-from simplemem_graph.consolidate.aliases import is_abbreviation, nickname_surname, normalise_name
+from simplemem_graph.consolidate.aliases import (
+    is_abbreviation,
+    is_chinese_full_name,
+    nickname_surname,
+    normalise_name,
+)
 from simplemem_graph.consolidate.entities import GENERIC_SPEAKERS, EntityIndex, EntityResolver, name_occurs
 from simplemem_graph.consolidate.rederive import rederive_implied_mentions, rederive_next_chains
 from simplemem_graph.consolidate.topics import (
@@ -38,6 +49,8 @@ from simplemem_graph.stores.base import GraphStore
 
 DUPLICATE_MIN_COSINE = 0.97
 NEIGHBOURS_PER_EVENT = 10  # edges kept per event in the re-clustering graph
+DUPLICATE_NEIGHBOURS = 16  # nearest neighbours searched for an earlier copy of an event
+_BLOCK_ROWS = 512  # rows of the similarity matrix held at once (512 x N float32)
 _PUNCTUATION = re.compile(r"[\W_]+", re.UNICODE)
 
 
@@ -99,14 +112,20 @@ def merge_duplicates(store: GraphStore, namespace: str, embedder: Embedder | Non
     keep_of: dict[str, Event] = {}
     by_text: dict[str, Event] = {}
     with_vectors = [e for e in events if e.embedding is not None]
-    matrix = np.asarray([e.embedding for e in with_vectors], dtype=np.float32) if with_vectors else None
     position = {e.id: i for i, e in enumerate(with_vectors)}
+    neighbours, scores = nearest_neighbours(_unit_rows(with_vectors), DUPLICATE_NEIGHBOURS)
     for event in events:  # oldest first: the first of a group is kept
         key = _PUNCTUATION.sub("", normalise_name(event.text))
         original = by_text.get(key)
-        if original is None and matrix is not None and event.id in position:
-            scores = matrix[: position[event.id]] @ matrix[position[event.id]]
-            for j in np.flatnonzero(scores >= DUPLICATE_MIN_COSINE):
+        if original is None and event.id in position:
+            row = position[event.id]
+            # Earlier events among its nearest neighbours, oldest first, as the full scan had them.
+            earlier = sorted(
+                int(j)
+                for j, s in zip(neighbours[row], scores[row], strict=True)
+                if j < row and s >= DUPLICATE_MIN_COSINE
+            )
+            for j in earlier:
                 candidate = with_vectors[int(j)]
                 if candidate.id not in keep_of and attribute_values(candidate) == attribute_values(event):
                     original = candidate
@@ -140,6 +159,105 @@ def merge_duplicates(store: GraphStore, namespace: str, embedder: Embedder | Non
     return {"duplicates_merged": len(keep_of)}
 
 
+def _unit_rows(events: Sequence[Event]) -> np.ndarray:
+    """The events' embeddings as float32 unit rows (cosine = dot product)."""
+    if not events:
+        return np.zeros((0, 0), dtype=np.float32)
+    matrix = np.asarray([e.embedding for e in events], dtype=np.float32)
+    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
+    return matrix / np.where(norms == 0, 1.0, norms)
+
+
+def nearest_neighbours(matrix: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """Each row's k most similar rows (itself included), as (indices, scores), best first.
+
+    Exact, one block of rows at a time: memory stays O(block x N + N x k), never N x N.
+
+    Example:
+        >>> nearest_neighbours(np.eye(3, dtype=np.float32), 1)[0].tolist()
+        [[0], [1], [2]]
+    """
+    n = matrix.shape[0]
+    k = min(k, n)
+    indices = np.zeros((n, k), dtype=np.int64)
+    scores = np.zeros((n, k), dtype=np.float32)
+    for start in range(0, n, _BLOCK_ROWS):
+        block = matrix[start : start + _BLOCK_ROWS] @ matrix.T
+        if k < n:
+            part = np.argpartition(-block, k - 1, axis=1)[:, :k]
+        else:
+            part = np.tile(np.arange(n), (block.shape[0], 1))
+        part_scores = np.take_along_axis(block, part, axis=1)
+        order = np.lexsort((part, -part_scores), axis=1)
+        indices[start : start + block.shape[0]] = np.take_along_axis(part, order, axis=1)
+        scores[start : start + block.shape[0]] = np.take_along_axis(part_scores, order, axis=1)
+    return indices, scores
+
+
+class _NameIndex:
+    """The namespace's canonical entities by Chinese surname, first word and character pair, so
+    alias targets are looked up among a few candidates instead of every entity."""
+
+    def __init__(self, index: EntityIndex):
+        self.index = index
+        self.by_key: dict[str, set[str]] = defaultdict(set)
+        for entity in index.canonical_entities():
+            for key in self._keys(entity.name):
+                self.by_key[key].add(entity.id)
+
+    @staticmethod
+    def _keys(name: str) -> set[str]:
+        key = normalise_name(name)
+        keys = {f"w:{key.split()[0]}"} if key.split() else set()
+        keys |= {f"p:{key[i : i + 2]}" for i in range(len(key) - 1)}
+        if key:
+            keys.add(f"s:{key[0]}")
+        return keys
+
+    def canonical(self, key: str) -> list:
+        entities = self.index.entities
+        return [
+            entities[i]
+            for i in sorted(self.by_key.get(key, ()))
+            if i in entities and i not in self.index.canonical_of
+        ]
+
+    def persons_with_surname(self, surname: str) -> list:
+        return [
+            e for e in self.canonical(f"s:{surname}") if e.type == "person" and is_chinese_full_name(e.name)
+        ]
+
+    def longer_names(self, short: str) -> list:
+        """Canonical entities whose name could have `short` as a short form (is_abbreviation)."""
+        key = normalise_name(short)
+        if not key:
+            return []
+        if key.isascii():
+            return self.canonical(f"w:{key.split()[0]}") if key.split() else []
+        return self.canonical(f"p:{key[:2]}") if len(key) >= 2 else []
+
+
+def _names_in_texts(names: Sequence[tuple[str, str, str]], events: Sequence[Event]) -> dict[str, set[str]]:
+    """event id -> canonical ids whose name occurs in its text (name_occurs), by one automaton."""
+    automaton = ahocorasick.Automaton()
+    owners: dict[str, set[tuple[str, str]]] = defaultdict(set)
+    for name, _type, canonical_id in names:
+        owners[name.lower()].add((name, canonical_id))
+    for key in owners:
+        automaton.add_word(key, key)
+    if not owners:
+        return {}
+    automaton.make_automaton()
+    found: dict[str, set[str]] = defaultdict(set)
+    for event in events:
+        for _end, key in automaton.iter(event.text.lower()):
+            for name, canonical_id in owners[key]:
+                # The automaton finds candidates; the rule (whole words for Latin names) decides.
+                if canonical_id not in found[event.id] and name_occurs(name, event.text):
+                    found[event.id].add(canonical_id)
+    return found
+
+
 def resolve_aliases(store: GraphStore, namespace: str) -> dict[str, int]:
     """Resolve nickname and short-name entities now that the whole namespace is known."""
     index = EntityIndex.load(store, namespace)
@@ -150,10 +268,11 @@ def resolve_aliases(store: GraphStore, namespace: str) -> dict[str, int]:
         if link.source in events:
             sessions_of[link.target].add(events[link.source].session)
     resolver = EntityResolver(index)
+    names = _NameIndex(index)
     for entity in sorted(index.canonical_entities(), key=lambda e: e.name):
         if entity.id in index.canonical_of or normalise_name(entity.name) in GENERIC_SPEAKERS:
             continue
-        target = _strong_alias_target(entity, index, sessions_of)
+        target = _strong_alias_target(entity, index, sessions_of, names)
         if target is not None and resolver.make_alias(entity.name, target, "global-pass"):
             stale = Link(kind=LinkKind.CANDIDATE_ALIAS, source=entity.id, target=target, namespace=namespace)
             store.remove_links([stale])
@@ -165,17 +284,20 @@ def resolve_aliases(store: GraphStore, namespace: str) -> dict[str, int]:
     mentioned = defaultdict(set)
     for link in store.list_links(namespace, kinds=[LinkKind.MENTIONS]):
         mentioned[link.source].add(link.target)
+    known = index.known_names()
+    surface_of = {canonical_id: name for name, _type, canonical_id in reversed(known)}
+    occurring = _names_in_texts(known, list(events.values()))
     added = [
         Link(
             kind=LinkKind.MENTIONS,
             source=event.id,
             target=canonical_id,
             namespace=namespace,
-            props={"role": "mention", "surface": name},
+            props={"role": "mention", "surface": _first_surface(known, canonical_id, event.text, surface_of)},
         )
         for event in events.values()
-        for name, _type, canonical_id in index.known_names()
-        if canonical_id not in mentioned[event.id] and name_occurs(name, event.text)
+        for canonical_id in sorted(occurring.get(event.id, ()))
+        if canonical_id not in mentioned[event.id]
     ]
     store.add_links(list({(link.source, link.target): link for link in added}.values()))
     return {
@@ -185,11 +307,22 @@ def resolve_aliases(store: GraphStore, namespace: str) -> dict[str, int]:
     }
 
 
-def _strong_alias_target(entity, index: EntityIndex, sessions_of: dict[str, set[str]]) -> str | None:
+def _first_surface(known, canonical_id: str, text: str, fallback: dict[str, str]) -> str:
+    """The last of an entity's names (in known_names order) that occurs in the text: the one the
+    full scan kept (its later link replaced the earlier)."""
+    for name, _type, owner in reversed(known):
+        if owner == canonical_id and name_occurs(name, text):
+            return name
+    return fallback[canonical_id]
+
+
+def _strong_alias_target(
+    entity, index: EntityIndex, sessions_of: dict[str, set[str]], names: _NameIndex
+) -> str | None:
     """The one canonical entity this one is a form of, when the evidence is strong, else None."""
     surname = nickname_surname(entity.name)
     if surname and entity.type in ("person", "other"):
-        people = index.persons_with_surname(surname)
+        people = names.persons_with_surname(surname)
         if len(people) != 1:
             return None
         person = people[0]
@@ -200,7 +333,7 @@ def _strong_alias_target(entity, index: EntityIndex, sessions_of: dict[str, set[
         return None  # 邱敏 is not a short form of 邱敏刚: Chinese personal names only alias by nickname
     longer = [
         e
-        for e in index.canonical_entities()
+        for e in names.longer_names(entity.name)
         if e.id != entity.id and e.type in (entity.type, "other") and is_abbreviation(entity.name, e.name)
     ]
     return longer[0].id if len(longer) == 1 else None
@@ -237,15 +370,14 @@ def recluster_topics(store: GraphStore, namespace: str) -> dict[str, int]:
     events = [e for e in store.list_events(namespace) if e.embedding is not None]
     if not events:
         return {"topics": len(store.list_topics(namespace))}
-    matrix = np.asarray([e.embedding for e in events], dtype=np.float32)
-    similarity = matrix @ matrix.T
+    matrix = _unit_rows(events)
+    neighbours, similarity = nearest_neighbours(matrix, NEIGHBOURS_PER_EVENT + 1)
     graph = nx.Graph()
     graph.add_nodes_from(range(len(events)))
     for i in range(len(events)):
-        order = np.argsort(-similarity[i])[: NEIGHBOURS_PER_EVENT + 1]
-        for j in order:
-            if j != i and similarity[i, j] >= TOPIC_MIN_COSINE:
-                graph.add_edge(i, int(j), weight=float(similarity[i, j]))
+        for j, score in zip(neighbours[i], similarity[i], strict=True):
+            if j != i and score >= TOPIC_MIN_COSINE:
+                graph.add_edge(i, int(j), weight=float(score))
     communities = nx.community.louvain_communities(graph, weight="weight", seed=0)
     old_links = store.list_links(namespace, kinds=[LinkKind.IN_TOPIC])
     old_topic_of = {link.source: link.target for link in old_links}
@@ -279,13 +411,8 @@ def recluster_topics(store: GraphStore, namespace: str) -> dict[str, int]:
             for e in member_events
         ]
     emptied = [t.id for t in store.list_topics(namespace) if t.id not in used]
-    store.remove_links(
-        [
-            link
-            for link in old_links
-            if (link.source, link.target) not in {(x.source, x.target) for x in links}
-        ]
-    )
+    kept_pairs = {(x.source, x.target) for x in links}  # once, not once per old link
+    store.remove_links([link for link in old_links if (link.source, link.target) not in kept_pairs])
     store.upsert_topics(topics)
     store.add_links(links)
     if emptied:  # topics no community kept: nothing is IN them any more

@@ -1,7 +1,9 @@
 """Topic clusters: each event joins the nearest topic centroid above a threshold, else opens a topic.
 
-Centroids are running means of member embeddings (re-normalised), so attaching is O(topics) per
-event. The global pass re-clusters from scratch with community detection (`global_pass.py`).
+Centroids are running means of member embeddings (re-normalised). A batch reads only its events'
+nearest stored topics (`candidate_topics`, through the store's vector index), so attaching costs
+the same at 100 topics as at 100k. The global pass re-clusters from scratch with community
+detection (`global_pass.py`).
 """
 
 from __future__ import annotations
@@ -13,9 +15,11 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from simplemem_graph.models import Event, Link, LinkKind, Topic, stable_id
+from simplemem_graph.stores.base import GraphStore
 from simplemem_graph.text import tokenize
 
 TOPIC_MIN_COSINE = 0.55  # below this an event opens a new topic
+TOPIC_CANDIDATES = 3  # nearest stored topics per event read through the store's vector index
 TOPIC_KEYWORDS = 5
 LABEL_KEYWORDS = 3
 
@@ -38,6 +42,15 @@ def event_keywords(event: Event) -> list[str]:
 
 def label_from_keywords(keywords: Sequence[str]) -> str:
     return " / ".join(keywords[:LABEL_KEYWORDS]) or "misc"
+
+
+def candidate_topics(store: GraphStore, namespace: str, events: Sequence[Event]) -> list[Topic]:
+    """The stored topics a batch can join: each event's nearest centroids through the store's
+    index (not every topic of the namespace). Events without an embedding match topics by label,
+    which needs them all."""
+    if any(e.embedding is None for e in events):
+        return store.list_topics(namespace)
+    return store.nearest_topics(namespace, [e.embedding for e in events], TOPIC_CANDIDATES)
 
 
 def assign_topics(events: Sequence[Event], topics: Sequence[Topic]) -> TopicAssignment:

@@ -81,17 +81,6 @@ def expand_candidates(
     return sorted(found.values(), key=lambda c: (c.distance, -c.fused))
 
 
-def _session_step(store: GraphStore, namespace: str, event_id: str, forward: bool) -> str | None:
-    """The event just after (or before) this one in its session, by a NEXT link scoped to it."""
-    for link in store.list_links(namespace, kinds=[LinkKind.NEXT], node_ids=[event_id]):
-        if str(link.props.get("scope", "")).startswith("session:"):
-            if forward and link.source == event_id:
-                return link.target
-            if not forward and link.target == event_id:
-                return link.source
-    return None
-
-
 def neighbouring_turn(
     store: GraphStore,
     namespace: str,
@@ -100,22 +89,18 @@ def neighbouring_turn(
     forward: bool,
     statuses: Sequence[str] | None,
     max_steps: int = 8,
+    chain: Sequence[Event] | None = None,
 ) -> list[Event]:
     """Events of the session next to `event`, in session order: the rest of its own turn, then
     every event of the next (or previous) turn. One turn often yields several events (one per
-    clause), so "the turn after" may be a few NEXT steps away."""
+    clause), so "the turn after" may be a few NEXT steps away. `chain`: the session chain from
+    `store.session_chains` when the caller fetched it for several events at once."""
+    if chain is None:
+        chain = store.session_chains(namespace, [event.id], forward=forward, steps=max_steps)[event.id]
     own_turns = set(event.source_ids)
     other_turn: set[str] | None = None
     found: list[Event] = []
-    current = event.id
-    for _ in range(max_steps):
-        step = _session_step(store, namespace, current, forward)
-        if step is None:
-            break
-        events = store.get_events(namespace, [step])
-        if not events:
-            break
-        neighbour, current = events[0], step
+    for neighbour in chain[:max_steps]:
         new_turns = set(neighbour.source_ids) - own_turns
         if new_turns and other_turn is not None and not new_turns <= other_turn:
             break  # a second new turn: far enough

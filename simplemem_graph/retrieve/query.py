@@ -121,6 +121,20 @@ def _capitalised_spans(query: str) -> list[str]:
     return spans
 
 
+_MAX_NAME_CHARS = 16  # longest name looked up inside a Chinese query
+
+
+def _cjk_substrings(query: str) -> list[str]:
+    """Every substring of 2.._MAX_NAME_CHARS characters that holds a Chinese character."""
+    found = dict.fromkeys(
+        query[i : i + n]
+        for i in range(len(query))
+        for n in range(2, _MAX_NAME_CHARS + 1)
+        if i + n <= len(query)
+    )
+    return [s for s in found if _CJK_NAME.search(s) and s.strip() == s]
+
+
 def _is_name_like(span: str, entity: Entity) -> bool:
     """Accept a lower-case single word only when the entity is a real named thing."""
     return " " in span or not span.islower() or bool(_CJK_NAME.search(span)) or entity.type in _NAMED_TYPES
@@ -152,26 +166,35 @@ class _EntityFinder:
         spans = _candidate_spans(query)
         if lang == "zh":
             spans += [w for w in tokenize(query) if len(w) >= 2]
+        contained = _cjk_substrings(query) if _CJK_NAME.search(query) else []
+        # One store call for every span (and every Chinese substring) instead of one per span.
+        known = self._store.find_entities_many(self._namespace, [*spans, *contained])
         for span in spans:
             if any(span.lower() in c.lower() for c in covered):
                 continue
-            matches = [e for e in self._store.find_entities(self._namespace, span) if _is_name_like(span, e)]
+            matches = [e for e in known.get(span, []) if _is_name_like(span, e)]
             for entity in matches:
                 add(entity, span)
             if matches:
                 covered.append(span)
-        if _CJK_NAME.search(query):
-            self._find_contained(query, add)
+        if contained:
+            self._find_contained(query, contained, known, add)
         self._find_fuzzy(query, covered, add)
         return list(found.values()), surfaces
 
-    def _find_contained(self, query: str, add) -> None:
-        """Chinese names and aliases written inside the query (no word boundaries to rely on)."""
-        for entity in self.all_entities():
-            for name in (entity.name, *entity.aliases):
-                if len(name) >= 2 and _CJK_NAME.search(name) and name in query:
-                    add(entity, name)
-                    break
+    def _find_contained(self, query: str, substrings: list[str], known: dict, add) -> None:
+        """Chinese names and aliases written inside the query (no word boundaries to rely on): the
+        query's substrings looked up by name, not every entity of the namespace compared."""
+        hits = {}
+        for surface in substrings:
+            for entity in known.get(surface, []):
+                if _CJK_NAME.search(surface):
+                    hits.setdefault(entity.id, (entity, []))[1].append(surface)
+        for entity, surfaces in hits.values():
+            names = [
+                n for n in (entity.name, *entity.aliases) if n.casefold() in {s.casefold() for s in surfaces}
+            ]
+            add(entity, names[0] if names else surfaces[0])
 
     def _find_fuzzy(self, query: str, covered: Sequence[str], add) -> None:
         """Capitalised spans that spell a known name closely (typos, missing accents)."""
@@ -203,10 +226,11 @@ def _recent_focus(store: GraphStore, namespace: str, at: datetime, session: str 
     recent = [e for e in recent if e.time <= at]
     recent.sort(key=lambda e: (session is not None and e.session == session, e.time), reverse=True)
     focus: dict[str, Entity] = {}
-    for event in recent[:_FOCUS_EVENTS]:
-        for participant in event.participants:
-            for entity in store.find_entities(namespace, participant.name):
-                focus.setdefault(entity.id, entity)
+    names = [p.name for event in recent[:_FOCUS_EVENTS] for p in event.participants]
+    known = store.find_entities_many(namespace, names)
+    for name in names:
+        for entity in known.get(name, []):
+            focus.setdefault(entity.id, entity)
     return list(focus.values())
 
 

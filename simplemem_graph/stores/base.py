@@ -289,6 +289,79 @@ class GraphStore(ABC):
     def close(self) -> None:
         """Release connections and file handles."""
 
+    # ---- batched reads (issue 11) ------------------------------------------------------------------
+    # One call instead of one per item, so a search or an ingest batch makes a bounded number of
+    # store calls (one round trip each on a server). The defaults here are correct but slow (built on
+    # the methods above); stores override them with one indexed query.
+
+    def find_entities_many(self, namespace: str, names: Sequence[str]) -> dict[str, list[Entity]]:
+        """`find_entities` for several names: name -> entities (names with no entity left out)."""
+        found = {name: self.find_entities(namespace, name) for name in dict.fromkeys(names)}
+        return {name: entities for name, entities in found.items() if entities}
+
+    def session_events(
+        self, namespace: str, sessions: Sequence[str], *, since: date | None = None, limit: int = 200
+    ) -> list[Event]:
+        """Events of the sessions (any status) whose time is on or after `since`: the newest
+        `limit` of each session, oldest first."""
+        wanted = set(sessions)
+        events = [e for e in self.list_events(namespace) if e.session in wanted]
+        events = [e for e in events if since is None or e.time.date() >= since]
+        kept: list[Event] = []
+        for session in wanted:
+            kept += [e for e in events if e.session == session][-limit:] if limit > 0 else []
+        return sorted(kept, key=lambda e: (e.time, e.id))
+
+    def recent_entity_events(
+        self, namespace: str, entity_ids: Sequence[str], *, limit: int = 200
+    ) -> dict[str, list[Event]]:
+        """Per entity: the newest `limit` events (any status) that mention it or an alias, oldest
+        first (the tail of its storyline)."""
+        return {
+            entity: self.entity_events(namespace, [entity], statuses=None)[-limit:] if limit > 0 else []
+            for entity in dict.fromkeys(entity_ids)
+        }
+
+    def session_chains(
+        self, namespace: str, event_ids: Sequence[str], *, forward: bool, steps: int = 8
+    ) -> dict[str, list[Event]]:
+        """Per event: up to `steps` events that follow it (or precede it) along NEXT links scoped to
+        its session ("session:..." scope), nearest first, any status."""
+        chains: dict[str, list[Event]] = {}
+        for start in dict.fromkeys(event_ids):
+            chain: list[Event] = []
+            current = start
+            for _ in range(steps):
+                following = None
+                for link in self.list_links(namespace, kinds=[LinkKind.NEXT], node_ids=[current]):
+                    if str(link.props.get("scope", "")).startswith("session:"):
+                        if forward and link.source == current:
+                            following = link.target
+                        elif not forward and link.target == current:
+                            following = link.source
+                    if following:
+                        break
+                events = self.get_events(namespace, [following]) if following else []
+                if not events:
+                    break
+                chain.append(events[0])
+                current = following
+            chains[start] = chain
+        return chains
+
+    def nearest_topics(self, namespace: str, vectors: Sequence[Sequence[float]], k: int) -> list[Topic]:
+        """The topics whose centroid is among the k nearest (cosine) to any of `vectors`."""
+        import numpy as np
+
+        topics = [t for t in self.list_topics(namespace) if t.centroid is not None]
+        if not topics or not vectors or k <= 0:
+            return []
+        matrix = np.asarray([t.centroid for t in topics], dtype=np.float32)
+        queries = np.asarray(vectors, dtype=np.float32)
+        scores = queries @ matrix.T
+        keep = {int(j) for row in scores for j in np.argsort(-row)[:k]}
+        return [topics[j] for j in sorted(keep)]
+
     # ---- export / import (shared logic; stores may override for speed) -------------------------
     def export_records(self, namespace: str) -> Iterator[dict[str, Any]]:
         """Every record of a namespace as JSON-ready dicts tagged by `type`; `import_records`

@@ -3,9 +3,10 @@
 - SQLite (WAL) keeps turns, events, entities, topics and links; each batch is one transaction.
 - FTS5 does lexical search. Chinese is pre-tokenised with jieba (`text.tokenize`) into the indexed
   column, and queries go through the same tokeniser, so both sides agree on word boundaries.
-- Vectors live in a numpy matrix per namespace, loaded once and patched on writes; exact cosine
-  search is fast enough to ~100k events.
-- networkx holds the event/entity graph per namespace for association-chain walks.
+- Vectors live in an append-only, memory-mapped float32 file per namespace (`vector_index.py`):
+  nothing is loaded or rebuilt at start or after a write; exact cosine search, filters in SQL.
+- Association-chain walks are indexed SQL, one query per hop (no in-memory graph to rebuild).
+- Every date an event is about is a row of `event_days`, so date ranges filter in SQL.
 
 The connection is shared across threads behind one lock, so the HTTP API can serve concurrent
 requests from one store.
@@ -16,11 +17,9 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections import deque
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +44,7 @@ from simplemem_graph.models import (
     TurnState,
 )
 from simplemem_graph.stores.base import GraphStore, lease_holder_alive
+from simplemem_graph.stores.vector_index import VectorFile, normalise, top_k
 from simplemem_graph.text import tokenize
 
 _SCHEMA = """
@@ -93,14 +93,43 @@ CREATE TABLE IF NOT EXISTS jobs (
     data TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS jobs_by_start ON jobs (namespace, started);
+CREATE TABLE IF NOT EXISTS event_days (
+    namespace TEXT NOT NULL, day TEXT NOT NULL, rid INTEGER NOT NULL,
+    PRIMARY KEY (namespace, day, rid)
+);
+CREATE INDEX IF NOT EXISTS event_days_by_rid ON event_days (rid);
+CREATE TABLE IF NOT EXISTS vector_spaces (
+    namespace TEXT PRIMARY KEY, dim INTEGER NOT NULL, slots INTEGER NOT NULL
+);
+"""
+# Added after the first release: files written before get them on open (see _migrate).
+_ADDED_COLUMNS = {
+    ("events", "vslot"): "ALTER TABLE events ADD COLUMN vslot INTEGER",
+    ("topics", "vslot"): "ALTER TABLE topics ADD COLUMN vslot INTEGER",
+    # Turns logged before the pending queue were consolidated when logged: they are done.
+    ("turns", "agent"): "ALTER TABLE turns ADD COLUMN agent TEXT",
+    ("turns", "state"): "ALTER TABLE turns ADD COLUMN state TEXT NOT NULL DEFAULT 'done'",
+}
+_ADDED_INDEXES = """
+CREATE INDEX IF NOT EXISTS events_by_slot ON events (namespace, vslot);
+CREATE INDEX IF NOT EXISTS turns_pending ON turns (namespace, state, ts);
+CREATE INDEX IF NOT EXISTS topics_by_slot ON topics (namespace, vslot);
+CREATE INDEX IF NOT EXISTS events_by_id_ts ON events (namespace, id, ts, rid);
+CREATE INDEX IF NOT EXISTS links_by_kind_target ON links (namespace, kind, target, source);
+CREATE INDEX IF NOT EXISTS events_by_session ON events (namespace, json_extract(data, '$.session'), ts);
 """
 
-# Columns added after the first release: a file written before them is migrated on open
-# (existing turns were consolidated when they were logged, hence state 'done').
-_MIGRATIONS = {
-    "turns": [("agent", "TEXT"), ("state", "TEXT NOT NULL DEFAULT 'done'")],
-}
-_POST_MIGRATION = "CREATE INDEX IF NOT EXISTS turns_pending ON turns (namespace, state, ts);"
+
+def _topic_space(namespace: str) -> str:
+    """The vector space (a `vector_spaces` key) of a namespace's topic centroids."""
+    return "\x00topics\x00" + namespace
+
+
+# Event fields the fulltext, day and vector indexes are built from.
+_INDEXED_FIELDS = frozenset({"text", "time", "dates", "deadline", "embedding", "namespace", "id"})
+_EXPAND_SLICE = 16  # frontier events per SQL round of a walk
+_VECTOR_FETCH = 64  # first over-fetch of the vector channel before the SQL filter; x8 per retry
+
 # A second writer (another process) holds the write lock: wait this long before giving up.
 _BUSY_TIMEOUT_MS = 60_000
 
@@ -113,48 +142,6 @@ def _event_days(event: Event) -> tuple[date, ...]:
     return tuple(sorted(days))
 
 
-def _in_range(days: Iterable[date], time_from: date | None, time_to: date | None) -> bool:
-    if time_from is None and time_to is None:
-        return True
-    return any((time_from is None or d >= time_from) and (time_to is None or d <= time_to) for d in days)
-
-
-@dataclass
-class _VectorIndex:
-    """The namespace's embeddings as one matrix, with the metadata recall filters on."""
-
-    ids: list[str] = field(default_factory=list)
-    rows: dict[str, int] = field(default_factory=dict)
-    matrix: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), dtype=np.float32))
-    statuses: list[str] = field(default_factory=list)
-    days: list[tuple[date, ...]] = field(default_factory=list)
-
-    def put(self, event: Event) -> None:
-        vector = np.asarray(event.embedding if event.embedding is not None else [], dtype=np.float32)
-        if self.matrix.shape[0] == 0 and vector.size:
-            self.matrix = np.zeros((0, vector.size), dtype=np.float32)
-        if vector.size and vector.size != self.matrix.shape[1]:
-            raise ValueError(
-                f"embedded store: event {event.id} has a {vector.size}-d embedding, the namespace "
-                f"holds {self.matrix.shape[1]}-d ones; one namespace needs one embedding model"
-            )
-        row = np.zeros((1, self.matrix.shape[1]), dtype=np.float32)
-        if vector.size:
-            norm = float(np.linalg.norm(vector))
-            row[0] = vector / norm if norm else vector
-        if event.id in self.rows:
-            i = self.rows[event.id]
-            self.matrix[i] = row[0]
-            self.statuses[i] = event.status
-            self.days[i] = _event_days(event)
-            return
-        self.rows[event.id] = len(self.ids)
-        self.ids.append(event.id)
-        self.matrix = np.vstack([self.matrix, row]) if self.matrix.size else row
-        self.statuses.append(event.status)
-        self.days.append(_event_days(event))
-
-
 class EmbeddedStore(GraphStore):
     """The embedded store. `EmbeddedStore(":memory:")` for tests, a file path for real use."""
 
@@ -162,6 +149,8 @@ class EmbeddedStore(GraphStore):
 
     def __init__(self, path: str | Path = ":memory:"):
         self.path = str(path)
+        self._lock = threading.RLock()
+        self._vector_files: dict[str, VectorFile] = {}
         try:
             if self.path != ":memory:":
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
@@ -174,31 +163,28 @@ class EmbeddedStore(GraphStore):
             self._conn.execute("PRAGMA foreign_keys=ON")
             self._create_schema()
             self._index_logged_turns()
+            self._migrate()
         except sqlite3.Error as e:
             raise StoreUnavailableError(f"embedded store: cannot open SQLite file {self.path!r}: {e}") from e
-        self._lock = threading.RLock()
-        self._vectors: dict[str, _VectorIndex] = {}
-        self._graphs: dict[str, nx.MultiGraph] = {}
 
     def _create_schema(self) -> None:
-        """Create what is missing in one immediate transaction, so two processes opening a new file
-        at once do not race on it."""
+        """Create what is missing (tables, columns added since the first release, indexes) in one
+        immediate transaction, so two processes opening a new or old file at once do not race."""
         self._conn.execute("BEGIN IMMEDIATE")
         try:
             for statement in _SCHEMA.split(";"):
                 if statement.strip():
                     self._conn.execute(statement)
-            for table, columns in _MIGRATIONS.items():
-                present = {r[1] for r in self._conn.execute(f"PRAGMA table_info({table})")}
-                for name, decl in columns:
-                    if name not in present:
-                        self._conn.execute(f"ALTER TABLE {table} ADD COLUMN {name} {decl}")
-            self._conn.execute(_POST_MIGRATION)
+            for (table, column), ddl in _ADDED_COLUMNS.items():
+                if column not in {r[1] for r in self._conn.execute(f"PRAGMA table_info({table})")}:
+                    self._conn.execute(ddl)
+            for statement in _ADDED_INDEXES.split(";"):
+                if statement.strip():
+                    self._conn.execute(statement)
         except BaseException:
             self._conn.execute("ROLLBACK")
             raise
         self._conn.execute("COMMIT")
-        self._data_version = self._conn.execute("PRAGMA data_version").fetchone()[0]
 
     def _index_logged_turns(self) -> None:
         """Fill the turn fulltext index of a file written before it existed (turns are immutable,
@@ -211,6 +197,55 @@ class EmbeddedStore(GraphStore):
                 "INSERT INTO turns_fts (tokens, namespace, turn_id) VALUES (?, ?, ?)",
                 [(" ".join(tokenize(text)), namespace, turn_id) for namespace, turn_id, text in rows],
             )
+
+    def _migrate(self) -> None:
+        """Bring a file written by an earlier version up to date, once: the `event_days` rows and
+        the vector files (later opens find them complete and do nothing). Columns: `_create_schema`."""
+        topics = self._conn.execute(
+            "SELECT namespace, id, data FROM topics WHERE vslot IS NULL AND data LIKE '%\"centroid\":[%'"
+        ).fetchall()
+        if topics:
+            self._conn.execute("BEGIN IMMEDIATE")
+            for _namespace, _id, data in topics:
+                self._write_topic(self._conn, Topic.model_validate_json(data))
+            self._conn.execute("COMMIT")
+        if not self._conn.execute("SELECT 1 FROM events LIMIT 1").fetchone():
+            return
+        if not self._conn.execute("SELECT 1 FROM event_days LIMIT 1").fetchone():
+            self._conn.execute("BEGIN IMMEDIATE")
+            for rid, data in self._conn.execute("SELECT rid, data FROM events").fetchall():
+                self._write_days(self._conn, rid, Event.model_validate_json(data))
+            self._conn.execute("COMMIT")
+        unslotted = self._conn.execute(
+            "SELECT DISTINCT namespace FROM events WHERE vslot IS NULL AND embedding IS NOT NULL"
+        ).fetchall()
+        for (namespace,) in unslotted:
+            self._rebuild_vectors(namespace)
+
+    def rebuild_vectors(self, namespace: str) -> int:
+        """Re-create a namespace's vector file from the embeddings SQLite keeps (the source of
+        truth): after the file was lost or to drop the holes left by deletes. Returns the rows."""
+        with self._lock:
+            return self._rebuild_vectors(namespace)
+
+    def _rebuild_vectors(self, namespace: str) -> int:
+        rows = self._conn.execute(
+            "SELECT rid, embedding FROM events WHERE namespace = ? AND embedding IS NOT NULL ORDER BY rid",
+            (namespace,),
+        ).fetchall()
+        self._conn.execute("BEGIN IMMEDIATE")
+        try:
+            self._conn.execute("UPDATE events SET vslot = NULL WHERE namespace = ?", (namespace,))
+            self._conn.execute("DELETE FROM vector_spaces WHERE namespace = ?", (namespace,))
+            self._drop_vector_files(namespace)
+            for rid, blob in rows:
+                slot = self._put_vector(self._conn, namespace, np.frombuffer(blob, dtype=np.float32))
+                self._conn.execute("UPDATE events SET vslot = ? WHERE rid = ?", (slot, rid))
+        except BaseException:
+            self._conn.execute("ROLLBACK")
+            raise
+        self._conn.execute("COMMIT")
+        return len(rows)
 
     # ---- plumbing -------------------------------------------------------------------------------
     @contextmanager
@@ -234,17 +269,7 @@ class EmbeddedStore(GraphStore):
         return ",".join("?" * n)
 
     def _forget_caches(self, namespace: str) -> None:
-        self._vectors.pop(namespace, None)
-        self._graphs.pop(namespace, None)
-
-    def _drop_caches_if_written_elsewhere(self) -> None:
-        """Another process (a second agent, the worker) may have committed since the caches were
-        built: SQLite's data_version changes exactly then, and the caches are dropped."""
-        version = self._conn.execute("PRAGMA data_version").fetchone()[0]
-        if version != self._data_version:
-            self._vectors.clear()
-            self._graphs.clear()
-            self._data_version = version
+        """Nothing to rebuild after a delete: holes in the vector file are skipped by SQL."""
 
     # ---- raw log --------------------------------------------------------------------------------
     def add_turns(self, turns: Sequence[Turn], *, pending: bool = True) -> list[Turn]:
@@ -337,16 +362,6 @@ class EmbeddedStore(GraphStore):
         with self._transaction() as conn:
             for event in events:
                 self._write_event(conn, event)
-        self._cache_events(events)
-
-    def _cache_events(self, events: Sequence[Event]) -> None:
-        """Patch the in-process vector cache with events this process just committed."""
-        with self._lock:
-            self._drop_caches_if_written_elsewhere()
-            for event in events:
-                index = self._vectors.get(event.namespace)
-                if index is not None:
-                    index.put(event)
 
     def _check_dimensions(self, events: Sequence[Event]) -> None:
         """One namespace holds one embedding size: refuse a batch that would mix sizes, before any
@@ -375,23 +390,74 @@ class EmbeddedStore(GraphStore):
             np.asarray(event.embedding, dtype=np.float32).tobytes() if event.embedding is not None else None
         )
         row = conn.execute(
-            "SELECT rid FROM events WHERE namespace = ? AND id = ?", (event.namespace, event.id)
+            "SELECT rid, embedding, vslot FROM events WHERE namespace = ? AND id = ?",
+            (event.namespace, event.id),
         ).fetchone()
+        # An unchanged embedding keeps its row of the vector file; a new one gets the next slot
+        # (rows are never overwritten, see vector_index.py).
+        if row and row[1] == blob:
+            slot = row[2]
+        else:
+            slot = None if blob is None else self._put_vector(conn, event.namespace, event.embedding)
         if row:
             conn.execute(
-                "UPDATE events SET ts = ?, status = ?, data = ?, embedding = ? WHERE rid = ?",
-                (event.time.timestamp(), event.status, data, blob, row[0]),
+                "UPDATE events SET ts = ?, status = ?, data = ?, embedding = ?, vslot = ? WHERE rid = ?",
+                (event.time.timestamp(), event.status, data, blob, slot, row[0]),
             )
             conn.execute("DELETE FROM events_fts WHERE rowid = ?", (row[0],))
+            conn.execute("DELETE FROM event_days WHERE rid = ?", (row[0],))
             rid = row[0]
         else:
             rid = conn.execute(
-                "INSERT INTO events (namespace, id, ts, status, data, embedding) VALUES (?,?,?,?,?,?)",
-                (event.namespace, event.id, event.time.timestamp(), event.status, data, blob),
+                "INSERT INTO events (namespace, id, ts, status, data, embedding, vslot) "
+                "VALUES (?,?,?,?,?,?,?)",
+                (event.namespace, event.id, event.time.timestamp(), event.status, data, blob, slot),
             ).lastrowid
         conn.execute(
             "INSERT INTO events_fts (rowid, tokens) VALUES (?, ?)", (rid, " ".join(tokenize(event.text)))
         )
+        self._write_days(conn, rid, event)
+
+    @staticmethod
+    def _write_days(conn: sqlite3.Connection, rid: int, event: Event) -> None:
+        conn.executemany(
+            "INSERT OR IGNORE INTO event_days VALUES (?,?,?)",
+            [(event.namespace, d.isoformat(), rid) for d in _event_days(event)],
+        )
+
+    def _drop_vector_files(self, namespace: str) -> None:
+        vectors = self._vector_files.pop(namespace, None)
+        if vectors is not None:
+            vectors.remove()
+        if self.path != ":memory:":
+            VectorFile.remove_files(self.path, namespace)
+
+    def _vector_file(self, namespace: str, dim: int) -> VectorFile:
+        vectors = self._vector_files.get(namespace)
+        if vectors is None or vectors.dim != dim:
+            path = None if self.path == ":memory:" else VectorFile.file_for(self.path, namespace, dim)
+            vectors = VectorFile(path, dim)
+            self._vector_files[namespace] = vectors
+        return vectors
+
+    def _put_vector(self, conn: sqlite3.Connection, namespace: str, vector) -> int:
+        """Append one normalised vector; its slot is allocated in the caller's transaction."""
+        values = normalise(vector)
+        space = conn.execute(
+            "SELECT dim, slots FROM vector_spaces WHERE namespace = ?", (namespace,)
+        ).fetchone()
+        if space is None:
+            space = (values.shape[0], 0)
+            conn.execute("INSERT INTO vector_spaces VALUES (?, ?, 0)", (namespace, values.shape[0]))
+        dim, slot = space
+        if dim != values.shape[0]:
+            # Only reachable when the one event that held the old size is re-embedded with another
+            # model (_check_dimensions refuses mixing): the namespace starts a new vector file.
+            dim, slot = values.shape[0], 0
+            conn.execute("UPDATE vector_spaces SET dim = ?, slots = 0 WHERE namespace = ?", (dim, namespace))
+        conn.execute("UPDATE vector_spaces SET slots = slots + 1 WHERE namespace = ?", (namespace,))
+        self._vector_file(namespace, dim).write(slot, values)
+        return slot
 
     @staticmethod
     def _event_from_row(data: str, blob: bytes | None) -> Event:
@@ -420,23 +486,51 @@ class EmbeddedStore(GraphStore):
         time_from: date | None = None,
         time_to: date | None = None,
     ) -> list[Event]:
-        sql = "SELECT data, embedding FROM events WHERE namespace = ?"
+        where, params = self._event_filter(namespace, statuses, time_from, time_to)
+        rows = self._read(f"SELECT data, embedding FROM events e WHERE {where} ORDER BY ts, id", params)
+        return [self._event_from_row(d, b) for d, b in rows]
+
+    def _event_filter(
+        self,
+        namespace: str,
+        statuses: Sequence[str] | None,
+        time_from: date | None,
+        time_to: date | None,
+        alias: str = "e",
+    ) -> tuple[str, list[Any]]:
+        """The SQL condition (on events aliased `alias`) for namespace, statuses and a date range.
+
+        The range goes through the `event_days` index: only the events of those days are read.
+        """
+        sql = f"{alias}.namespace = ?"
         params: list[Any] = [namespace]
         if statuses is not None:
-            sql += f" AND status IN ({self._placeholders(len(statuses))})"
+            sql += f" AND {alias}.status IN ({self._placeholders(len(statuses))})"
             params += [str(s) for s in statuses]
-        events = [self._event_from_row(d, b) for d, b in self._read(sql + " ORDER BY ts, id", params)]
-        return [e for e in events if _in_range(_event_days(e), time_from, time_to)]
+        if time_from is not None or time_to is not None:
+            sql += f" AND {alias}.rid IN (SELECT d.rid FROM event_days d WHERE d.namespace = ?"
+            params.append(namespace)
+            if time_from is not None:
+                sql += " AND d.day >= ?"
+                params.append(time_from.isoformat())
+            if time_to is not None:
+                sql += " AND d.day <= ?"
+                params.append(time_to.isoformat())
+            sql += ")"
+        return sql, params
 
     def update_events(self, namespace: str, ids: Sequence[str], fields: dict[str, Any]) -> None:
         with self._transaction() as conn:
-            updated = self._patch_events(conn, namespace, ids, fields)
-        self._cache_events(updated)
+            self._patch_events(conn, namespace, ids, fields)
 
     def _patch_events(
         self, conn: sqlite3.Connection, namespace: str, ids: Sequence[str], fields: dict[str, Any]
     ) -> list[Event]:
-        """Read, change and rewrite events inside the caller's transaction."""
+        """Read, change and rewrite events inside the caller's transaction.
+
+        Status, tier, importance...: only the stored fields change, not the text, dates or vector,
+        so the fulltext, day and vector indexes are left as they are (the global pass moves whole
+        tiers at once); a change of an indexed field rewrites the event with its indexes."""
         updated = []
         for start in range(0, len(ids), 500):
             chunk = list(ids[start : start + 500])
@@ -451,8 +545,15 @@ class EmbeddedStore(GraphStore):
                     changed = Event.model_validate({**event.model_dump(), **fields})
                 except ValueError as e:
                     raise InputError(f"embedded store: cannot set {sorted(fields)} on events: {e}") from e
-                self._write_event(conn, changed)
                 updated.append(changed)
+        if set(fields) & _INDEXED_FIELDS:
+            for event in updated:
+                self._write_event(conn, event)
+        else:
+            conn.executemany(
+                "UPDATE events SET status = ?, data = ? WHERE namespace = ? AND id = ?",
+                [(e.status, e.model_dump_json(exclude={"embedding"}), namespace, e.id) for e in updated],
+            )
         return updated
 
     def touch_events(self, namespace: str, ids: Sequence[str], at: datetime) -> None:
@@ -470,8 +571,6 @@ class EmbeddedStore(GraphStore):
     def upsert_entities(self, entities: Sequence[Entity]) -> None:
         with self._transaction() as conn:
             self._write_entities(conn, entities)
-        for namespace in {e.namespace for e in entities}:
-            self._graphs.pop(namespace, None)
 
     @staticmethod
     def _write_entities(conn: sqlite3.Connection, entities: Sequence[Entity]) -> None:
@@ -512,13 +611,31 @@ class EmbeddedStore(GraphStore):
 
     def upsert_topics(self, topics: Sequence[Topic]) -> None:
         with self._transaction() as conn:
-            self._write_topics(conn, topics)
+            for topic in topics:
+                self._write_topic(conn, topic)
 
-    @staticmethod
-    def _write_topics(conn: sqlite3.Connection, topics: Sequence[Topic]) -> None:
-        conn.executemany(
-            "INSERT OR REPLACE INTO topics VALUES (?,?,?)",
-            [(topic.namespace, topic.id, topic.model_dump_json()) for topic in topics],
+    def _write_topic(self, conn: sqlite3.Connection, topic: Topic) -> None:
+        """A topic and its centroid's row in the topic vector space (nearest topics by index).
+
+        Unlike event rows, a topic's row is rewritten in place: centroids move with every member,
+        and a stale row (a rolled-back batch) only nudges a later nearest-topic pick; the JSON
+        keeps the exact centroid.
+        """
+        row = conn.execute(
+            "SELECT vslot FROM topics WHERE namespace = ? AND id = ?", (topic.namespace, topic.id)
+        ).fetchone()
+        slot = row[0] if row else None
+        if topic.centroid is not None:
+            space_key = _topic_space(topic.namespace)
+            values = normalise(topic.centroid)
+            space = conn.execute("SELECT dim FROM vector_spaces WHERE namespace = ?", (space_key,)).fetchone()
+            if slot is not None and space is not None and space[0] == values.shape[0]:
+                self._vector_file(space_key, space[0]).write(slot, values)
+            else:
+                slot = self._put_vector(conn, space_key, values)
+        conn.execute(
+            "INSERT OR REPLACE INTO topics (namespace, id, data, vslot) VALUES (?,?,?,?)",
+            (topic.namespace, topic.id, topic.model_dump_json(), slot),
         )
 
     def list_topics(self, namespace: str) -> list[Topic]:
@@ -531,8 +648,6 @@ class EmbeddedStore(GraphStore):
             return
         with self._transaction() as conn:
             self._write_links(conn, links)
-        for namespace in {lk.namespace for lk in links}:
-            self._graphs.pop(namespace, None)
 
     @staticmethod
     def _write_links(conn: sqlite3.Connection, links: Sequence[Link]) -> None:
@@ -555,8 +670,6 @@ class EmbeddedStore(GraphStore):
             return
         with self._transaction() as conn:
             self._delete_links(conn, links)
-        for namespace in {lk.namespace for lk in links}:
-            self._graphs.pop(namespace, None)
 
     @staticmethod
     def _delete_links(conn: sqlite3.Connection, links: Sequence[Link]) -> None:
@@ -594,20 +707,6 @@ class EmbeddedStore(GraphStore):
         ]
 
     # ---- recall channels --------------------------------------------------------------------------
-    def _vector_index(self, namespace: str) -> _VectorIndex:
-        with self._lock:
-            self._drop_caches_if_written_elsewhere()
-            index = self._vectors.get(namespace)
-            if index is None:
-                index = _VectorIndex()
-                rows = self._conn.execute(
-                    "SELECT data, embedding FROM events WHERE namespace = ? ORDER BY rid", (namespace,)
-                ).fetchall()
-                for data, blob in rows:
-                    index.put(self._event_from_row(data, blob))
-                self._vectors[namespace] = index
-            return index
-
     def vector_search(
         self,
         namespace: str,
@@ -618,29 +717,59 @@ class EmbeddedStore(GraphStore):
         time_from: date | None = None,
         time_to: date | None = None,
     ) -> list[ScoredId]:
-        index = self._vector_index(namespace)
-        if not index.ids or index.matrix.shape[1] == 0 or k <= 0:
-            return []
-        query = np.asarray(vector, dtype=np.float32)
-        norm = float(np.linalg.norm(query))
-        if query.shape[0] != index.matrix.shape[1]:
-            raise ValueError(
-                f"vector_search: query has {query.shape[0]} dimensions, namespace {namespace!r} holds "
-                f"{index.matrix.shape[1]}"
-            )
-        scores = index.matrix @ (query / norm if norm else query)
-        allowed = None if statuses is None else {str(s) for s in statuses}
-        keep = np.fromiter(
-            (
-                (allowed is None or status in allowed) and _in_range(days, time_from, time_to)
-                for status, days in zip(index.statuses, index.days, strict=True)
-            ),
-            dtype=bool,
-            count=len(index.ids),
-        )
-        scores = np.where(keep, scores, -np.inf)
-        top = np.argsort(-scores, kind="stable")[: min(k, int(keep.sum()))]
-        return [ScoredId(id=index.ids[i], score=float(scores[i])) for i in top]
+        with self._lock:
+            space = self._conn.execute(
+                "SELECT dim, slots FROM vector_spaces WHERE namespace = ?", (namespace,)
+            ).fetchone()
+            if space is None or k <= 0:
+                return []
+            dim, slots = space
+            query = np.asarray(vector, dtype=np.float32)
+            if query.shape[0] != dim:
+                raise ValueError(
+                    f"vector_search: query has {query.shape[0]} dimensions, "
+                    f"namespace {namespace!r} holds {dim}"
+                )
+            query = normalise(query)
+            matrix = self._vector_file(namespace, dim).matrix(slots)
+            where, params = self._event_filter(namespace, statuses, time_from, time_to)
+            if time_from is not None or time_to is not None:
+                # A date range is usually narrow: score only the events SQL finds in it.
+                rows = self._conn.execute(
+                    f"SELECT e.vslot, e.id FROM events e WHERE {where} AND e.vslot IS NOT NULL", params
+                ).fetchall()
+                if not rows:
+                    return []
+                slots_in = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
+                scores = matrix[slots_in] @ query
+                best = top_k(scores, min(k, len(rows)))
+                return [ScoredId(id=rows[i][1], score=float(scores[i])) for i in best]
+            scores = matrix @ query
+            return self._best_admitted(scores, k, where, params)
+
+    def _best_admitted(self, scores: np.ndarray, k: int, where: str, params: list[Any]) -> list[ScoredId]:
+        """The k best slots whose event passes the SQL filter: over-fetch the best scores, keep
+        those SQL admits (holes and filtered statuses drop out), widen until k or nothing is left."""
+        hits: dict[int, str] = {}
+        fetch, checked = max(_VECTOR_FETCH, 4 * k), 0
+        order = top_k(scores, min(fetch, scores.shape[0]))
+        while True:
+            batch = [int(i) for i in order[checked:]]
+            for start in range(0, len(batch), 900):
+                chunk = batch[start : start + 900]
+                rows = self._conn.execute(
+                    f"SELECT e.vslot, e.id FROM events e WHERE {where} "
+                    f"AND e.vslot IN ({self._placeholders(len(chunk))})",
+                    [*params, *chunk],
+                ).fetchall()
+                hits.update(rows)
+            checked = len(order)
+            if len(hits) >= k or checked >= scores.shape[0]:
+                break
+            fetch *= 8
+            order = top_k(scores, min(fetch, scores.shape[0]))
+        best = sorted(hits, key=lambda slot: (-scores[slot], slot))[:k]
+        return [ScoredId(id=hits[slot], score=float(scores[slot])) for slot in best]
 
     def fulltext_search(
         self,
@@ -657,26 +786,14 @@ class EmbeddedStore(GraphStore):
             return []
         # Every term is quoted as an FTS5 string, so user text can never become query syntax.
         match = " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
-        sql = (
-            "SELECT e.id, e.data, bm25(events_fts) AS rank FROM events_fts "
-            "JOIN events e ON e.rid = events_fts.rowid "
-            "WHERE events_fts MATCH ? AND e.namespace = ?"
+        where, params = self._event_filter(namespace, statuses, time_from, time_to)
+        rows = self._read(
+            "SELECT e.id, bm25(events_fts) AS rank FROM events_fts "
+            f"JOIN events e ON e.rid = events_fts.rowid WHERE events_fts MATCH ? AND {where} "
+            "ORDER BY rank LIMIT ?",
+            [match, *params, k],
         )
-        params: list[Any] = [match, namespace]
-        if statuses is not None:
-            sql += f" AND e.status IN ({self._placeholders(len(statuses))})"
-            params += [str(s) for s in statuses]
-        filtered = time_from is not None or time_to is not None
-        limit = k * 20 if filtered else k
-        rows = self._read(sql + " ORDER BY rank LIMIT ?", [*params, limit])
-        hits: list[ScoredId] = []
-        for event_id, data, rank in rows:
-            if filtered and not _in_range(_event_days(Event.model_validate_json(data)), time_from, time_to):
-                continue
-            hits.append(ScoredId(id=event_id, score=-float(rank)))
-            if len(hits) == k:
-                break
-        return hits
+        return [ScoredId(id=event_id, score=-float(rank)) for event_id, rank in rows]
 
     def turn_search(self, namespace: str, query: str, k: int) -> list[ScoredId]:
         terms = sorted(set(tokenize(query)))
@@ -711,34 +828,18 @@ class EmbeddedStore(GraphStore):
     ) -> list[Event]:
         if not entity_ids:
             return []
-        entities = self._alias_closure(namespace, entity_ids)
+        entities = sorted(self._alias_closure(namespace, entity_ids))
+        where, params = self._event_filter(namespace, statuses, time_from, time_to)
+        # CROSS JOIN keeps SQLite's join order: from the entity's MENTIONS links to its events,
+        # never a scan of the namespace's events testing each against the links.
         rows = self._read(
-            f"SELECT DISTINCT source FROM links WHERE namespace = ? AND kind = ? "
-            f"AND target IN ({self._placeholders(len(entities))})",
-            [namespace, LinkKind.MENTIONS.value, *entities],
+            "SELECT DISTINCT e.data, e.embedding, e.ts, e.id FROM links l CROSS JOIN events e "
+            "ON e.namespace = l.namespace AND e.id = l.source "
+            f"WHERE l.namespace = ? AND l.kind = ? AND l.target IN ({self._placeholders(len(entities))}) "
+            f"AND {where} ORDER BY e.ts, e.id",
+            [namespace, LinkKind.MENTIONS.value, *entities, *params],
         )
-        events = self.get_events(namespace, [r[0] for r in rows])
-        allowed = None if statuses is None else {str(s) for s in statuses}
-        kept = [
-            e
-            for e in events
-            if (allowed is None or e.status in allowed) and _in_range(_event_days(e), time_from, time_to)
-        ]
-        return sorted(kept, key=lambda e: (e.time, e.id))
-
-    def _graph(self, namespace: str) -> nx.MultiGraph:
-        with self._lock:
-            self._drop_caches_if_written_elsewhere()
-            graph = self._graphs.get(namespace)
-            if graph is None:
-                graph = nx.MultiGraph()
-                names = {e.id: e.name for e in self.list_entities(namespace)}
-                for link in self.list_links(namespace, kinds=[*EVENT_LINKS, LinkKind.MENTIONS]):
-                    if link.kind is LinkKind.MENTIONS:
-                        graph.add_node(link.target, entity=names.get(link.target, link.target))
-                    graph.add_edge(link.source, link.target, kind=link.kind.value)
-                self._graphs[namespace] = graph
-            return graph
+        return [self._event_from_row(r[0], r[1]) for r in rows]
 
     def expand(
         self,
@@ -750,53 +851,230 @@ class EmbeddedStore(GraphStore):
         statuses: Sequence[str] | None = DEFAULT_STATUSES,
         limit: int = 50,
     ) -> list[Neighbor]:
-        graph = self._graph(namespace)
-        wanted = {LinkKind(k).value for k in kinds}
-        via_entities = LinkKind.MENTIONS.value in wanted
-        index = self._vector_index(namespace)
+        wanted = [k.value for k in EVENT_LINKS if k.value in {LinkKind(x).value for x in kinds}]
+        via_entities = LinkKind.MENTIONS in {LinkKind(x) for x in kinds}
         allowed = None if statuses is None else {str(s) for s in statuses}
-
-        def returnable(event_id: str) -> bool:
-            row = index.rows.get(event_id)
-            return row is not None and (allowed is None or index.statuses[row] in allowed)
-
-        seeds = [s for s in dict.fromkeys(seed_ids) if s in graph]
+        seeds = list(dict.fromkeys(seed_ids))
         reached: list[Neighbor] = []
-        # Breadth first, seeds in the caller's rank order: the walk meets the nearest events
-        # first and stops at `limit` (a speaker mentioned everywhere would reach the whole log).
-        queue: deque[tuple[str, str, int, list[str]]] = deque((s, s, 0, []) for s in seeds)
         visited = set(seeds)
-        while queue and len(reached) < limit:
-            node, seed, distance, path = queue.popleft()
-            if distance >= hops:
-                continue
-            for step, neighbour in self._event_steps(graph, node, wanted, via_entities):
-                if neighbour in visited:
-                    continue
-                visited.add(neighbour)
-                hop = Neighbor(id=neighbour, seed=seed, distance=distance + 1, path=[*path, step])
-                queue.append((neighbour, seed, distance + 1, hop.path))
-                if returnable(neighbour):  # archived events are walked through, never returned
-                    reached.append(hop)
-                    if len(reached) == limit:
-                        break
+        # Breadth first, one round of indexed SQL per hop, seeds in the caller's rank order: the
+        # walk meets the nearest events first and stops at `limit` (a speaker mentioned everywhere
+        # would reach the whole log).
+        frontier = [(s, s, list[str]()) for s in seeds]
+        for distance in range(1, hops + 1):
+            next_frontier = []
+            # The frontier is read in slices, in walk order, so the walk stops reading once it has
+            # `limit` events: a hop through a speaker's 50k mentions reads a few dozen of them.
+            for start in range(0, len(frontier), _EXPAND_SLICE):
+                part = frontier[start : start + _EXPAND_SLICE]
+                cap = 2 * (limit - len(reached)) + len(visited)
+                steps = self._steps(namespace, [f[0] for f in part], wanted, via_entities, cap)
+                statuses_of = self._statuses_of(namespace, {t for ss in steps.values() for _, _, t in ss})
+                for node, seed, path in part:
+                    for _key, step, target in steps.get(node, ()):
+                        if target in visited:
+                            continue
+                        visited.add(target)
+                        hop = Neighbor(id=target, seed=seed, distance=distance, path=[*path, step])
+                        next_frontier.append((target, seed, hop.path))
+                        status = statuses_of.get(target)
+                        # archived events are walked through, never returned; nor are links to nothing
+                        if status is not None and (allowed is None or status in allowed):
+                            reached.append(hop)
+                            if len(reached) == limit:
+                                return reached
+            frontier = next_frontier
         return reached
 
-    @staticmethod
-    def _event_steps(graph: nx.MultiGraph, node: str, wanted: set[str], via_entities: bool):
-        """One hop from an event: along an event link, or through an entity both events mention."""
-        for neighbour, edges in sorted(graph.adj[node].items()):
-            for data in edges.values():
-                kind = data["kind"]
-                if kind == LinkKind.MENTIONS.value:
-                    if not via_entities:
-                        continue
-                    label = f"MENTIONS {graph.nodes[neighbour].get('entity', neighbour)}"
-                    for other, other_edges in sorted(graph.adj[neighbour].items()):
-                        if other != node and any(d["kind"] == kind for d in other_edges.values()):
-                            yield label, other
-                elif kind in wanted:
-                    yield kind, neighbour
+    def _steps(
+        self, namespace: str, nodes: list[str], kinds: list[str], via_entities: bool, cap: int
+    ) -> dict[str, list[tuple[str, str, str]]]:
+        """One hop from each node: (neighbour key, step label, event reached), in walk order.
+
+        Event links count in either direction; through an entity, only the `cap` first
+        co-mentioning events (by id) per entity are read, so a hub costs no more than the walk
+        can use.
+        """
+        steps: dict[str, list[tuple[str, str, str]]] = {}
+        for start in range(0, len(nodes), 400):
+            chunk = nodes[start : start + 400]
+            marks = self._placeholders(len(chunk))
+            if kinds:
+                kind_marks = self._placeholders(len(kinds))
+                rows = self._read(
+                    f"SELECT source, target, kind FROM links WHERE namespace = ? AND kind IN ({kind_marks}) "
+                    f"AND source IN ({marks}) UNION ALL "
+                    f"SELECT target, source, kind FROM links WHERE namespace = ? AND kind IN ({kind_marks}) "
+                    f"AND target IN ({marks})",
+                    [namespace, *kinds, *chunk, namespace, *kinds, *chunk],
+                )
+                for node, other, kind in rows:
+                    steps.setdefault(node, []).append((other, kind, other))
+            if via_entities:
+                mentions = self._read(
+                    "SELECT source, target FROM links WHERE namespace = ? AND kind = ? "
+                    f"AND source IN ({marks})",
+                    [namespace, LinkKind.MENTIONS.value, *chunk],
+                )
+                entities = sorted({target for _, target in mentions})
+                names = {e.id: e.name for e in self._entities_by_id(namespace, entities)}
+                # Per entity, its first co-mentioning events by id: an index range scan of
+                # links_by_kind_target that stops after `cap + slice` rows, however big the hub.
+                others = {
+                    entity: [
+                        r[0]
+                        for r in self._read(
+                            "SELECT source FROM links WHERE namespace = ? AND kind = ? AND target = ? "
+                            "ORDER BY source LIMIT ?",
+                            [namespace, LinkKind.MENTIONS.value, entity, cap + len(chunk)],
+                        )
+                    ]
+                    for entity in entities
+                }
+                for node, entity in mentions:
+                    label = f"MENTIONS {names.get(entity, entity)}"
+                    steps.setdefault(node, []).extend(
+                        (entity, label, other) for other in others[entity] if other != node
+                    )
+        for node_steps in steps.values():
+            node_steps.sort(key=lambda s: (s[0], s[2]))
+        return steps
+
+    def _statuses_of(self, namespace: str, ids: set[str]) -> dict[str, str]:
+        found: dict[str, str] = {}
+        ordered = sorted(ids)
+        for start in range(0, len(ordered), 900):
+            chunk = ordered[start : start + 900]
+            marks = self._placeholders(len(chunk))
+            sql = f"SELECT id, status FROM events WHERE namespace = ? AND id IN ({marks})"
+            found.update(self._read(sql, [namespace, *chunk]))
+        return found
+
+    # ---- batched reads ----------------------------------------------------------------------------
+    def find_entities_many(self, namespace: str, names: Sequence[str]) -> dict[str, list[Entity]]:
+        keys: dict[str, list[str]] = {}
+        for name in dict.fromkeys(names):
+            keys.setdefault(name.casefold(), []).append(name)
+        owners: dict[str, set[str]] = {}
+        folded = list(keys)
+        for start in range(0, len(folded), 900):
+            chunk = folded[start : start + 900]
+            rows = self._read(
+                "SELECT name, entity_id FROM entity_names WHERE namespace = ? "
+                f"AND name IN ({self._placeholders(len(chunk))})",
+                [namespace, *chunk],
+            )
+            for key, entity in rows:
+                owners.setdefault(key, set()).add(entity)
+        ids = sorted({e for found in owners.values() for e in found})
+        by_id: dict[str, Entity] = {}
+        for start in range(0, len(ids), 900):
+            by_id.update((e.id, e) for e in self._entities_by_id(namespace, ids[start : start + 900]))
+        return {
+            name: [by_id[i] for i in sorted(found) if i in by_id]
+            for key, found in owners.items()
+            for name in keys[key]
+        }
+
+    def session_events(
+        self, namespace: str, sessions: Sequence[str], *, since: date | None = None, limit: int = 200
+    ) -> list[Event]:
+        # ts is UTC: a day of slack, then the exact test on the event's own date.
+        floor = (
+            datetime(since.year, since.month, since.day, tzinfo=UTC).timestamp() - 86400 if since else None
+        )
+        events: list[Event] = []
+        for session in dict.fromkeys(sessions):
+            sql = (
+                "SELECT data, embedding FROM events WHERE namespace = ? "
+                "AND json_extract(data, '$.session') = ?"
+            )
+            params: list[Any] = [namespace, session]
+            if floor is not None:
+                sql += " AND ts >= ?"
+                params.append(floor)
+            rows = self._read(sql + " ORDER BY ts DESC, id DESC LIMIT ?", [*params, limit])
+            events += [self._event_from_row(d, b) for d, b in rows]
+        events = [e for e in events if since is None or e.time.date() >= since]
+        return sorted(events, key=lambda e: (e.time, e.id))
+
+    def recent_entity_events(
+        self, namespace: str, entity_ids: Sequence[str], *, limit: int = 200
+    ) -> dict[str, list[Event]]:
+        found: dict[str, list[Event]] = {}
+        for entity in dict.fromkeys(entity_ids):
+            targets = sorted(self._alias_closure(namespace, [entity]))
+            marks = self._placeholders(len(targets))
+            # The newest first through a covering index (no event row is read before the cut), so
+            # the tail of a speaker mentioned by every event costs its index entries, not its rows.
+            rows = self._read(
+                "SELECT DISTINCT e.rid, e.ts, e.id FROM links l "
+                "CROSS JOIN events e INDEXED BY events_by_id_ts "
+                "ON e.namespace = l.namespace AND e.id = l.source "
+                f"WHERE l.namespace = ? AND l.kind = ? AND l.target IN ({marks}) "
+                "ORDER BY e.ts DESC, e.id DESC LIMIT ?",
+                [namespace, LinkKind.MENTIONS.value, *targets, limit],
+            )
+            rids = [r[0] for r in reversed(rows)]
+            data: dict[int, tuple[str, bytes | None]] = {}
+            if rids:
+                sql = (
+                    f"SELECT rid, data, embedding FROM events WHERE rid IN ({self._placeholders(len(rids))})"
+                )
+                data = {r[0]: (r[1], r[2]) for r in self._read(sql, rids)}
+            found[entity] = [self._event_from_row(*data[rid]) for rid in rids]
+        return found
+
+    def session_chains(
+        self, namespace: str, event_ids: Sequence[str], *, forward: bool, steps: int = 8
+    ) -> dict[str, list[Event]]:
+        near, far = ("source", "target") if forward else ("target", "source")
+        chains: dict[str, list[str]] = {}
+        for start in dict.fromkeys(event_ids):
+            rows = self._read(
+                f"WITH RECURSIVE chain(id, depth) AS (SELECT ?, 0 UNION ALL SELECT l.{far}, c.depth + 1 "
+                f"FROM chain c JOIN links l ON l.namespace = ? AND l.kind = ? AND l.{near} = c.id "
+                "AND json_extract(l.props, '$.scope') LIKE 'session:%' WHERE c.depth < ?) "
+                "SELECT id FROM chain WHERE depth > 0 ORDER BY depth LIMIT ?",
+                [start, namespace, LinkKind.NEXT.value, steps, steps],
+            )
+            chains[start] = [r[0] for r in rows]
+        events = {
+            e.id: e for e in self.get_events(namespace, sorted({i for c in chains.values() for i in c}))
+        }
+        result: dict[str, list[Event]] = {}
+        for start, ids in chains.items():
+            chain = []
+            for event_id in ids:  # a missing event ends the chain, as walking link by link would
+                if event_id not in events:
+                    break
+                chain.append(events[event_id])
+            result[start] = chain
+        return result
+
+    def nearest_topics(self, namespace: str, vectors: Sequence[Sequence[float]], k: int) -> list[Topic]:
+        space_key = _topic_space(namespace)
+        with self._lock:
+            space = self._conn.execute(
+                "SELECT dim, slots FROM vector_spaces WHERE namespace = ?", (space_key,)
+            ).fetchone()
+            if space is None or not len(vectors) or k <= 0:
+                return []
+            queries = np.stack([normalise(v) for v in vectors])
+            if queries.shape[1] != space[0]:
+                return []
+            scores = queries @ self._vector_file(space_key, space[0]).matrix(space[1]).T
+        # Over-fetch: slots of deleted topics are holes that the SQL below drops.
+        fetch = min(2 * k + 4, scores.shape[1])
+        ranked = [[int(j) for j in top_k(row, fetch)] for row in scores]
+        slots = sorted({j for row in ranked for j in row})
+        marks = self._placeholders(len(slots))
+        rows = self._read(
+            f"SELECT vslot, data FROM topics WHERE namespace = ? AND vslot IN ({marks})", [namespace, *slots]
+        )
+        live = {slot: Topic.model_validate_json(data) for slot, data in rows}
+        keep = {j for row in ranked for j in [j for j in row if j in live][:k]}
+        return [live[j] for j in sorted(keep)]
 
     # ---- atomic writes, leases, job log -----------------------------------------------------------
     def apply_delta(self, delta: GraphDelta) -> None:
@@ -807,13 +1085,11 @@ class EmbeddedStore(GraphStore):
             for event in delta.events:
                 self._write_event(conn, event)
             self._write_entities(conn, delta.entities)
-            self._write_topics(conn, delta.topics)
+            for topic in delta.topics:
+                self._write_topic(conn, topic)
             self._write_links(conn, delta.links)
-            patched = [
-                event
-                for patch in delta.event_patches
-                for event in self._patch_events(conn, namespace, patch.ids, patch.fields)
-            ]
+            for patch in delta.event_patches:
+                self._patch_events(conn, namespace, patch.ids, patch.fields)
             for start in range(0, len(delta.turns_done), 500):
                 chunk = delta.turns_done[start : start + 500]
                 marks = self._placeholders(len(chunk))
@@ -821,9 +1097,6 @@ class EmbeddedStore(GraphStore):
                     f"UPDATE turns SET state = ? WHERE namespace = ? AND id IN ({marks})",
                     [TurnState.DONE.value, namespace, *chunk],
                 )
-        self._cache_events([*delta.events, *patched])
-        with self._lock:
-            self._graphs.pop(namespace, None)
 
     def acquire_lease(self, namespace: str, name: str, holder: str, ttl_s: float) -> bool:
         now = datetime.now().timestamp()
@@ -877,6 +1150,7 @@ class EmbeddedStore(GraphStore):
                 )
             ]
             conn.executemany("DELETE FROM events_fts WHERE rowid = ?", [(r,) for r in rids])
+            conn.executemany("DELETE FROM event_days WHERE rid = ?", [(r,) for r in rids])
             conn.execute(f"DELETE FROM events WHERE namespace = ? AND id IN ({marks})", [namespace, *present])
             conn.execute(
                 f"DELETE FROM links WHERE namespace = ? AND (source IN ({marks}) OR target IN ({marks}))",
@@ -966,9 +1240,12 @@ class EmbeddedStore(GraphStore):
                 (namespace,),
             )
             conn.execute("DELETE FROM turns_fts WHERE namespace = ?", (namespace,))
-            for table in ("turns", "events", "entities", "entity_names", "topics", "links", "leases", "jobs"):
+            tables = ("turns", "events", "event_days", "entities", "entity_names", "topics", "links")
+            for table in (*tables, "vector_spaces", "leases", "jobs"):
                 conn.execute(f"DELETE FROM {table} WHERE namespace = ?", (namespace,))
-        self._forget_caches(namespace)
+            conn.execute("DELETE FROM vector_spaces WHERE namespace = ?", (_topic_space(namespace),))
+            self._drop_vector_files(namespace)
+            self._drop_vector_files(_topic_space(namespace))
 
     def namespaces(self) -> list[str]:
         rows = self._read("SELECT namespace FROM turns UNION SELECT namespace FROM events ORDER BY 1")
@@ -984,6 +1261,8 @@ class EmbeddedStore(GraphStore):
             self._read(f"SELECT kind, COUNT(*) FROM links {where} GROUP BY kind ORDER BY kind", params)
         )
         statuses = dict(self._read(f"SELECT status, COUNT(*) FROM events {where} GROUP BY status", params))
+        tier = "coalesce(json_extract(data, '$.tier'), 'hot')"
+        tiers = dict(self._read(f"SELECT {tier}, COUNT(*) FROM events {where} GROUP BY 1", params))
         return {
             "store": self.kind,
             "path": self.path,
@@ -999,6 +1278,7 @@ class EmbeddedStore(GraphStore):
             "topics": count("topics"),
             "relations": relations,
             "events_by_status": statuses,
+            "events_by_tier": tiers,
         }
 
     def close(self) -> None:

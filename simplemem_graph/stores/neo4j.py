@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-from datetime import date, datetime
+from datetime import UTC, date, datetime, timedelta
 from typing import Any, TypeVar
 
 from neo4j import (
@@ -66,6 +66,7 @@ _BATCH = 500  # rows per UNWIND: big enough to amortise round trips, small enoug
 _VECTOR_FETCH_MIN = 100
 _VECTOR_FETCH_MAX = 10_000
 _DELETE_BATCH = 5_000
+_CHAIN_MAX = 16  # longest session chain one query walks (the bound is literal in the Cypher)
 _DRIVER_ERRORS = (ServiceUnavailable, SessionExpired, AuthError)
 # Bolt only: the driver would take http:// for its preview HTTP API, which this store does not use.
 _SCHEMES = ("neo4j", "neo4j+s", "neo4j+ssc", "bolt", "bolt+s", "bolt+ssc")
@@ -566,7 +567,11 @@ class Neo4jStore(GraphStore):
                 if not frontier:
                     break
                 rows = self._run(
-                    tx, "expand_neighbors", uids=[uid_of(namespace, f[0]) for f in frontier], **params
+                    tx,
+                    "expand_neighbors",
+                    uids=[uid_of(namespace, f[0]) for f in frontier],
+                    cap=2 * limit + len(visited),
+                    **params,
                 )
                 steps: dict[str, list[dict[str, Any]]] = defaultdict(list)
                 for row in rows:
@@ -588,6 +593,89 @@ class Neo4jStore(GraphStore):
         reached = self._transaction(walk, read=True) if seeds and hops > 0 else []
         allowed = None if statuses is None else {str(s) for s in statuses}
         return [hop for hop, status in reached if allowed is None or status in allowed][:limit]
+
+    # ---- batched reads: one round trip each -------------------------------------------------------
+    def find_entities_many(self, namespace: str, names: Sequence[str]) -> dict[str, list[Entity]]:
+        keys: dict[str, list[str]] = defaultdict(list)
+        for name in dict.fromkeys(names):
+            keys[name.casefold()].append(name)
+        if not keys:
+            return {}
+        rows = self._execute("find_entities_many", read=True, namespace=namespace, keys=sorted(keys))
+        found: dict[str, list[Entity]] = defaultdict(list)
+        for row in rows:
+            entity = Entity.model_validate(model_fields(row["entity"]))
+            for key in row["keys"]:
+                for name in keys[key]:
+                    found[name].append(entity)
+        return dict(found)
+
+    def session_events(
+        self, namespace: str, sessions: Sequence[str], *, since: date | None = None, limit: int = 200
+    ) -> list[Event]:
+        if not sessions or limit <= 0:
+            return []
+        # A day of slack for time zones, then the exact test on the event's own date.
+        floor = (
+            datetime(since.year, since.month, since.day, tzinfo=UTC) - timedelta(days=1) if since else None
+        )
+        rows = self._execute(
+            "session_events",
+            read=True,
+            namespace=namespace,
+            sessions=list(dict.fromkeys(sessions)),
+            since=floor,
+            limit=limit,
+        )
+        events = [event_from_props(r["event"]) for r in rows]
+        events = [e for e in events if since is None or e.time.date() >= since]
+        return sorted(events, key=lambda e: (e.time, e.id))
+
+    def recent_entity_events(
+        self, namespace: str, entity_ids: Sequence[str], *, limit: int = 200
+    ) -> dict[str, list[Event]]:
+        wanted = list(dict.fromkeys(entity_ids))
+        if not wanted:
+            return {}
+        found: dict[str, list[Event]] = {i: [] for i in wanted}
+        if limit > 0:
+            rows = self._execute(
+                "recent_entity_events", read=True, uids=[uid_of(namespace, i) for i in wanted], limit=limit
+            )
+            for row in rows:
+                found[row["entity"]] = [event_from_props(e) for e in reversed(row["events"])]
+        return found
+
+    def session_chains(
+        self, namespace: str, event_ids: Sequence[str], *, forward: bool, steps: int = 8
+    ) -> dict[str, list[Event]]:
+        wanted = list(dict.fromkeys(event_ids))
+        if not wanted:
+            return {}
+        found: dict[str, list[Event]] = {i: [] for i in wanted}
+        if steps > 0:
+            params = {"uids": [uid_of(namespace, i) for i in wanted], "steps": min(steps, _CHAIN_MAX)}
+            if forward:
+                rows = self._execute("session_chains_forward", read=True, **params)
+            else:
+                rows = self._execute("session_chains_backward", read=True, **params)
+            for row in rows:
+                found[row["start"]] = [event_from_props(e) for e in row["chain"]]
+        return found
+
+    def nearest_topics(self, namespace: str, vectors: Sequence[Sequence[float]], k: int) -> list[Topic]:
+        if not len(vectors) or k <= 0:
+            return []
+        queries = [self._check_vector(v, "a topic query vector") for v in vectors]
+        rows = self._execute(
+            "nearest_topics",
+            read=True,
+            vectors=queries,
+            k=k,
+            fetch=min(max(10 * k, _VECTOR_FETCH_MIN), _VECTOR_FETCH_MAX),
+            namespace=namespace,
+        )
+        return [Topic.model_validate(model_fields(r["topic"])) for r in rows]
 
     # ---- maintenance ------------------------------------------------------------------------------
     def _delete_events_in(self, tx: ManagedTransaction, namespace: str, uids: list[str]) -> int:
@@ -633,6 +721,9 @@ class Neo4jStore(GraphStore):
             r["status"]: r["count"]
             for r in self._execute("count_event_statuses", read=True, namespace=namespace)
         }
+        tiers = {
+            r["tier"]: r["count"] for r in self._execute("count_event_tiers", read=True, namespace=namespace)
+        }
         return {
             "store": self.kind,
             "uri": self.uri,
@@ -643,6 +734,7 @@ class Neo4jStore(GraphStore):
             "pending": self._execute("count_pending", read=True, namespace=namespace)[0]["pending"],
             "relations": relations,
             "events_by_status": statuses,
+            "events_by_tier": tiers,
         }
 
     def close(self) -> None:

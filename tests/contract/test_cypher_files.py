@@ -48,6 +48,11 @@ EXAMPLES = {
     "started": 1.0e9,
     "data": "{}",
     "sessions": ["s1"],
+    "keys": ["acme"],
+    "since": datetime(2026, 3, 1, tzinfo=UTC),
+    "steps": 8,
+    "cap": 20,
+    "vectors": [[0.1] * 384],
 }
 
 

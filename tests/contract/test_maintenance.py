@@ -138,6 +138,9 @@ def test_stats_counts_one_namespace(store, ns, other_ns):
     assert (stats["turns"], stats["events"], stats["entities"], stats["topics"]) == (2, 2, 3, 2)
     assert stats["relations"] == {"ALIAS_OF": 1, "FROM": 2, "IN_TOPIC": 2, "MENTIONS": 4, "NEXT": 1, "ON": 1}
     assert stats["events_by_status"] == {"active": 1, "done": 1}
+    assert stats["events_by_tier"] == {"hot": 2}
+    store.update_events(ns, ["e1"], {"tier": "cold"})
+    assert store.stats(ns)["events_by_tier"] == {"cold": 1, "hot": 1}
     everything = store.stats()
     assert everything["turns"] >= 3 and everything["namespaces"] >= 2
 

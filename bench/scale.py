@@ -1,0 +1,509 @@
+"""Cost against store size: does ingest and search stay flat from 1k to 100k events (and beyond)?
+
+Two modes, both with their baseline in the same run:
+
+- `store` (no model): a synthetic namespace grows through the store contract alone — events with
+  clustered 384-d vectors, turns, entities (a Zipf-shaped cast plus one speaker mentioned by every
+  event), topics, MENTIONS / NEXT / FROM / IN_TOPIC links — in batches of 50 events, as ingest
+  writes them. At each checkpoint size: insert throughput over the last batches, vector /
+  fulltext / expand / entity-storyline p50 and p95, cold start (a new process: open the store and
+  run the first vector search), the global pass (time and peak RSS, in a child process), disk per
+  event. The baseline for vector search is exact top-10 by numpy over the same vectors in RAM.
+- `pipeline` (the real model): the synthetic namespace of each size gets real turns (LoCoMo dev)
+  through `Memory.add_many`, then real questions through `Memory.search`. Reported: ingest turns/s,
+  search p50 / p95, store calls per search, against the floor = one query embedding + exact top-10
+  over the namespace's vectors, in the same run.
+
+    python3 bench/scale.py --sizes 1000,10000,100000                 # embedded store
+    python3 bench/scale.py --store neo4j --sizes 10000,100000        # NEO4J_URI or the test launcher
+    python3 bench/scale.py --mode pipeline --sizes 1000,10000,50000
+    python3 bench/scale.py --plot bench/results/scale.png bench/results/scale-*.json
+
+Results go to bench/results/scale-<store>-<mode>.json (--out to change); --plot draws cost against
+size from result files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from simplemem_graph.models import Entity, Event, Link, LinkKind, Topic, Turn  # noqa: E402
+from simplemem_graph.stores.base import GraphStore  # noqa: E402
+from simplemem_graph.text import tokenize  # noqa: E402
+
+DIM = 384
+BATCH = 50  # events per write batch, about one ingest batch
+CLUSTERS = 256
+QUERIES = 60
+T0 = datetime(2024, 1, 1, 9, tzinfo=UTC)
+RESULTS = REPO / "bench" / "results"
+_SYLLABLES = [c + v for c in "bcdfghjklmnprstvwz" for v in "aeiou"]
+_HANZI = (
+    "王李张刘陈杨黄赵周吴徐孙马朱胡郭何林罗高郑梁谢宋唐许韩冯邓曹彭曾肖田董潘袁蔡蒋余于杜叶程魏苏吕丁任沈"
+)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))] if ordered else float("nan")
+
+
+def summary_ms(values: list[float]) -> dict[str, float]:
+    ms = [1000 * v for v in values]
+    return {"p50_ms": statistics.median(ms), "p95_ms": percentile(ms, 0.95), "mean_ms": statistics.mean(ms)}
+
+
+class Synthetic:
+    """A seeded synthetic namespace: random words and names (en and zh), clustered unit vectors."""
+
+    def __init__(self, namespace: str, seed: int = 0):
+        self.namespace = namespace
+        self.rng = np.random.default_rng(seed)
+        self.centres = self._unit(self.rng.standard_normal((CLUSTERS, DIM)))
+        self.words = sorted({self._word() for _ in range(5000)})
+        self.entities: list[Entity] = []
+        self.count = 0
+        self.session_tail: dict[str, str] = {}
+
+    @staticmethod
+    def _unit(x: np.ndarray) -> np.ndarray:
+        return (x / np.linalg.norm(x, axis=-1, keepdims=True)).astype(np.float32)
+
+    def _word(self) -> str:
+        return "".join(self.rng.choice(_SYLLABLES, size=int(self.rng.integers(2, 4))))
+
+    def _name(self) -> tuple[str, str]:
+        if self.rng.random() < 0.5:
+            return "".join(self.rng.choice(list(_HANZI), size=int(self.rng.integers(2, 4)))), "person"
+        return f"{self._word().title()} {self._word().title()}", str(self.rng.choice(["person", "org"]))
+
+    def vector_near(self, cluster: int, noise: float = 0.35) -> np.ndarray:
+        return self._unit(self.centres[cluster] + noise * self.rng.standard_normal(DIM) / np.sqrt(DIM) * 4)
+
+    def batch(self, n: int) -> tuple[list[Turn], list[Event], list[Entity], list[Topic], list[Link]]:
+        ns = self.namespace
+        turns, events, links = [], [], []
+        new_entities: list[Entity] = []
+        if not self.entities:
+            speaker = Entity(id="en-speaker", namespace=ns, name="user", type="person")
+            self.entities.append(speaker)
+            new_entities.append(speaker)
+        for _ in range(n):
+            i = self.count
+            self.count += 1
+            if self.rng.random() < 0.1 or len(self.entities) < 20:  # the cast grows with the log
+                name, type_ = self._name()
+                entity = Entity(id=f"en-{len(self.entities)}", namespace=ns, name=name, type=type_)
+                self.entities.append(entity)
+                new_entities.append(entity)
+            session = f"s{i // 20}"
+            when = T0 + timedelta(minutes=37 * i)
+            cluster = int(self.rng.integers(0, CLUSTERS))
+            # Zipf-shaped mentions: a few entities in many events, most in a handful.
+            picks = {min(len(self.entities) - 1, int(self.rng.zipf(1.6))) for _ in range(2)}
+            names = [self.entities[p].name for p in picks if p]
+            words = list(self.rng.choice(self.words, size=12))
+            text = " ".join([*names, *words])
+            event_id, turn_id = f"ev-{i}", f"{session}:{i}"
+            turns.append(Turn(id=turn_id, namespace=ns, session=session, time=when, text=text))
+            events.append(
+                Event(
+                    id=event_id,
+                    namespace=ns,
+                    text=text,
+                    source_ids=[turn_id],
+                    session=session,
+                    time=when,
+                    embedding=self.vector_near(cluster).tolist(),
+                    keywords=words[:3],
+                )
+            )
+            links.append(Link(kind=LinkKind.FROM, source=event_id, target=turn_id, namespace=ns))
+            links.append(Link(kind=LinkKind.MENTIONS, source=event_id, target="en-speaker", namespace=ns))
+            for p in picks:
+                if p:
+                    links.append(
+                        Link(kind=LinkKind.MENTIONS, source=event_id, target=f"en-{p}", namespace=ns)
+                    )
+            links.append(Link(kind=LinkKind.IN_TOPIC, source=event_id, target=f"tp-{cluster}", namespace=ns))
+            links.append(
+                Link(kind=LinkKind.ON, source=event_id, target=when.date().isoformat(), namespace=ns)
+            )
+            if session in self.session_tail:
+                links.append(
+                    Link(
+                        kind=LinkKind.NEXT,
+                        source=self.session_tail[session],
+                        target=event_id,
+                        namespace=ns,
+                        props={"scope": f"session:{session}"},
+                    )
+                )
+            self.session_tail[session] = event_id
+        topics = [
+            Topic(
+                id=f"tp-{c}",
+                namespace=ns,
+                label=f"topic {c}",
+                keywords=[],
+                centroid=self.centres[c].tolist(),
+                size=1,
+            )
+            for c in {int(lk.target[3:]) for lk in links if lk.kind is LinkKind.IN_TOPIC}
+        ]
+        return turns, events, new_entities, topics, links
+
+
+def write_batch(store: GraphStore, batch) -> None:
+    turns, events, entities, topics, links = batch
+    store.add_turns(turns)
+    store.upsert_events(events)
+    store.upsert_entities(entities)
+    store.upsert_topics(topics)
+    store.add_links(links)
+
+
+def open_store(kind: str, path: str, namespace: str) -> GraphStore:
+    if kind == "embedded":
+        from simplemem_graph.stores.embedded import EmbeddedStore
+
+        return EmbeddedStore(path)
+    from simplemem_graph.stores.neo4j import Neo4jStore
+    from tests import neo4j_server
+
+    return Neo4jStore.connect(path, auth=neo4j_server.configured_auth(), dimension=DIM)
+
+
+def measure_searches(store: GraphStore, synth: Synthetic, vectors: np.ndarray, ids: list[str]) -> dict:
+    """p50/p95 of each read the search path makes, and the exact numpy top-10 baseline."""
+    ns = synth.namespace
+    rng = np.random.default_rng(7)
+    queries = [synth.vector_near(int(c), noise=0.5) for c in rng.integers(0, CLUSTERS, QUERIES)]
+    texts = [" ".join(rng.choice(synth.words, size=6)) for _ in range(QUERIES)]
+    timings: dict[str, list[float]] = {"vector": [], "exact_numpy": [], "fulltext": [], "turns": []}
+    timings.update({"expand": [], "entity_events": [], "get_events": []})
+    overlap = []
+    for q, text in zip(queries, texts, strict=True):
+        started = time.perf_counter()
+        hits = store.vector_search(ns, q.tolist(), 10)
+        timings["vector"].append(time.perf_counter() - started)
+        started = time.perf_counter()
+        exact = np.argpartition(-(vectors @ q), 10)[:10]
+        timings["exact_numpy"].append(time.perf_counter() - started)
+        overlap.append(len({h.id for h in hits} & {ids[j] for j in exact}) / 10)
+        started = time.perf_counter()
+        store.fulltext_search(ns, text, 15)
+        timings["fulltext"].append(time.perf_counter() - started)
+        started = time.perf_counter()
+        store.turn_search(ns, text, 15)
+        timings["turns"].append(time.perf_counter() - started)
+        seeds = [h.id for h in hits[:5]]
+        started = time.perf_counter()
+        store.expand(ns, seeds, hops=2, limit=50)
+        timings["expand"].append(time.perf_counter() - started)
+        entity = synth.entities[int(rng.integers(1, len(synth.entities)))]
+        started = time.perf_counter()
+        store.entity_events(ns, [entity.id])
+        timings["entity_events"].append(time.perf_counter() - started)
+        started = time.perf_counter()
+        store.get_events(ns, [h.id for h in hits])
+        timings["get_events"].append(time.perf_counter() - started)
+    result = {name: summary_ms(values) for name, values in timings.items()}
+    result["vector_recall_at_10"] = statistics.mean(overlap)
+    return result
+
+
+_COLD = """
+import sys, time, json
+started = time.perf_counter()
+sys.path.insert(0, {repo!r})
+from bench.scale import open_store
+imported = time.perf_counter()
+store = open_store({kind!r}, {path!r}, {ns!r})
+opened = time.perf_counter()
+store.vector_search({ns!r}, {vector!r}, 10)
+first = time.perf_counter()
+store.expand({ns!r}, [{seed!r}], hops=2, limit=50)
+expanded = time.perf_counter()
+print(json.dumps({{"import_s": imported - started, "open_s": opened - imported,
+                  "first_vector_search_s": first - opened, "first_expand_s": expanded - first,
+                  "open_to_first_search_s": first - imported}}))
+"""
+
+_GLOBAL = """
+import sys, time, json, resource
+sys.path.insert(0, {repo!r})
+from datetime import datetime, UTC
+from bench.scale import open_store
+from simplemem_graph.config import DecayPolicy
+from simplemem_graph.consolidate import consolidate_pass
+store = open_store({kind!r}, {path!r}, {ns!r})
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+started = time.perf_counter()
+now = datetime(2030, 1, 1, tzinfo=UTC)
+counts = consolidate_pass(store, {ns!r}, now=now, embedder=None, decay=DecayPolicy())
+print(json.dumps({{"seconds": time.perf_counter() - started, "peak_rss_mb": resource.getrusage(
+    resource.RUSAGE_SELF).ru_maxrss / 1024, "rss_before_mb": before / 1024, "counts": counts}}))
+"""
+
+
+def child(code: str, timeout: float) -> dict[str, Any]:
+    try:
+        out = subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            cwd=REPO,
+            env={**os.environ, "PYTHONPATH": str(REPO)},
+        )
+    except subprocess.TimeoutExpired:
+        return {"error": f"timeout after {timeout:.0f} s"}
+    if out.returncode != 0:
+        return {"error": (out.stderr.strip().splitlines() or ["?"])[-1], "returncode": out.returncode}
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def disk_bytes(path: str) -> int:
+    base = Path(path)
+    return sum(p.stat().st_size for p in base.parent.glob(base.name + "*") if p.is_file()) + sum(
+        p.stat().st_size for p in base.parent.glob(base.name + "*/**/*") if p.is_file()
+    )
+
+
+def run_store_mode(args) -> dict[str, Any]:
+    sizes = sorted(int(s) for s in args.sizes.split(","))
+    workdir = Path(tempfile.mkdtemp(prefix="scale-"))
+    namespace = f"scale-{uuid.uuid4().hex[:6]}"
+    path = str(workdir / "scale.db") if args.store == "embedded" else args.uri
+    store = open_store(args.store, path, namespace)
+    synth = Synthetic(namespace)
+    tokenize("warm up the tokeniser")  # jieba loads its dictionary on first use
+    vectors: list[np.ndarray] = []
+    ids: list[str] = []
+    rows = []
+    try:
+        for size in sizes:
+            batch_times: list[float] = []
+            while synth.count < size:
+                batch = synth.batch(min(BATCH, size - synth.count))
+                started = time.perf_counter()
+                write_batch(store, batch)
+                batch_times.append((time.perf_counter() - started) / len(batch[1]))
+                vectors += [np.asarray(e.embedding, dtype=np.float32) for e in batch[1]]
+                ids += [e.id for e in batch[1]]
+            tail = batch_times[-max(1, min(len(batch_times) // 2, 20)) :]  # the cost at this size
+            matrix = np.vstack(vectors)
+            row: dict[str, Any] = {
+                "events": size,
+                "entities": len(synth.entities),
+                "insert_events_per_s": 1.0 / statistics.mean(tail),
+            }
+            row["search"] = measure_searches(store, synth, matrix, ids)
+            if args.store == "embedded":
+                row["disk_bytes_per_event"] = disk_bytes(path) / size
+            seed = ids[len(ids) // 2]
+            row["cold_start"] = child(
+                _COLD.format(
+                    repo=str(REPO),
+                    kind=args.store,
+                    path=path,
+                    ns=namespace,
+                    vector=vectors[0].tolist(),
+                    seed=seed,
+                ),
+                timeout=args.child_timeout,
+            )
+            if not args.no_global_pass and size <= args.global_pass_max:
+                row["global_pass"] = child(
+                    _GLOBAL.format(repo=str(REPO), kind=args.store, path=path, ns=namespace),
+                    timeout=args.child_timeout,
+                )
+            rows.append(row)
+            print(json.dumps(row), flush=True)
+    finally:
+        if args.store == "neo4j":
+            store.delete_namespace(namespace)
+        store.close()
+    return {"mode": "store", "store": args.store, "batch": BATCH, "dim": DIM, "rows": rows}
+
+
+def run_pipeline_mode(args) -> dict[str, Any]:
+    from simplemem_graph.embedding import SentenceTransformerEmbedder
+    from simplemem_graph.memory import Memory
+    from simplemem_graph.stores.embedded import EmbeddedStore
+
+    sys.path.insert(0, str(REPO / "bench"))
+    from stores import StoreTimer, load_inputs, warm_up  # the LoCoMo loaders of bench/stores.py
+
+    turns, questions = load_inputs(args.data, args.sample, args.questions)
+    turns = turns[: args.turns]
+    embedder = SentenceTransformerEmbedder()
+    warm_up(embedder)
+    rows = []
+    for size in sorted(int(s) for s in args.sizes.split(",")):
+        workdir = Path(tempfile.mkdtemp(prefix="scale-pipe-"))
+        path = str(workdir / "scale.db")
+        namespace = "default"
+        store = (
+            EmbeddedStore(path) if args.store == "embedded" else open_store(args.store, args.uri, namespace)
+        )
+        synth = Synthetic(namespace)
+        while synth.count < size:
+            write_batch(store, synth.batch(min(500, size - synth.count)))
+        # The real turns land in the same namespace after the synthetic history.
+        shift = T0 + timedelta(minutes=37 * size + 60) - min(t.time for t in turns)
+        real = [t.model_copy(update={"namespace": namespace, "time": t.time + shift}) for t in turns]
+        memory = Memory(store, namespace=namespace, embedder=embedder)
+        started = time.perf_counter()
+        memory.add_many(real)
+        ingest_s = time.perf_counter() - started
+        embed_started = time.perf_counter()
+        embedder.encode([t.text for t in real])
+        embed_floor_s = time.perf_counter() - embed_started
+        timer = StoreTimer(store)
+        at = max(t.time for t in real) + timedelta(days=1)
+        latencies, floors, calls = [], [], []
+        all_events = store.list_events(namespace, statuses=None)
+        matrix = np.asarray([e.embedding for e in all_events if e.embedding is not None], dtype=np.float32)
+        for question in questions:
+            started = time.perf_counter()
+            memory.search(question, k=5, at=at)
+            latencies.append(time.perf_counter() - started)
+            calls.append(sum(int(v["calls"]) for v in timer.snapshot().values()))
+            started = time.perf_counter()
+            q = embedder.encode([question])[0]
+            np.argpartition(-(matrix @ q), 10)[:10]
+            floors.append(time.perf_counter() - started)
+        row = {
+            "events": size,
+            "turns": len(real),
+            "ingest_turns_per_s": len(real) / ingest_s,
+            "ingest_s": ingest_s,
+            "ingest_floor_s": embed_floor_s,
+            "ingest_over_floor": ingest_s / embed_floor_s,
+            "search": summary_ms(latencies),
+            "floor": summary_ms(floors),
+            "search_p95_over_floor_p95": percentile(latencies, 0.95) / percentile(floors, 0.95),
+            "store_calls_per_search": {"mean": statistics.mean(calls), "max": max(calls)},
+        }
+        rows.append(row)
+        print(json.dumps(row), flush=True)
+        if args.store == "neo4j":
+            store.delete_namespace(namespace)
+        store.close()
+    return {"mode": "pipeline", "store": args.store, "sample": args.sample, "rows": rows}
+
+
+def plot(out: Path, files: list[Path]) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, 3, figsize=(15, 4.5))
+    for file in files:
+        data = json.loads(file.read_text())
+        label = f"{data['store']} {data.get('label', '')}".strip()
+        rows = data["rows"]
+        x = [r["events"] for r in rows]
+        if data["mode"] == "store":
+            axes[0].plot(x, [r["insert_events_per_s"] for r in rows], "o-", label=label)
+            axes[1].plot(x, [r["search"]["vector"]["p95_ms"] for r in rows], "o-", label=f"{label} vector")
+            axes[1].plot(x, [r["search"]["expand"]["p95_ms"] for r in rows], "s--", label=f"{label} expand")
+            axes[1].plot(
+                x, [r["search"]["exact_numpy"]["p95_ms"] for r in rows], ":", label=f"{label} numpy exact"
+            )
+            cold = [(r["events"], r["cold_start"].get("open_to_first_search_s")) for r in rows]
+            axes[2].plot(
+                *zip(*[c for c in cold if c[1] is not None], strict=True), "o-", label=f"{label} cold"
+            )
+            passes = [(r["events"], r.get("global_pass", {}).get("seconds")) for r in rows]
+            passes = [p for p in passes if p[1] is not None]
+            if passes:
+                axes[2].plot(*zip(*passes, strict=True), "s--", label=f"{label} global pass")
+        else:
+            axes[0].plot(x, [r["ingest_turns_per_s"] for r in rows], "o-", label=f"{label} turns/s")
+            axes[1].plot(x, [r["search"]["p95_ms"] for r in rows], "o-", label=f"{label} search")
+            axes[1].plot(x, [r["floor"]["p95_ms"] for r in rows], ":", label=f"{label} floor")
+    for ax, title in zip(
+        axes, ["insert (events/s or turns/s)", "read p95 (ms)", "cold start / global pass (s)"], strict=True
+    ):
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        ax.set_xlabel("events in the namespace")
+        ax.set_title(title)
+        ax.grid(True, which="both", alpha=0.3)
+        ax.legend(fontsize=7)
+    fig.tight_layout()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(out, dpi=110)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--mode", choices=["store", "pipeline"], default="store")
+    parser.add_argument("--store", choices=["embedded", "neo4j"], default="embedded")
+    parser.add_argument("--sizes", default="1000,10000,100000")
+    parser.add_argument("--label", default="", help="a tag saved with the results (e.g. baseline)")
+    parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--global-pass-max", type=int, default=10**9, help="skip the pass above this size")
+    parser.add_argument("--no-global-pass", action="store_true")
+    parser.add_argument("--child-timeout", type=float, default=1800)
+    parser.add_argument(
+        "--data", type=Path, default=REPO.parent / "shared" / "data" / "locomo" / "locomo_dev.json"
+    )
+    parser.add_argument("--sample", default="conv-26")
+    parser.add_argument("--turns", type=int, default=200, help="real turns ingested per size (pipeline)")
+    parser.add_argument("--questions", type=int, default=50)
+    parser.add_argument("--plot", type=Path, default=None, help="draw the given result files into this PNG")
+    parser.add_argument("files", nargs="*", type=Path)
+    args = parser.parse_args(argv)
+    if args.plot:
+        plot(args.plot, args.files)
+        return 0
+    launcher = None
+    args.uri = None
+    if args.store == "neo4j":
+        from tests import neo4j_server
+
+        args.uri = neo4j_server.configured_uri()
+        if args.uri is None:
+            launcher = neo4j_server.start_launcher()
+            args.uri = launcher.uri
+    try:
+        result = run_store_mode(args) if args.mode == "store" else run_pipeline_mode(args)
+    finally:
+        if launcher is not None:
+            launcher.stop()
+    result["label"] = args.label
+    result["machine"] = {
+        "cpus": os.cpu_count(),
+        "python_peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+    }
+    out = args.out or RESULTS / f"scale-{args.store}-{args.mode}{'-' + args.label if args.label else ''}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(result, indent=2))
+    print(f"wrote {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
