@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import re
 import sys
@@ -35,7 +36,8 @@ from simplemem_graph.compress import CompressStats, compress, load_english_pipel
 from simplemem_graph.loaders import load_locomo  # noqa: E402
 from simplemem_graph.models import Turn  # noqa: E402
 
-LOCOMO_DEV = REPO.parent / "shared" / "data" / "locomo" / "locomo_dev.json"
+DATA_DIR = Path(os.environ.get("SIMPLEMEM_SHARED_DATA", REPO.parent / "shared" / "data"))
+LOCOMO_DEV = DATA_DIR / "locomo" / "locomo_dev.json"
 _ZH_NAMES = ["小雨", "阿杰", "老陈", "婷婷", "大伟", "思思", "阿龙", "小凯"]
 _EN_NAMES = ["Nina", "Marco", "Jules", "Tess", "Ben", "Ada", "Rory", "Lena"]
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections import deque
 from collections.abc import Sequence
 from datetime import date
 
@@ -31,7 +32,14 @@ from simplemem_graph.compress.fields import (
     topic_from,
 )
 from simplemem_graph.compress.guard import missing_atoms
-from simplemem_graph.compress.informative import has_small_talk, is_substantive, is_task
+from simplemem_graph.compress.informative import (
+    RECENT_TURNS,
+    content_words,
+    is_informative_task,
+    is_substantive,
+    is_task,
+    vocatives,
+)
 from simplemem_graph.compress.logic import find_conditions, find_negations
 from simplemem_graph.compress.mentions import Mention, resolve_overlaps
 from simplemem_graph.compress.names import (
@@ -105,10 +113,16 @@ def compress(
         ):
             docs[i] = doc
     events: list[Event] = []
+    # Content words of the last turns of each session: a clause is new information only when it
+    # talks about something these did not.
+    windows: dict[tuple[str, str], deque[set[str]]] = {}
     for i, turn in enumerate(turns):
-        made = _compress_turn(
-            turn, docs.get(i), addressees.get((turn.namespace, turn.session, turn.speaker)), stats
+        window = windows.setdefault((turn.namespace, turn.session), deque(maxlen=RECENT_TURNS))
+        recent = set().union(*window) if window else set()
+        made, said = _compress_turn(
+            turn, docs.get(i), addressees.get((turn.namespace, turn.session, turn.speaker)), stats, recent
         )
+        window.append(said)
         stats.turns += 1
         stats.turns_without_event += 0 if made else 1
         events.extend(made)
@@ -179,15 +193,37 @@ def find_atoms(
     return sorted(values + names + negations + conditions, key=lambda m: (m.start, m.kind))
 
 
-def _kept_span(text: str, clauses: list[Piece], atoms: list[Mention]) -> tuple[int, int] | None:
-    """First to last informative clause; a condition brings its consequence, a bare detail its lead-in."""
+def _kept_span(
+    text: str,
+    clauses: list[Piece],
+    atoms: list[Mention],
+    lang: str,
+    doc,
+    recent: set[str],
+    listeners: tuple[str, ...],
+    said: set[str],
+) -> tuple[int, int] | None:
+    """First to last informative clause; a condition brings its consequence, a bare detail its lead-in.
+
+    A clause is informative when it holds an atom other than a vocative, or is a task about
+    something, or states something new (informative.is_substantive). `said` receives the content
+    words of every clause, for the window of the turns that follow.
+    """
     informative = []
     for c in clauses:
-        has_atom = any(m.within(c.start, c.end) or (m.start < c.end and c.start < m.end) for m in atoms)
-        # A task needs no atom ("Remind me to call the bank") but small talk never counts as one.
+        inside = [m for m in atoms if m.within(c.start, c.end) or (m.start < c.end and c.start < m.end)]
+        addressed = vocatives(text, c.start, c.end, inside, lang, listeners)
+        has_atom = any(m not in addressed for m in inside)
+        span = doc.char_span(c.start, c.end, alignment_mode="expand") if doc is not None else None
+        named = {w.casefold() for m in addressed for w in m.surface.split()}
+        words = [w for w in content_words(c.text, span) if w.lemma not in named]
+        question = c.text.rstrip().endswith(("?", "？"))
         informative.append(
-            has_atom or (is_task(c.text) and not has_small_talk(c.text)) or is_substantive(c.text)
+            has_atom
+            or is_informative_task(c.text, words, recent)
+            or is_substantive(words, lang, recent, question=question)
         )
+        said.update(w.lemma for w in words)
     if not any(informative):
         return None
     first = informative.index(True)
@@ -207,8 +243,13 @@ def _without_atoms(clause: Piece, atoms: list[Mention]) -> str:
     return out
 
 
-def _compress_turn(turn: Turn, doc, addressee: str | None, stats: CompressStats) -> list[Event]:
+def _compress_turn(
+    turn: Turn, doc, addressee: str | None, stats: CompressStats, recent: set[str]
+) -> tuple[list[Event], set[str]]:
+    """The events of one turn, and the content words it said (for the recent window)."""
     text, lang, today = turn.text, detect_lang(turn.text), local_date(turn.time)
+    said: set[str] = set()
+    listeners = (addressee,) if addressee else ()
     spans: list[list[int]] = []  # [start, end] of each kept span, merged across continuation sentences
     atoms: list[Mention] = []
     previous_kept = False
@@ -217,7 +258,7 @@ def _compress_turn(turn: Turn, doc, addressee: str | None, stats: CompressStats)
         found = find_atoms(text, piece, today, lang, doc, past=_is_past(piece.text, lang, doc, piece))
         clauses = split_clauses(text, piece)
         stats.clauses += len(clauses)
-        kept = _kept_span(text, clauses, found)
+        kept = _kept_span(text, clauses, found, lang, doc, recent, listeners, said)
         if kept is None:
             stats.dropped_chitchat += len(clauses)
             previous_kept = False
@@ -238,7 +279,7 @@ def _compress_turn(turn: Turn, doc, addressee: str | None, stats: CompressStats)
         )
         stats.atoms_by_kind.update(a.kind for a in event.atoms)
         events.append(apply_guard(event, text[start:end], stats))
-    return events
+    return events, said
 
 
 def _split_at_effects(clauses: list[Piece], start: int, end: int) -> list[list[int]]:
