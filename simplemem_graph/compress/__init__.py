@@ -311,6 +311,15 @@ def apply_guard(event: Event, source: str, stats: CompressStats) -> Event:
     return event.model_copy(update={"text": source, "verbatim": True})
 
 
+def _comma_pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """[start, end) cut after each comma or pause: where a vocative sits between two clauses."""
+    pieces, a = [], start
+    for m in re.finditer(r"[,，!！;；]", text[start:end]):
+        pieces.append((a, start + m.end()))
+        a = start + m.end()
+    return [*pieces, (a, end)] if a < end else pieces
+
+
 def _build_event(
     turn: Turn, index: int, lang: str, start: int, end: int, atoms: list[Mention], doc, addressee: str | None
 ) -> Event:
@@ -321,7 +330,19 @@ def _build_event(
     names = [m for m in atoms if m.kind in NAME_KINDS]
     conditions = [m for m in atoms if m.kind == "condition"]
     negations = [m for m in atoms if m.kind == "negation"]
-    restated = restate(text, start, end, dates, turn.speaker, addressee)
+    listeners = (addressee,) if addressee else ()
+    addressed = [
+        m for a, b in _comma_pieces(text, start, end) for m in vocatives(text, a, b, names, lang, listeners)
+    ]
+    rest = text[start:end]
+    for m in addressed:
+        rest = rest.replace(m.surface, "")
+    if addressed and not re.search(r"\w", rest):
+        addressed = []  # the name is all there is: keep it rather than restate nothing
+    verbs = (
+        {t.idx: t.text for t in doc if t.tag_ == "VBP" and start <= t.idx < end} if doc is not None else {}
+    )
+    restated = restate(text, start, end, dates, turn.speaker, addressee, vocatives=addressed, verbs=verbs)
     if doc is not None:
         action, obj = action_object_en(doc, start, end)
     else:
