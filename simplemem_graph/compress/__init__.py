@@ -44,6 +44,7 @@ from simplemem_graph.compress.logic import find_conditions, find_negations
 from simplemem_graph.compress.mentions import Mention, resolve_overlaps
 from simplemem_graph.compress.names import (
     NAME_KINDS,
+    common_words,
     find_latin_names_in_zh,
     find_names_en,
     find_names_zh,
@@ -112,6 +113,7 @@ def compress(
             english, pipeline.pipe((turns[i].text for i in english), batch_size=_BATCH_SIZE), strict=True
         ):
             docs[i] = doc
+    common = common_words(docs.values())
     events: list[Event] = []
     # Content words of the last turns of each session: a clause is new information only when it
     # talks about something these did not.
@@ -120,7 +122,12 @@ def compress(
         window = windows.setdefault((turn.namespace, turn.session), deque(maxlen=RECENT_TURNS))
         recent = set().union(*window) if window else set()
         made, said = _compress_turn(
-            turn, docs.get(i), addressees.get((turn.namespace, turn.session, turn.speaker)), stats, recent
+            turn,
+            docs.get(i),
+            addressees.get((turn.namespace, turn.session, turn.speaker)),
+            stats,
+            recent,
+            common,
         )
         window.append(said)
         stats.turns += 1
@@ -158,7 +165,14 @@ def _is_past(sentence: str, lang: str, doc, piece: Piece) -> bool:
 
 
 def find_atoms(
-    text: str, piece: Piece, today: date, lang: str, doc=None, *, past: bool = False
+    text: str,
+    piece: Piece,
+    today: date,
+    lang: str,
+    doc=None,
+    *,
+    past: bool = False,
+    common: frozenset[str] = frozenset(),
 ) -> list[Mention]:
     """Every atom in one sentence of a turn, offsets relative to the turn text, overlaps resolved.
 
@@ -169,6 +183,7 @@ def find_atoms(
         lang: "zh" or "en".
         doc: the spaCy Doc of the turn (English names); None skips spaCy.
         past: the sentence is in the past tense.
+        common: lower-case words of the batch (names.common_words): not one-word names.
     """
     sentence = piece.text
     shift = piece.start
@@ -184,7 +199,7 @@ def find_atoms(
         # Chinese, possibly with Latin names inside: spaCy cannot tokenise such mixed text.
         raw_names = moved(find_names_zh(sentence) + find_latin_names_in_zh(sentence))
     elif doc is not None:
-        raw_names = find_names_en(doc, piece.start, piece.end)
+        raw_names = find_names_en(doc, piece.start, piece.end, common=common)
     else:  # a Latin-script sentence in a Chinese turn: names by shape
         raw_names = moved(find_latin_names_in_zh(sentence))
     names = [m for m in resolve_overlaps(raw_names, ()) if not any(m.overlaps(v) for v in values)]
@@ -244,7 +259,12 @@ def _without_atoms(clause: Piece, atoms: list[Mention]) -> str:
 
 
 def _compress_turn(
-    turn: Turn, doc, addressee: str | None, stats: CompressStats, recent: set[str]
+    turn: Turn,
+    doc,
+    addressee: str | None,
+    stats: CompressStats,
+    recent: set[str],
+    common: frozenset[str] = frozenset(),
 ) -> tuple[list[Event], set[str]]:
     """The events of one turn, and the content words it said (for the recent window)."""
     text, lang, today = turn.text, detect_lang(turn.text), local_date(turn.time)
@@ -255,7 +275,9 @@ def _compress_turn(
     previous_kept = False
     for piece in split_sentences(text):
         stats.sentences += 1
-        found = find_atoms(text, piece, today, lang, doc, past=_is_past(piece.text, lang, doc, piece))
+        found = find_atoms(
+            text, piece, today, lang, doc, past=_is_past(piece.text, lang, doc, piece), common=common
+        )
         clauses = split_clauses(text, piece)
         stats.clauses += len(clauses)
         kept = _kept_span(text, clauses, found, lang, doc, recent, listeners, said)

@@ -68,6 +68,7 @@ _SPACY_TYPES = {
 }
 _WEEKDAYS_MONTHS = frozenset(
     [
+        *("Mon", "Tue", "Tues", "Wed", "Thu", "Thur", "Thurs", "Fri", "Sat", "Sun"),
         "Monday",
         "Tuesday",
         "Wednesday",
@@ -363,9 +364,19 @@ def find_latin_names_in_zh(text: str) -> list[Mention]:
 def _clean_span(text: str, start: int, end: int) -> tuple[int, int]:
     """Trim a leading "the" and a trailing possessive from an entity span."""
     surface = text[start:end]
-    lead = re.match(r"(?:the|The)\s+", surface)
+    comma = surface.rfind(", ")
+    if comma >= 0:  # "ya, Melanie": spaCy joined a word and a name across a pause
+        start += comma + 2
+        surface = text[start:end]
+    lead = re.match(r"[\"“”'‘’(\[-]*(?:the\s+|The\s+)?", surface)
     if lead:
         start += lead.end()
+    while end > start and text[end - 1] in "\"“”'‘’-—:;,.!?)]":
+        if text[end - 2 : end] in ("'s", "’s") or (
+            text[end - 1] == "." and re.search(r"\b[A-Z][a-z]{0,3}\.$", text[start:end])
+        ):
+            break  # the possessive is trimmed below; "Co." and "Jr." keep their dot
+        end -= 1
     tail = re.search(r"(?:'s|’s|')$", text[start:end])
     if tail:
         end -= len(tail.group(0))
@@ -390,13 +401,38 @@ def _en_type(label: str, surface: str, root_dep: str) -> str | None:
     return kind
 
 
-def find_names_en(doc, start: int, end: int) -> list[Mention]:
+def common_words(docs) -> frozenset[str]:
+    """Words the batch writes in lower case and never capitalised inside a sentence.
+
+    Capitalisation is the evidence for a one-word name: "Art's allowed me to..." or "Glad you
+    agree" open a sentence, and the same words appear as "art" and "glad" elsewhere, so they are
+    ordinary words; "Luna" and "Oscar" never appear in lower case, and "Will" capitalised mid-sentence
+    stays a name even though "will" is everywhere. Like a truecaser, with no word list.
+    """
+    lower, capitalised = set(), set()
+    for doc in docs:
+        for token in doc:
+            if not token.is_alpha:
+                continue
+            if token.is_lower:
+                lower.add(token.text)
+            elif token.text[:1].isupper() and not token.is_sent_start and token.pos_ == "PROPN":
+                capitalised.add(token.text.lower())
+    return frozenset(lower - capitalised)
+
+
+def _is_ordinary_word(surface: str, common: frozenset[str]) -> bool:
+    return " " not in surface and surface.lower() in common
+
+
+def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozenset()) -> list[Mention]:
     """English names inside characters [start, end) of a parsed turn (offsets relative to the turn).
 
     Args:
         doc: the spaCy Doc of the whole turn.
         start: first character of the sentence.
         end: end of the sentence.
+        common: `common_words` of the batch: one-word "names" among them are ordinary words.
     """
     text = doc.text
     found: list[Mention] = []
@@ -429,7 +465,41 @@ def find_names_en(doc, start: int, end: int) -> list[Mention]:
                 Mention("org", s, start + m.end(), text[s : start + m.end()], text[s : start + m.end()])
             )
     found += _proper_noun_runs(doc, start, end, found)
-    return found
+    return [m for m in found if not _is_ordinary_word(m.surface, common) and not _not_a_name(doc, m, start)]
+
+
+def _not_a_name(doc, m: Mention, sentence_start: int) -> bool:
+    """One capitalised word that the sentence's structure shows is not a name.
+
+    - the tagger calls it a common noun, adjective or verb ("Success is almost here": NER says ORG);
+    - a weekday or month, or "last Fri";
+    - a clipped word ("Startin' my biz") or a contraction the tokenizer splits ("Wanna" -> Wan|na);
+    - it opens the sentence and what follows cannot follow a name used as a subject: a pause or
+      nothing (an interjection or a vocative: "Nah, I haven't", "Congrats!"), a pronoun ("Glad you
+      agree"), a name ("Congrats Caroline"), or a bare verb ("Wanna see", "Lemme know").
+    """
+    words = m.surface.split()
+    if all(w.rstrip(".") in _WEEKDAYS_MONTHS or w.lower() in ("last", "next", "this") for w in words):
+        return True
+    if len(words) != 1:
+        return False
+    tokens = _tokens(doc, m.start, m.end)
+    if len(tokens) != 1:
+        return len(tokens) > 1 and all(t.is_alpha for t in tokens)  # Wan|na, Lem|me
+    token = tokens[0]
+    if token.pos_ in ("NOUN", "ADJ", "VERB", "ADV", "INTJ"):
+        return True
+    following = doc[token.i + 1] if token.i + 1 < len(doc) else None
+    if following is not None and following.text in ("'", "’") and token.text.endswith("in"):
+        return True
+    if any(t.is_alpha for t in doc[token.sent.start : token.i] if t.idx >= sentence_start):
+        return False  # not the first word of the sentence
+    if following is None or following.text in ("!", "?", ".") or following.pos_ in ("PRON", "PROPN", "SYM"):
+        return True
+    if following.text == ",":  # "Nah, I haven't" / "Congrats, Melanie" - but "Oscar, my guinea pig"
+        after = doc[token.i + 2] if token.i + 2 < len(doc) else None
+        return after is None or after.pos_ in ("PROPN", "INTJ") or after.tag_ == "PRP"
+    return following.tag_ in ("VB", "VBP")  # a name as subject takes "sees", "saw", "will see"
 
 
 def _tokens(doc, start: int, end: int):

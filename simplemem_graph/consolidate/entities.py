@@ -39,10 +39,10 @@ from simplemem_graph.consolidate.aliases import (
     short_forms,
     titled_surname_en,
 )
-from simplemem_graph.consolidate.similarity import cosine
 from simplemem_graph.embedding import Embedder
 from simplemem_graph.models import Entity, Event, Link, LinkKind, stable_id
 from simplemem_graph.stores.base import GraphStore
+from simplemem_graph.vectors import cosine
 
 # Speakers every namespace has; they are entities, but their names are ordinary words in text.
 GENERIC_SPEAKERS = frozenset({"user", "assistant", "system", "agent", "bot", "ai"})
