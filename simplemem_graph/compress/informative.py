@@ -54,7 +54,7 @@ _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]+")
 _PAUSE_BEFORE = re.compile(r"(?:^|[,，!！:：;；~～…]|^\W+)\s*$")
 _ZH_PARTICLE_BEFORE = re.compile(r"[啦呀哦吧呢嘛啊哈噢喔嗯哇]\s*$")
 _NOTHING_AFTER = re.compile(r"^[^\w]*$")
-_EN_SUBJECT_PRONOUNS = "i|you|we|he|she|they|it|i'm|you're|we're|that|this"
+_EN_DETERMINERS = "my|your|his|her|our|their|its|the|a|an|these|those"
 
 
 @dataclass(frozen=True)
@@ -178,14 +178,17 @@ def vocatives(
             not re.search(r"\w", before)
             and (
                 re.match(r"\s*[!！:：~～]", after)
-                or (lang == "zh" and re.match(r"\s*[,，]", after))
-                # what follows the comma, past this clause: a subject pronoun or nothing
-                or re.match(rf"\s*,\s*(?:{_EN_SUBJECT_PRONOUNS})\b|\s*,?\W*$", text[m.end :], re.IGNORECASE)
+                or (lang == "zh" and re.match(r"\s*[,，]", text[m.end :]))
+                # a comma, unless a determiner opens an apposition ("Oscar, my guinea pig, ...")
+                or re.match(rf"\s*,(?!\s*(?:{_EN_DETERMINERS})\b)|\s*\W*$", text[m.end :], re.IGNORECASE)
             )
         )
         # closing the clause after some words; a name alone in its clause is the at_start case
+        # closing the clause after some words, or alone in a clause that ends the sentence
         closing = _NOTHING_AFTER.match(after) is not None and (
-            re.search(r"\w", before) is not None or _NOTHING_AFTER.match(text[m.end :]) is not None
+            re.search(r"\w", before) is not None
+            or re.search(r"[.!?。！？…~～]\W*$", text[start:end]) is not None
+            or _NOTHING_AFTER.match(text[m.end :]) is not None
         )
         lead = _LATIN_WORD.findall(before)
         # "Hey Mel!", "Thanks Caroline": one word, not a function word ("in Paris!", "to Tokyo")

@@ -465,7 +465,40 @@ def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozens
                 Mention("org", s, start + m.end(), text[s : start + m.end()], text[s : start + m.end()])
             )
     found += _proper_noun_runs(doc, start, end, found)
-    return [m for m in found if not _is_ordinary_word(m.surface, common) and not _not_a_name(doc, m, start)]
+    found = [_without_leading_interjection(doc, m, common) for m in found]
+    found = [m for m in found if not _is_ordinary_word(m.surface, common) and not _not_a_name(doc, m, start)]
+    titles = _quoted_titles(text, start, end)
+    # A name inside a quoted title ("Charlotte's Web") is part of the title, not a name of its own.
+    return [m for m in found if not any(t.start <= m.start and m.end <= t.end for t in titles)] + titles
+
+
+_QUOTED_TITLE = re.compile(
+    r"(?:(?<=\s)|^)[\"“‘'](?P<t>[A-Z][\w'’&:,.!?-]*(?: [\w'’&:,.!?-]+){0,5})[\"”’'](?=[\s,.;:!?)-]|$)"
+)
+
+
+def _quoted_titles(text: str, start: int, end: int) -> list[Mention]:
+    """A quoted run of words opening with a capital: the title of a work ("Becoming Nicole", 'Brave')."""
+    found = []
+    for m in _QUOTED_TITLE.finditer(text, start, end):
+        title = m.group("t").rstrip(".,!?:")
+        s = m.start("t")
+        if len(title) >= 3 and any(ch.isalpha() for ch in title):
+            found.append(Mention("product", s, s + len(title), title, title))
+    return found
+
+
+def _without_leading_interjection(doc, m: Mention, common: frozenset[str]) -> Mention:
+    """ "Bye Caroline", "Yep Jon": spaCy joins an interjection to the name after it."""
+    words = m.surface.split()
+    if len(words) < 2:
+        return m
+    first = _tokens(doc, m.start, m.start + len(words[0]))
+    if first and (first[0].tag_ == "UH" or words[0].lower() in common):
+        cut = m.surface.index(words[1])
+        surface = m.surface[cut:]
+        return Mention(m.kind, m.start + cut, m.end, surface, surface, m.extra)
+    return m
 
 
 def _not_a_name(doc, m: Mention, sentence_start: int) -> bool:

@@ -278,14 +278,30 @@ class EntityResolver:
         last = titled_surname_en(name)
         if last and type_ in ("person", "other"):
             return self._by_surname(name, last, self._persons_with_last_name(last), event, orgs_here)
+        words = name.split()
+        if type_ == "person" and name.isascii() and len(words) == 2:
+            # "Bye Caroline", "Yep Jon": a word stuck to a known one-word name is not a new person
+            # (a known first name is not anyone's surname here); the mention is the known person.
+            known = [
+                e.id for e in self.index.canonical_entities() if e.type == "person" and e.name == words[1]
+            ]
+            if len(known) == 1:
+                return known[0]
         if name.isascii() and " " not in name.strip():
             # One capitalised word: stage 1's type is a guess ("Marrian says..." looks like a
             # person), so the word is matched against every known name's first and last word.
             owners = self._single_word_owners(name)
             if len(owners) == 1:
                 owner = self.index.entities[owners[0]]
-                reason = "short-name" if owner.type == "org" else "surname"
-                self.make_alias(name, owner.id, reason, confidence=0.8, evidence=f"{name} in: {event.text}")
+                if owner.type == "org":
+                    reason, confidence = "short-name", 0.8
+                elif " " in owner.name:
+                    reason, confidence = "surname" if owner.name.split()[-1] == name else "first-name", 0.8
+                else:
+                    reason, confidence = "nickname", 0.6  # a prefix: the weakest structural evidence
+                self.make_alias(
+                    name, owner.id, reason, confidence=confidence, evidence=f"{name} in: {event.text}"
+                )
                 return owner.id
             if owners:
                 return self._new_with_candidates(name, type_, owners, "short-name")
@@ -345,11 +361,25 @@ class EntityResolver:
         ]
 
     def _single_word_owners(self, word: str) -> list[str]:
-        """Canonical ids whose multi-word name opens with `word` (orgs, people) or ends with it (people)."""
+        """Canonical ids a one-word name may stand for: a multi-word name opening with it (orgs,
+        people), a person's name ending with it (a surname), or a person's one-word name it
+        shortens (Mel, Mell and Caro of Melanie and Caroline: a nickname is a prefix of 3+ letters,
+        a doubled last letter allowed)."""
         owners = []
+        clipped = re.sub(r"(\w)\1$", r"\1", word)
         for e in self.index.canonical_entities():
             parts = e.name.split()
-            if len(parts) < 2 or not e.name.isascii():
+            if not e.name.isascii() or not parts:
+                continue
+            if len(parts) == 1:
+                name = parts[0]
+                if (
+                    e.type == "person"
+                    and len(clipped) >= 3
+                    and len(name) >= len(clipped) + 2
+                    and name.startswith(clipped)
+                ):
+                    owners.append(e.id)
                 continue
             if (parts[0] == word and e.type in ("org", "person")) or (
                 e.type == "person" and parts[-1] == word
