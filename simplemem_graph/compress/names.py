@@ -239,7 +239,10 @@ def _zh_people(text: str, tokens: list[tuple[str, str, int]]) -> list[Mention]:
                 and re.fullmatch(r"[\u4e00-\u9fff]+", given)
             ):
                 name = word + given
-        if name and not re.match(_TITLE, text[start + len(name) :]):
+        # 田总刚来电话: jieba's "name" 田总刚 is 田总 + 刚 (just): a title right after the surname
+        if name and (re.match(_TITLE, name[1:]) or re.match(_TITLE, text[start + len(name) :])):
+            continue
+        if name:
             found.append(Mention("person", start, start + len(name), name, name))
     return found
 
@@ -253,9 +256,9 @@ _ZH_PLACE_CUE = re.compile(
 # A person by position: after 让/跟/找/对接人... or a clause start, before a verb or a pause
 # (让郑林在…, 对接人许炎，, 陈宁宁下周要去…). Given names are one or two characters.
 _ZH_PERSON_CUE = re.compile(
-    r"(?:^|(?<=[，,。；;：:\s])|(?<=让|叫|请|找|跟|和|给|由|派|问)|(?<=对接人|联系人|负责人)(?:是)?)"
+    r"(?:^|(?<=[，,。；;：:\s])|(?<=让|叫|请|找|跟|和|给|由|派|问|的)|(?<=对接人|联系人|负责人)(?:是)?)"
     rf"(?P<n>{_SURNAME}[\u4e00-\u9fff]{{1,2}})"
-    r"(?=说|在|把|要|会|下周|明天|今天|后天|确认|提醒|表示|发来|负责|已经|也|[，,。；;！!]|的|去|来|打|报|可以|答应)"
+    r"(?=说|在|把|要|会|下周|明天|今天|后天|确认|提醒|表示|发来|发了|负责|已经|也|[，,。；;！!]|的|去|来|打|报|可以|答应)"
 )
 
 
@@ -273,13 +276,16 @@ def _structural_zh_names(text: str) -> list[Mention]:
             continue
         found.append(Mention("place", m.start("p"), m.end("p"), word, word))
     for m in _ZH_PERSON_CUE.finditer(text):
-        name = m.group("n")
+        name, end = m.group("n"), m.end("n")
+        # 叶广发来了: the last character may open the next word (发来): then the name is 叶广
+        if len(name) == 3 and is_common_zh_word(text[end - 1 : end + 1]):
+            name, end = name[:2], end - 1
         given = name[1:]
         if is_common_zh_word(name) or (len(given) == 2 and is_common_zh_word(given)):
             continue
         if name in ZH_TITLE_FALSE_FRIENDS or re.match(_TITLE, given):
             continue
-        found.append(Mention("person", m.start("n"), m.end("n"), name, name))
+        found.append(Mention("person", m.start("n"), end, name, name))
     return found
 
 

@@ -306,7 +306,9 @@ class EntityResolver:
             if owners:
                 return self._new_with_candidates(name, type_, owners, "short-name")
         if type_ == "person" and not name.isascii():
-            return self._ensure(name, type_)  # 邱敏 is not a short form of 邱敏刚: only nicknames are
+            new_id = self._ensure(name, type_)  # 邱敏 is not a short form of 邱敏刚: only nicknames are
+            self._adopt_earlier_nicknames(name, new_id, event)
+            return new_id
         shorter_of = [
             e
             for e in self.index.canonical_entities()
@@ -353,12 +355,40 @@ class EntityResolver:
             return people[0].id
         return self._new_with_candidates(name, "person", [p.id for p in people], "surname")
 
+    def _adopt_earlier_nicknames(self, name: str, person_id: str, event: Event) -> None:
+        """叶主任 was met before 叶广: once 叶广 is the only person with surname 叶, the earlier
+        nickname entity becomes his alias (its events move over): confidence 0.9 when the session
+        mentioned the nickname too, 0.7 on the surname alone."""
+        if not is_chinese_full_name(name) or len(self.index.persons_with_surname(name[0])) != 1:
+            return
+        session = self.session_entities.get(event.session, set())
+        for e in self.index.canonical_entities():
+            if e.id != person_id and e.type in ("person", "other") and nickname_surname(e.name) == name[0]:
+                backed = e.id in session
+                self.make_alias(
+                    e.name,
+                    person_id,
+                    "surname+context" if backed else "surname-unique",
+                    confidence=0.9 if backed else 0.7,
+                    evidence=f"only known person named {name[0]}: {name}",
+                )
+
     def _persons_with_last_name(self, last: str) -> list[Entity]:
-        return [
+        """Multi-word names ending in `last`; NER may have typed "Quinn Talrian" a place, so a
+        place or untyped name counts too (a title such as "Ms." says it is a person)."""
+        found = [
             e
             for e in self.index.canonical_entities()
-            if e.type == "person" and len(e.name.split()) >= 2 and e.name.split()[-1] == last
+            if e.type in ("person", "place", "other")
+            and len(e.name.split()) >= 2
+            and e.name.isascii()
+            and e.name.split()[-1] == last
         ]
+        for e in found:
+            if e.type != "person":
+                e.type = "person"
+                self.result.changed[e.id] = e
+        return found
 
     def _single_word_owners(self, word: str) -> list[str]:
         """Canonical ids a one-word name may stand for: a multi-word name opening with it (orgs,
