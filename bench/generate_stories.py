@@ -296,6 +296,15 @@ def _finish(rng, seed, lang, entities, lines, tz) -> dict:
     }
 
 
+def _entities(*rows: tuple[str, str, list[str]]) -> dict[str, dict]:
+    """The gold entities under the keys the story lines use (c1 p1 c2 p2 p3 site c3 p4)."""
+    keys = ("c1", "p1", "c2", "p2", "p3", "site", "c3", "p4")
+    return {
+        key: {"canonical": name, "type": type_, "aliases": aliases}
+        for key, (name, type_, aliases) in zip(keys, rows, strict=True)
+    }
+
+
 def _story_zh(rng: random.Random, seed: int) -> dict:
     people, trades, places = set(), set(), set()
     c1, c2 = _zh_trade(rng, trades), _zh_trade(rng, trades)
@@ -319,16 +328,16 @@ def _story_zh(rng: random.Random, seed: int) -> dict:
         if explicit
         else f"新客户{c1_full}，主要做{prod1}，对接人是采购{p1}。"
     )
-    entities = {
-        "c1": {"canonical": c1_full, "type": "org", "aliases": [c1, desc1]},
-        "p1": {"canonical": p1, "type": "person", "aliases": [a1]},
-        "c2": {"canonical": c2_full, "type": "org", "aliases": [c2]},
-        "p2": {"canonical": p2, "type": "person", "aliases": [a2]},
-        "p3": {"canonical": p3, "type": "person", "aliases": []},
-        "site": {"canonical": site, "type": "place", "aliases": []},
-        "c3": {"canonical": c3_full, "type": "org", "aliases": []},
-        "p4": {"canonical": p4, "type": "person", "aliases": []},
-    }
+    entities = _entities(
+        (c1_full, "org", [c1, desc1]),
+        (p1, "person", [a1]),
+        (c2_full, "org", [c2]),
+        (p2, "person", [a2]),
+        (p3, "person", []),
+        (site, "place", []),
+        (c3_full, "org", []),
+        (p4, "person", []),
+    )
     lines = [
         (("c1", "p1"), intro),
         (("c3", "p4"), f"物流找了{c3_full}，对接人{p4}，运费每吨{rng.randint(80, 400)}元。"),
@@ -379,16 +388,16 @@ def _story_en(rng: random.Random, seed: int) -> dict:
         else f"New client: {c1_full}, based in {city1}; they make {prod1}. "
         f"Our contact is {p1}, their purchasing lead."
     )
-    entities = {
-        "c1": {"canonical": c1_full, "type": "org", "aliases": [c1, desc1]},
-        "p1": {"canonical": p1, "type": "person", "aliases": [a1]},
-        "c2": {"canonical": c2_full, "type": "org", "aliases": [c2]},
-        "p2": {"canonical": p2, "type": "person", "aliases": [a2]},
-        "p3": {"canonical": p3, "type": "person", "aliases": []},
-        "site": {"canonical": site, "type": "place", "aliases": []},
-        "c3": {"canonical": c3_full, "type": "org", "aliases": []},
-        "p4": {"canonical": p4, "type": "person", "aliases": []},
-    }
+    entities = _entities(
+        (c1_full, "org", [c1, desc1]),
+        (p1, "person", [a1]),
+        (c2_full, "org", [c2]),
+        (p2, "person", [a2]),
+        (p3, "person", []),
+        (site, "place", []),
+        (c3_full, "org", []),
+        (p4, "person", []),
+    )
     lines = [
         (("c1", "p1"), intro),
         (("c3", "p4"), f"For freight we picked {c3_full}; {p4} quoted ${rng.randint(80, 400)} per ton."),

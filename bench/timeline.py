@@ -390,11 +390,7 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         print(f"{result['turns']} turns -> {result['events']} events; ingest {result['ingest_s']:.1f}s")
         for row in result["queries"]:
-            g, s, b = row["graph"], row["search"], row["bm25"]
-            print(
-                f"{row['id']:5} {row['type']:13} {','.join(row['entities_found'])[:28]:28} | "
-                f"timeline R {g['recall']:.2f} | search R {s['recall']:.2f} | bm25 R {b['recall']:.2f}"
-            )
+            print(_row_line(row, f"{row['id']:5} {row['type']:13}"))
         _print_summary(result["summary"])
         print(f"\nentity resolution: {json.dumps(result['entity_resolution'], ensure_ascii=False)}")
         if "updates" in result:
@@ -410,11 +406,7 @@ def main(argv: list[str] | None = None) -> int:
         for story in result["stories"]:
             print(f"-- {story['name']}: {story['turns']} turns -> {story['events']} events")
             for row in story["queries"]:
-                g, s, b = row["graph"], row["search"], row["bm25"]
-                print(
-                    f"  {row['about'][:24]:24} via {','.join(row['entities_found'])[:18]:18} | "
-                    f"timeline {g['recall']:.2f} | search {s['recall']:.2f} | bm25 {b['recall']:.2f}"
-                )
+                print(_row_line(row, f"  {row['about'][:24]:24}"))
     print("per entity (one question each), by language and overall:")
     _print_summary(result["summary"])
     a = result["aliases"]
@@ -424,6 +416,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(f"missed: {a['missed']}\nwrong: {a['wrong']}")
     return 0
+
+
+def _row_line(row: dict, label: str) -> str:
+    g, s, b = row["graph"], row["search"], row["bm25"]
+    return (
+        f"{label} via {','.join(row['entities_found'])[:24]:24} | "
+        f"timeline R {g['recall']:.2f} | search R {s['recall']:.2f} | bm25 R {b['recall']:.2f}"
+    )
 
 
 def _tau(value: float | None) -> str:
