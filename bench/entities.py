@@ -80,7 +80,7 @@ def score_sample(sample: str, labels: list[dict]) -> dict:
             roots = {root(e.id) for e in store.find_entities(sample, alias)}
             if targets and targets & roots:
                 nick_linked += 1
-            elif roots:
+            elif roots and targets:  # both forms are entities, not linked
                 nick_split.append(f"{alias} -/- {lab['name']}")
     memory.close()
     return {
