@@ -1,93 +1,26 @@
-"""Word lists behind the name rules: surnames, titles, organisation and place suffixes, major places.
+"""Place gazetteers: a documented *fallback* for places the structural rules cannot see.
 
-Kept as data so a reader can extend them without touching the rules in `names.py`.
+Places are found first by structure (在/去/到X + a facility or an activity, X + 省/市/县/区, spaCy's
+GPE / LOC, jieba's `ns` tag). These lists only catch the well-known places that come with no such
+cue ("Rotterdam" alone, which spaCy may type as a person). They are major world places, not the
+places of any dev story, and no rule depends on a place being listed here.
 """
 
 from __future__ import annotations
 
+from simplemem_graph.lexicon import _words
 
-def _words(text: str) -> list[str]:
-    """Whitespace-separated words: long lists read better as text than as quoted items."""
-    return text.split()
-
-
-ZH_SURNAMES = frozenset(
-    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢"
-    "姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤常温康施"
-    "文牛樊葛邢安齐易乔伍庞颜倪庄聂章鲁岳翟殷詹申欧耿关兰焦俞左柳甘祝包宁尚符舒阮柯纪梅童凌毕季裴霍涂苗谷"
-    "盛曲翁冉骆蓝路游辛靳管柴蒙鲍华喻祁蒲房滕屈饶解牟艾尤阳时穆农司卓古吉缪简车项连芦麦褚娄窦戚岑景党宫费卜冷晏"
-    "席卫米柏宗瞿桂佟臧闵苟邬边卞姬师仇栾隋商刁沙荣巫寇桑郎甄丛仲虞敖巩佘池查麻苑迟邝"
-)
-
-ZH_COMPOUND_SURNAMES = tuple(_words("""欧阳 司马 上官 诸葛 东方 皇甫 令狐 慕容 尉迟 长孙"""))
-
-# Longest first: 总经理 before 经理 before 总.
-ZH_TITLES = tuple(
-    _words("""董事长 总经理 副总 总监 经理 主任 主管 老师 教授 博士 医生 律师 部长 处长 局长 院长
-    校长 厂长 科长 组长 队长 会计 秘书 助理 老板 师傅 先生 女士 小姐 总 工""")
-)
-
-# Words that look like surname + title but are ordinary words.
-ZH_TITLE_FALSE_FRIENDS = frozenset(
-    _words("""上工 下工 于总 人工 做工 停工 分工 加工 务工 化工 向总 复工 女工 完工 小于 小姐 小康
-    小时 开工 怠工 总总 成总 手工 打工 技工 施工 时总 木工 民工 用工 电工 监工 石工 竣工
-    童工 罢工 老于 老师 职工 赶工 车工""")
-)
-
-# Longest first, so 有限公司 wins over 公司.
-ZH_ORG_SUFFIXES = tuple(
-    _words("""有限公司 股份公司 研究院 研究所 事务所 工作室 基金会 委员会 电视台 公司 集团 科技 物流
-    银行 大学 学院 医院 律所 中心 协会 航空 地产 证券 保险 传媒 电子 软件 网络 实业 贸易
-    制造 汽车 食品 五金 药业 化工 能源 资本 控股 股份 快递 商贸 咨询 置业 部 局""")
-)
-
-# Legal forms that close a registered company name (which opens with its place: 深圳市…有限公司).
-ZH_LEGAL_FORMS = frozenset(_words("""有限公司 股份公司 研究院 研究所 事务所 集团"""))
-
-# Industry words inside registered company names, dropped to find the trade name (锐拓 of
-# 深圳市锐拓精密五金有限公司).
-ZH_INDUSTRY_WORDS = frozenset(
-    _words("""精密 塑胶 塑料 制品 五金 电子 电器 机械 设备 材料 包装 纺织 服装 家具 建材 化工 医药 生物
-    信息 技术 网络 环保 新能源 光电 模具 钢铁 金属 玻璃 陶瓷 印刷 供应链 国际 实业 贸易 商贸""")
-)
-
-# Ordinary words ending in an organisation suffix.
-ZH_ORG_FALSE_FRIENDS = frozenset(
-    _words("""东部 中心 中部 住所 俱乐部 全部 内部 出局 北部 南部 厕所 场所 外部 大局 头部 局部
-    市中心 布局 干部 底部 当局 本部 格局 细部 结局 背部 胸部 脸部 腹部 西部 诊所 部分
-    重心 面部 顶部 饭局 高科技 黑科技""")
-)
-
-# A place followed by one of these is one place: 苏州工厂, 虹桥机场.
-ZH_FACILITY_SUFFIXES = tuple(
-    _words("""会议室 办公室 工厂 机场 火车站 高铁站 车站 码头 仓库 大厦 酒店 园区 门店 分店 分公司
-    厂区 展厅 大厅 前台 港""")
-)
-
-ZH_PLACE_SUFFIXES = tuple(_words("""省 市 县 区 镇 村 路 街 机场 站 港 湾 岛"""))
-
-# Major Chinese cities, provinces and districts, and countries as written in Chinese.
+# Major Chinese cities and provinces, and countries as written in Chinese (no districts: a district
+# is found by structure, X区, or by jieba's `ns` tag).
 ZH_PLACES = frozenset(
     _words("""三亚 上海 东京 东莞 中国 中山 义乌 乌鲁木齐 云南 亚洲 伦敦 佛山 俄罗斯 兰州 内蒙古
-    加拿大 北京 南京 南宁 南山 南昌 南通 印度 厦门 台北 台州 台湾 合肥 吉林 呼和浩特
-    哈尔滨 嘉兴 四川 墨西哥 大连 天津 太原 宁夏 宁波 安徽 宝安 山东 山西 巴西 巴黎 常州
+    加拿大 北京 南京 南宁 南昌 南通 印度 厦门 台北 台州 台湾 合肥 吉林 呼和浩特
+    哈尔滨 嘉兴 四川 墨西哥 大连 天津 太原 宁夏 宁波 安徽 山东 山西 巴西 巴黎 常州
     广东 广州 广西 徐州 德国 惠州 意大利 成都 扬州 拉萨 新加坡 新疆 无锡 日本 昆山 昆明
-    杭州 欧洲 武汉 江苏 江西 沈阳 河北 河南 泉州 法国 泰国 济南 浙江 浦东 海南 海口 深圳
-    温州 湖北 湖南 潍坊 澳大利亚 澳门 烟台 珠海 瑞典 瑞士 甘肃 石家庄 硅谷 福州 福建 福田
-    纽约 绍兴 美国 苏州 英国 荷兰 虹桥 西宁 西安 西班牙 西藏 贵州 贵阳 越南 辽宁 郑州
+    杭州 欧洲 武汉 江苏 江西 沈阳 河北 河南 泉州 法国 泰国 济南 浙江 海南 海口 深圳
+    温州 湖北 湖南 潍坊 澳大利亚 澳门 烟台 珠海 瑞典 瑞士 甘肃 石家庄 硅谷 福州 福建
+    纽约 绍兴 美国 苏州 英国 荷兰 西宁 西安 西班牙 西藏 贵州 贵阳 越南 辽宁 郑州
     重庆 金华 银川 长春 长沙 陕西 青岛 青海 非洲 韩国 首尔 香港 马来西亚 黑龙江 龙岗""")
-)
-
-# A capitalised name ending in one of these is an organisation: Helix Labs, Orbit Logistics.
-EN_ORG_SUFFIXES = frozenset(
-    _words("""Agency Airlines Airways Associates Bakery Bank Cafe Capital Clinic Co Co. College Company
-    Construction Consulting Corp Corp. Corporation Electronics Energy Enterprises Foods Foundation GmbH
-    Group Holdings Hospital Hotel Inc Inc. Industries Institute Insurance LLC LLP Lab Labs Logistics Ltd
-    Ltd. Manufacturing Media Motors Networks Partners Pharma Pharmaceuticals Press Publishing Realty
-    Records Restaurant Services Software Solutions Studio Studios Supplies Systems Tech Technologies
-    Technology Trading University Ventures
-    Apparel Chemicals Components Electric Engineering Fasteners Freight Machinery Materials Metals
-    Packaging Parts Plastics Shipping Steel Textiles Tools""")
 )
 
 # Major world places (spaCy often types them as people).
@@ -131,17 +64,3 @@ EN_PLACES = _EN_SINGLE_WORD_PLACES | {
     "United Kingdom",
     "United States",
 }
-
-# Nationality and group adjectives spaCy tags NORP; they are not names of anything to remember.
-EN_NATIONALITIES = frozenset(
-    _words("""African American Asian Australian Brazilian British Buddhist Canadian Catholic Chinese Christian
-    Danish Democrat Democrats Dutch English European Finnish French German Greek Hindu Hispanic Indian
-    Irish Italian Japanese Jewish Korean Latino Mexican Muslim Norwegian Polish Republican Republicans
-    Russian Scottish Spanish Swedish Swiss Turkish Welsh""")
-)
-
-# Acronyms spaCy tags as organisations or places that name documents and roles, not parties.
-EN_COMMON_ACRONYMS = frozenset(
-    _words("""AI AM ASAP CEO CFO COO CTO DIY EOD ETA FYI GDP HR ID IT KPI LGBT LGBTQ MOU NDA OK PM PO PR QA
-    RFP RFQ ROI SOW TV VAT""")
-)

@@ -51,6 +51,20 @@ def _jieba():
     return jieba
 
 
+COMMON_WORD_MIN_FREQ = 100  # jieba dictionary count (of ~60M): 包装 910, 机电 828, 宏达 275, 锐拓 0
+
+
+def is_common_zh_word(word: str, min_freq: int = COMMON_WORD_MIN_FREQ) -> bool:
+    """A frequent word of jieba's general dictionary (an ordinary word such as 包装, 机电, 精密).
+
+    Trade names and given names are rare or absent there, so this separates "the kind of business"
+    from "the name of the business" without a list of either.
+    """
+    jieba = _jieba()
+    jieba.dt.check_initialized()
+    return jieba.dt.FREQ.get(word, 0) >= min_freq
+
+
 def tokenize(text: str, *, keep_stopwords: bool = False) -> list[str]:
     """Lower-cased word tokens; Chinese runs segmented with jieba."""
     tokens: list[str] = []

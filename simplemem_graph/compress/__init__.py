@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections import deque
 from collections.abc import Mapping, Sequence
 from datetime import date
 
@@ -31,11 +32,19 @@ from simplemem_graph.compress.fields import (
     topic_from,
 )
 from simplemem_graph.compress.guard import missing_atoms
-from simplemem_graph.compress.informative import has_small_talk, is_substantive, is_task
+from simplemem_graph.compress.informative import (
+    RECENT_TURNS,
+    content_words,
+    is_informative_task,
+    is_substantive,
+    is_task,
+    vocatives,
+)
 from simplemem_graph.compress.logic import find_conditions, find_negations
 from simplemem_graph.compress.mentions import Mention, resolve_overlaps
 from simplemem_graph.compress.names import (
     NAME_KINDS,
+    common_words,
     find_latin_names_in_zh,
     find_names_en,
     find_names_zh,
@@ -112,11 +121,23 @@ def compress(
             english, pipeline.pipe((turns[i].text for i in english), batch_size=_BATCH_SIZE), strict=True
         ):
             docs[i] = doc
+    common = common_words(docs.values())
     events: list[Event] = []
+    # Content words of the last turns of each session: a clause is new information only when it
+    # talks about something these did not.
+    windows: dict[tuple[str, str], deque[set[str]]] = {}
     for i, turn in enumerate(turns):
-        made = _compress_turn(
-            turn, docs.get(i), addressees.get((turn.namespace, turn.session, turn.speaker)), stats
+        window = windows.setdefault((turn.namespace, turn.session), deque(maxlen=RECENT_TURNS))
+        recent = set().union(*window) if window else set()
+        made, said = _compress_turn(
+            turn,
+            docs.get(i),
+            addressees.get((turn.namespace, turn.session, turn.speaker)),
+            stats,
+            recent,
+            common,
         )
+        window.append(said)
         stats.turns += 1
         stats.turns_without_event += 0 if made else 1
         events.extend(made)
@@ -154,7 +175,14 @@ def _is_past(sentence: str, lang: str, doc, piece: Piece) -> bool:
 
 
 def find_atoms(
-    text: str, piece: Piece, today: date, lang: str, doc=None, *, past: bool = False
+    text: str,
+    piece: Piece,
+    today: date,
+    lang: str,
+    doc=None,
+    *,
+    past: bool = False,
+    common: frozenset[str] = frozenset(),
 ) -> list[Mention]:
     """Every atom in one sentence of a turn, offsets relative to the turn text, overlaps resolved.
 
@@ -165,6 +193,7 @@ def find_atoms(
         lang: "zh" or "en".
         doc: the spaCy Doc of the turn (English names); None skips spaCy.
         past: the sentence is in the past tense.
+        common: lower-case words of the batch (names.common_words): not one-word names.
     """
     sentence = piece.text
     shift = piece.start
@@ -180,7 +209,7 @@ def find_atoms(
         # Chinese, possibly with Latin names inside: spaCy cannot tokenise such mixed text.
         raw_names = moved(find_names_zh(sentence) + find_latin_names_in_zh(sentence))
     elif doc is not None:
-        raw_names = find_names_en(doc, piece.start, piece.end)
+        raw_names = find_names_en(doc, piece.start, piece.end, common=common)
     else:  # a Latin-script sentence in a Chinese turn: names by shape
         raw_names = moved(find_latin_names_in_zh(sentence))
     names = [m for m in resolve_overlaps(raw_names, ()) if not any(m.overlaps(v) for v in values)]
@@ -189,15 +218,37 @@ def find_atoms(
     return sorted(values + names + negations + conditions, key=lambda m: (m.start, m.kind))
 
 
-def _kept_span(text: str, clauses: list[Piece], atoms: list[Mention]) -> tuple[int, int] | None:
-    """First to last informative clause; a condition brings its consequence, a bare detail its lead-in."""
+def _kept_span(
+    text: str,
+    clauses: list[Piece],
+    atoms: list[Mention],
+    lang: str,
+    doc,
+    recent: set[str],
+    listeners: tuple[str, ...],
+    said: set[str],
+) -> tuple[int, int] | None:
+    """First to last informative clause; a condition brings its consequence, a bare detail its lead-in.
+
+    A clause is informative when it holds an atom other than a vocative, or is a task about
+    something, or states something new (informative.is_substantive). `said` receives the content
+    words of every clause, for the window of the turns that follow.
+    """
     informative = []
     for c in clauses:
-        has_atom = any(m.within(c.start, c.end) or (m.start < c.end and c.start < m.end) for m in atoms)
-        # A task needs no atom ("Remind me to call the bank") but small talk never counts as one.
+        inside = [m for m in atoms if m.within(c.start, c.end) or (m.start < c.end and c.start < m.end)]
+        addressed = vocatives(text, c.start, c.end, inside, lang, listeners)
+        has_atom = any(m not in addressed for m in inside)
+        span = doc.char_span(c.start, c.end, alignment_mode="expand") if doc is not None else None
+        named = {w.casefold() for m in addressed for w in m.surface.split()}
+        words = [w for w in content_words(c.text, span) if w.lemma not in named]
+        question = c.text.rstrip().endswith(("?", "？"))
         informative.append(
-            has_atom or (is_task(c.text) and not has_small_talk(c.text)) or is_substantive(c.text)
+            has_atom
+            or is_informative_task(c.text, words, recent)
+            or is_substantive(words, lang, recent, question=question)
         )
+        said.update(w.lemma for w in words)
     if not any(informative):
         return None
     first = informative.index(True)
@@ -217,17 +268,29 @@ def _without_atoms(clause: Piece, atoms: list[Mention]) -> str:
     return out
 
 
-def _compress_turn(turn: Turn, doc, addressee: str | None, stats: CompressStats) -> list[Event]:
+def _compress_turn(
+    turn: Turn,
+    doc,
+    addressee: str | None,
+    stats: CompressStats,
+    recent: set[str],
+    common: frozenset[str] = frozenset(),
+) -> tuple[list[Event], set[str]]:
+    """The events of one turn, and the content words it said (for the recent window)."""
     text, lang, today = turn.text, detect_lang(turn.text), local_date(turn.time)
+    said: set[str] = set()
+    listeners = (addressee,) if addressee else ()
     spans: list[list[int]] = []  # [start, end] of each kept span, merged across continuation sentences
     atoms: list[Mention] = []
     previous_kept = False
     for piece in split_sentences(text):
         stats.sentences += 1
-        found = find_atoms(text, piece, today, lang, doc, past=_is_past(piece.text, lang, doc, piece))
+        found = find_atoms(
+            text, piece, today, lang, doc, past=_is_past(piece.text, lang, doc, piece), common=common
+        )
         clauses = split_clauses(text, piece)
         stats.clauses += len(clauses)
-        kept = _kept_span(text, clauses, found)
+        kept = _kept_span(text, clauses, found, lang, doc, recent, listeners, said)
         if kept is None:
             stats.dropped_chitchat += len(clauses)
             previous_kept = False
@@ -248,7 +311,7 @@ def _compress_turn(turn: Turn, doc, addressee: str | None, stats: CompressStats)
         )
         stats.atoms_by_kind.update(a.kind for a in event.atoms)
         events.append(apply_guard(event, text[start:end], stats))
-    return events
+    return events, said
 
 
 def _split_at_effects(clauses: list[Piece], start: int, end: int) -> list[list[int]]:
@@ -280,6 +343,15 @@ def apply_guard(event: Event, source: str, stats: CompressStats) -> Event:
     return event.model_copy(update={"text": source, "verbatim": True})
 
 
+def _comma_pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """[start, end) cut after each comma or pause: where a vocative sits between two clauses."""
+    pieces, a = [], start
+    for m in re.finditer(r"[,，!！;；]", text[start:end]):
+        pieces.append((a, start + m.end()))
+        a = start + m.end()
+    return [*pieces, (a, end)] if a < end else pieces
+
+
 def _build_event(
     turn: Turn, index: int, lang: str, start: int, end: int, atoms: list[Mention], doc, addressee: str | None
 ) -> Event:
@@ -290,7 +362,19 @@ def _build_event(
     names = [m for m in atoms if m.kind in NAME_KINDS]
     conditions = [m for m in atoms if m.kind == "condition"]
     negations = [m for m in atoms if m.kind == "negation"]
-    restated = restate(text, start, end, dates, turn.speaker, addressee)
+    listeners = (addressee,) if addressee else ()
+    addressed = [
+        m for a, b in _comma_pieces(text, start, end) for m in vocatives(text, a, b, names, lang, listeners)
+    ]
+    rest = text[start:end]
+    for m in addressed:
+        rest = rest.replace(m.surface, "")
+    if addressed and not re.search(r"\w", rest):
+        addressed = []  # the name is all there is: keep it rather than restate nothing
+    verbs = (
+        {t.idx: t.text for t in doc if t.tag_ == "VBP" and start <= t.idx < end} if doc is not None else {}
+    )
+    restated = restate(text, start, end, dates, turn.speaker, addressee, vocatives=addressed, verbs=verbs)
     if doc is not None:
         action, obj = action_object_en(doc, start, end)
     else:

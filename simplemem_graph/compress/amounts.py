@@ -217,8 +217,10 @@ def _money(text: str) -> list[Mention]:
     for m in _PLAIN_NUMBER.finditer(text):
         # "单价从3.85降到3.65": a bare figure in a clause about a price is money (CNY by default).
         clause = _clause_before(text, m.start())
-        if _ZH_PRICE_CONTEXT.search(clause) and not _ZH_IDENTIFIER_CONTEXT.search(clause) and not re.match(
-            rf"\s?(?:{_MEASURE}|[%％万千百亿元块毛角.]|[A-Za-z])", text[m.end() :]
+        if (
+            _ZH_PRICE_CONTEXT.search(clause)
+            and not _ZH_IDENTIFIER_CONTEXT.search(clause)
+            and not re.match(rf"\s?(?:{_MEASURE}|[%％万千百亿元块毛角.]|[A-Za-z])", text[m.end() :])
         ):
             value = parse_number(m.group(0))
             found.append(Mention("money", m.start(), m.end(), m.group(0), f"{format_number(value)} CNY"))

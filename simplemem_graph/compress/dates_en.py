@@ -12,7 +12,11 @@ import re
 from collections.abc import Callable
 from datetime import date, timedelta
 
-from simplemem_graph.compress.calendar import (
+from simplemem_graph.compress.mentions import Mention
+from simplemem_graph.compress.numerals import EN_NUMBER_WORD_PATTERN, parse_number
+from simplemem_graph.dates import (
+    EN_MONTHS,
+    EN_WEEKDAYS,
     add_months,
     add_units,
     day_of_month,
@@ -22,44 +26,9 @@ from simplemem_graph.compress.calendar import (
     weekday_of_week,
     year_for_month_day,
 )
-from simplemem_graph.compress.mentions import Mention
-from simplemem_graph.compress.numerals import EN_NUMBER_WORD_PATTERN, parse_number
 
-_WEEKDAYS = {
-    "monday": 0,
-    "tuesday": 1,
-    "wednesday": 2,
-    "thursday": 3,
-    "friday": 4,
-    "saturday": 5,
-    "sunday": 6,
-}
-_MONTHS = {
-    "january": 1,
-    "february": 2,
-    "march": 3,
-    "april": 4,
-    "may": 5,
-    "june": 6,
-    "july": 7,
-    "august": 8,
-    "september": 9,
-    "october": 10,
-    "november": 11,
-    "december": 12,
-    "jan": 1,
-    "feb": 2,
-    "mar": 3,
-    "apr": 4,
-    "jun": 6,
-    "jul": 7,
-    "aug": 8,
-    "sep": 9,
-    "sept": 9,
-    "oct": 10,
-    "nov": 11,
-    "dec": 12,
-}
+_WEEKDAYS = EN_WEEKDAYS
+_MONTHS = EN_MONTHS
 _WD = "(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 # Month names must be capitalised ("May 8", not "may 5 people come"), so this part is case-sensitive.
 _MONTH = (

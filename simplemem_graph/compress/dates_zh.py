@@ -10,7 +10,9 @@ import re
 from collections.abc import Callable
 from datetime import date, timedelta
 
-from simplemem_graph.compress.calendar import (
+from simplemem_graph.compress.mentions import Mention
+from simplemem_graph.compress.numerals import parse_number
+from simplemem_graph.dates import (
     add_months,
     add_units,
     day_of_month,
@@ -18,8 +20,6 @@ from simplemem_graph.compress.calendar import (
     weekday_of_week,
     year_for_month_day,
 )
-from simplemem_graph.compress.mentions import Mention
-from simplemem_graph.compress.numerals import parse_number
 
 _WEEKDAYS = {
     "一": 0,

@@ -8,6 +8,7 @@ fails falls back to the verbatim clause.
 from __future__ import annotations
 
 from simplemem_graph.compress.numerals import format_number
+from simplemem_graph.compress.restate import agreed_negation
 from simplemem_graph.models import Atom, Event
 
 
@@ -25,6 +26,8 @@ def atom_survives(atom: Atom, event: Event) -> bool:
         return atom.value in {d.isoformat() for d in event.dates}
     if atom.surface in event.text:
         return True
+    if atom.kind == "negation" and agreed_negation(atom.surface) in event.text:
+        return True  # "I don't" restated "Mel doesn't": the same negation, agreeing with its subject
     if atom.kind in ("money", "quantity", "number", "duration"):
         return atom.value in _quantity_values(event)
     if atom.kind in ("person", "org", "place", "product"):

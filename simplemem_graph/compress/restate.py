@@ -1,8 +1,11 @@
 """The lossless restatement: the clause as said, with "I/you/我/你" and relative dates made explicit.
 
-Only two kinds of edit are made, both reversible by a reader: first/second-person pronouns become
-the speaker's (or the known addressee's) name, and relative dates become ISO dates. Negations,
-conditions, numbers and names stay word for word.
+The edits, all reversible by a reader: first/second-person pronouns become the speaker's (or the
+known addressee's) name, and the present-tense verb right after agrees with it ("you agree" ->
+"Caroline agrees", "I don't" -> "Mel doesn't"); relative dates become ISO dates; a vocative (the
+listener's name used to address them, kept as a participant of the event) is left out, so
+"You're right, Caroline" reads "Caroline is right". Negations, conditions, numbers and names stay
+word for word.
 """
 
 from __future__ import annotations
@@ -49,7 +52,25 @@ _ZH_FIRST_PERSON = [(r"我们|咱们", "{s}等"), (r"(?<!自)我", "{s}")]
 _ZH_SECOND_PERSON = [(r"你们", "{a}等"), (r"你|您", "{a}")]
 
 
-def _pronoun_edits(text: str, speaker: str, addressee: str | None) -> list[tuple[int, int, str]]:
+_BARE_SUBJECT = re.compile(r"^(?:I|[Yy]ou)$")  # the pronouns whose verb changes with a name
+_IRREGULAR = {"am": "is", "are": "is", "were": "was", "have": "has", "do": "does", "go": "goes"}
+
+
+def third_person(verb: str) -> str:
+    """The third-person singular present of an English verb ("agree" -> "agrees", "do" -> "does")."""
+    low = verb.lower()
+    if low in _IRREGULAR:
+        return _IRREGULAR[low]
+    if re.search(r"(?:s|sh|ch|x|z|o)$", low):
+        return verb + "es"
+    if re.search(r"[^aeiou]y$", low):
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def _pronoun_edits(
+    text: str, speaker: str, addressee: str | None, verbs: dict[int, str]
+) -> list[tuple[int, int, str]]:
     rules = list(_EN_FIRST_PERSON) + list(_ZH_FIRST_PERSON)
     if addressee:
         rules += _EN_SECOND_PERSON + _ZH_SECOND_PERSON
@@ -59,11 +80,41 @@ def _pronoun_edits(text: str, speaker: str, addressee: str | None) -> list[tuple
             if any(s < m.end() and m.start() < e for s, e, _ in edits):
                 continue
             edits.append((m.start(), m.end(), template.format(s=speaker, a=addressee)))
+            if _BARE_SUBJECT.match(m.group(0)):
+                verb_at = m.end() + 1
+                verb = verbs.get(verb_at)
+                if verb is not None and text[m.end() : verb_at] == " ":
+                    edits.append((verb_at, verb_at + len(verb), third_person(verb)))
     return edits
 
 
+def agreed_negation(surface: str) -> str:
+    """A negation as it reads after its subject became a name ("don't" -> "doesn't"); the guard
+    accepts either form."""
+    match = re.match(r"^(do|have|are|were)(n['’]t)$", surface, re.IGNORECASE)
+    return third_person(match.group(1)) + match.group(2) if match else surface
+
+
+def _vocative_cut(text: str, start: int, end: int, s: int, e: int) -> tuple[int, int]:
+    """The characters to remove for a vocative at [s, e): the name and the pause joining it."""
+    before = text[start:s]
+    lead = re.search(r"[,，]?\s*$", before)
+    if lead and lead.group(0) and before[: lead.start()].strip() != "":
+        return s - len(lead.group(0)), e  # "..., Caroline!" -> "...!"
+    tail = re.match(r"\s*[,，:：]?\s*", text[e:end])
+    return s, e + (len(tail.group(0)) if tail else 0)  # "Caroline, ..." -> "..."
+
+
 def restate(
-    text: str, start: int, end: int, dates: list[Mention], speaker: str, addressee: str | None
+    text: str,
+    start: int,
+    end: int,
+    dates: list[Mention],
+    speaker: str,
+    addressee: str | None,
+    *,
+    vocatives: list[Mention] = (),
+    verbs: dict[int, str] | None = None,
 ) -> str:
     """Rewrite text[start:end] with pronouns and relative dates made explicit.
 
@@ -74,6 +125,8 @@ def restate(
         dates: date mentions inside the span; `extra["replacement"]` is their restated form.
         speaker: who said the turn ("I", "我").
         addressee: who "you" is, or None to keep "you" as written.
+        vocatives: names in the span used to address the listener; left out of the text.
+        verbs: present-tense verbs not in the third person (spaCy tag VBP), by turn offset.
 
     Returns:
         The restatement.
@@ -87,8 +140,12 @@ def restate(
         for m in dates
         if m.extra.get("replacement") not in (None, m.surface)
     ]
+    for m in vocatives:
+        cut_start, cut_end = _vocative_cut(text, start, end, m.start, m.end)
+        edits.append((cut_start - start, cut_end - start, ""))
     span = text[start:end]
-    for s, e, new in _pronoun_edits(span, speaker, addressee):
+    local_verbs = {o - start: v for o, v in (verbs or {}).items() if start <= o < end}
+    for s, e, new in _pronoun_edits(span, speaker, addressee, local_verbs):
         if not any(ds < e and s < de for ds, de, _ in edits):
             edits.append((s, e, new))
     for s, e, new in sorted(edits, reverse=True):

@@ -12,33 +12,51 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-# Word lists only (data, no stage-1 logic): places and organisation words for reading company names.
-from simplemem_graph.gazetteer import EN_ORG_SUFFIXES, ZH_INDUSTRY_WORDS, ZH_ORG_SUFFIXES, ZH_PLACES
-
-# Common Chinese surnames. A nickname form (老黄, 小蒋, 罗总, 黄工) is only read as a person when its
-# surname is one of these, which keeps words such as 小时 or 总价 out.
-SURNAMES = (
-    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁"
-    "任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴"
-    "莫孔向汤温傅殷葛庞牛欧洪翟阎柳骆齐"
+# Word lists only (data, no stage-1 logic): the one lexicon, and the place fallback.
+from simplemem_graph.gazetteer import ZH_PLACES
+from simplemem_graph.lexicon import (
+    EN_ORG_SUFFIXES,
+    EN_TITLES,
+    ZH_INDUSTRY_WORDS,
+    ZH_ORG_SUFFIXES,
+    ZH_SURNAMES,
+    ZH_TITLE_FALSE_FRIENDS,
+    ZH_TITLES,
+    _words,
 )
-TITLES = ("总监", "经理", "厂长", "主任", "老师", "律师", "医生", "博士", "部长", "主管", "总", "工", "董")
+from simplemem_graph.text import is_common_zh_word
+
+# A nickname form (老黄, 小蒋, 罗总, 黄工) is only read as a person when its surname is one of the
+# lexicon's, which keeps words such as 小时 or 总价 out.
+SURNAMES = "".join(sorted(ZH_SURNAMES))
+TITLES = ZH_TITLES
 _TITLE_ALT = "|".join(TITLES)
 _NICKNAME = re.compile(rf"^(?:[老小]([{SURNAMES}])|([{SURNAMES}])(?:{_TITLE_ALT}))$")
 NICKNAME_IN_TEXT = re.compile(rf"[老小][{SURNAMES}]|[{SURNAMES}](?:{_TITLE_ALT})")
 _FULL_NAME = re.compile(rf"^[{SURNAMES}][\u4e00-\u9fff]{{1,3}}$")
 
+_EN_LEGAL = ("Corp", "Corp.", "Corporation", "Inc", "Inc.", "Ltd", "Ltd.", "LLC", "LLP", "GmbH", "Co", "Co.")
+# A name ending in an organisation word of the lexicon (or a legal form) is an organisation.
 ORG_SUFFIX = re.compile(
-    r"(有限责任公司|有限公司|股份公司|公司|集团|工厂|厂|五金|制品|科技|"
-    r"\bCorp\.?|\bCorporation|\bInc\.?|\bLtd\.?|\bLLC|\bGmbH|\bCo\.|\bFasteners|\bGroup)$",
+    "(?:有限责任公司|"
+    + "|".join(sorted({*ZH_ORG_SUFFIXES, "工厂", "厂"}, key=len, reverse=True))
+    + ")$|(?<![A-Za-z])(?:"
+    + "|".join(re.escape(w) for w in sorted({*EN_ORG_SUFFIXES, *_EN_LEGAL}, key=len, reverse=True))
+    + r")\.?$",
     re.IGNORECASE,
 )
 # Words that name a kind of organisation, never one organisation: never a short name on their own.
 GENERIC_ORG_WORDS = frozenset(
     {
-        *("公司", "有限公司", "集团", "工厂", "厂", "五金", "制品", "科技", "塑胶", "精密", "供应商", "客户"),
-        *("corp", "corporation", "inc", "ltd", "llc", "co", "group"),
+        *ZH_ORG_SUFFIXES,
+        *ZH_INDUSTRY_WORDS,
+        *("工厂", "厂", "供应商", "客户", "厂家"),
+        *(w.casefold().rstrip(".") for w in (*_EN_LEGAL, *EN_ORG_SUFFIXES)),
     }
+)
+_EN_TITLED = re.compile(r"^(?:" + "|".join(re.escape(t) for t in EN_TITLES) + r")\s+([A-Z][\w'’-]+)$")
+EN_TITLED_IN_TEXT = re.compile(
+    r"(?<![A-Za-z])(?:" + "|".join(re.escape(t) for t in EN_TITLES) + r")\s+[A-Z][\w'’-]+"
 )
 
 _PAREN_ALIAS = re.compile(
@@ -65,10 +83,27 @@ _EN_THE_PLACE_ORG = re.compile(
     r"\b(?:the|that) (?P<place>[A-Z][a-z]+(?: [A-Z][a-z]+)?) (?P<kind>(?:[a-z]+ ){0,2})"
     r"(?:supplier|vendor|factory|manufacturer|company|firm|client|customer|plant)\b"
 )
+# "那个做紧固件的客户", "做包装的那家供应商", "the fastener client": an organisation by what it does.
+_ZH_DOES_X_ORG = re.compile(
+    r"(?:那个|那家|这个|这家)?做(?P<what>[\u4e00-\u9fff]{1,6}?)的(?:那个|那家|这个|这家)?"
+    r"(?:客户|供应商|厂家|工厂|厂|公司|商家|厂商)"
+)
+_EN_THE_X_ORG = re.compile(
+    r"\b(?:[Tt]he|[Tt]hat|[Oo]ur) (?P<what>[a-z][a-z-]+) "
+    r"(?:client|customer|supplier|vendor|manufacturer|maker|firm)\b"
+)
+# Words that fill the slot of a description without saying what the organisation does.
+_NOT_ACTIVITIES = frozenset(
+    _words(
+        """new old other same first second last main big small local foreign usual previous current key
+        potential existing former next only"""
+    )
+)
 # A registered Chinese company name opens with its place (深圳市, 东莞, 广东省深圳市)...
 _ZH_PLACE_PREFIX = re.compile(
     "^(?:(?:" + "|".join(sorted(ZH_PLACES, key=len, reverse=True)) + ")[省市区县]?)+"
 )
+_ZH_MARKED_PLACE_PREFIX = re.compile(r"^(?:[\u4e00-\u9fff]{2,3}?[省市县区])+")
 # ...and closes with its legal form and industry words (精密五金有限公司, 塑胶制品有限公司).
 _ZH_ORG_TAIL = re.compile(
     "(?:有限责任公司|股份有限公司|有限公司|股份公司|公司|集团|工厂|厂|"
@@ -96,8 +131,17 @@ def normalise_name(name: str) -> str:
 
 def nickname_surname(name: str) -> str | None:
     """The surname of a Chinese nickname or title form (老黄, 小蒋, 罗总, 黄工), else None."""
-    match = _NICKNAME.match(name.strip())
+    name = name.strip()
+    if name in ZH_TITLE_FALSE_FRIENDS:
+        return None
+    match = _NICKNAME.match(name)
     return (match.group(1) or match.group(2)) if match else None
+
+
+def titled_surname_en(name: str) -> str | None:
+    """The surname of an English title form ("Ms. Rivera", "Dr Okafor"), else None."""
+    match = _EN_TITLED.match(name.strip())
+    return match.group(1) if match else None
 
 
 def is_chinese_full_name(name: str) -> bool:
@@ -143,15 +187,7 @@ def short_forms(name: str, type_: str) -> list[str]:
     name = name.strip()
     words = name.split()
     if type_ == "org" and _CJK_CHAR.match(name):
-        without_place = _ZH_PLACE_PREFIX.sub("", name)
-        core, previous = without_place, None
-        while core != previous:
-            previous = core
-            core = _ZH_ORG_TAIL.sub("", core)
-        # 市场部 is a department, not 市场: the tail must be a real company word, not 部 or 局.
-        if len(without_place) - len(core) >= 2 and 2 <= len(core) <= 4 and _CJK_ONLY.fullmatch(core):
-            return [core]
-        return []
+        return _zh_trade_names(name)
     if name.isascii() and 2 <= len(words) <= 3 and all(w[:1].isupper() for w in words):
         if (
             type_ == "org"
@@ -164,13 +200,41 @@ def short_forms(name: str, type_: str) -> list[str]:
     return []
 
 
+def _zh_trade_names(name: str) -> list[str]:
+    """The trade name inside a Chinese company name, read from its structure.
+
+    <place><trade name><industry><legal form>: the place is a run ending in 省/市/县/区 (or, as a
+    fallback, a listed major place); the tail is legal forms, organisation words and common words
+    (jieba's general dictionary knows 包装 and 机电, not 澄泰 or 锐拓). A four-character core with no
+    marked place may still open with one (宁源澄泰): its last two characters are offered too.
+    """
+    without_place = _ZH_MARKED_PLACE_PREFIX.sub("", name)
+    marked = without_place != name
+    without_place = _ZH_PLACE_PREFIX.sub("", without_place)
+    marked = marked or without_place != name
+    core, previous = without_place, None
+    while core != previous:
+        previous = core
+        core = _ZH_ORG_TAIL.sub("", core)
+        if len(core) >= 4 and is_common_zh_word(core[-2:]):
+            core = core[:-2]
+    # 市场部 is a department, not 市场: the tail must be a real company word, not 部 or 局.
+    if len(without_place) - len(core) < 2 or not 2 <= len(core) <= 4 or not _CJK_ONLY.fullmatch(core):
+        return []
+    forms = [core]
+    if len(core) == 4 and not marked and not is_common_zh_word(core[2:]):
+        forms.append(core[2:])
+    return [f for f in forms if f not in GENERIC_ORG_WORDS]
+
+
 @dataclass(frozen=True)
 class DescriptiveReference:
     """A reference by description ("深圳那家", "那家深圳五金厂", "the Shenzhen bracket supplier")."""
 
     surface: str
-    place: str
+    place: str  # "" when the description names no place
     kind_words: str  # words between the place and the head noun (五金), "" when none
+    activity: str = ""  # what the organisation makes or does ("做紧固件的客户": 紧固件), "" when none
 
 
 def find_descriptive_references(text: str) -> list[DescriptiveReference]:
@@ -181,6 +245,12 @@ def find_descriptive_references(text: str) -> list[DescriptiveReference]:
         [('那家深圳五金厂', '深圳', '五金')]
     """
     found = []
+    for pattern in (_ZH_DOES_X_ORG, _EN_THE_X_ORG):
+        for m in pattern.finditer(text):
+            what = m.group("what").strip()
+            if what.casefold() in _NOT_ACTIVITIES:
+                continue
+            found.append((m.start(), m.end(), DescriptiveReference(m.group(0), "", "", what)))
     for pattern in (_ZH_THAT_PLACE_ORG, _ZH_PLACE_THAT, _EN_THE_PLACE_ORG):
         for m in pattern.finditer(text):
             if any(m.start() < f_end and f_start < m.end() for f_start, f_end, _ in found):

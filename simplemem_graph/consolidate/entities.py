@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from rapidfuzz import fuzz
 
 from simplemem_graph.consolidate.aliases import (
+    EN_TITLED_IN_TEXT,
     NICKNAME_IN_TEXT,
     ORG_SUFFIX,
     DescriptiveReference,
@@ -36,11 +37,12 @@ from simplemem_graph.consolidate.aliases import (
     nickname_surname,
     normalise_name,
     short_forms,
+    titled_surname_en,
 )
-from simplemem_graph.consolidate.similarity import cosine
 from simplemem_graph.embedding import Embedder
 from simplemem_graph.models import Entity, Event, Link, LinkKind, stable_id
 from simplemem_graph.stores.base import GraphStore
+from simplemem_graph.vectors import cosine
 
 # Speakers every namespace has; they are entities, but their names are ordinary words in text.
 GENERIC_SPEAKERS = frozenset({"user", "assistant", "system", "agent", "bot", "ai"})
@@ -153,6 +155,9 @@ class EntityResolver:
         self.embedder = embedder
         self.result = EntityResolution()
         self._name_vectors: dict[str, list[float]] = {}
+        # Texts of the events that mention each organisation (this batch): what it makes or does,
+        # for descriptions such as "那个做紧固件的客户".
+        self._profiles: dict[str, list[str]] = defaultdict(list)
 
     # ---- public ---------------------------------------------------------------------------------
     def resolve(self, events: Sequence[Event], turn_texts: dict[str, str]) -> EntityResolution:
@@ -162,8 +167,13 @@ class EntityResolver:
             self._resolve_event(event, turn_texts)
         return self.result
 
-    def make_alias(self, alias_name: str, canonical_id: str, reason: str) -> bool:
-        """Record `alias_name` as an alias of `canonical_id`; False when it names another entity."""
+    def make_alias(
+        self, alias_name: str, canonical_id: str, reason: str, *, confidence: float = 1.0, evidence: str = ""
+    ) -> bool:
+        """Record `alias_name` as an alias of `canonical_id`; False when it names another entity.
+
+        The ALIAS_OF link keeps `reason`, a `confidence` (1.0: the text states it; lower: inferred
+        from structure) and the `evidence` (the words that support it)."""
         canonical = self.index.entities[canonical_id]
         alias_id = entity_id(self.index.namespace, alias_name)
         if self.index.canonical(alias_id) == canonical_id:
@@ -187,7 +197,16 @@ class EntityResolver:
         self.index.put(canonical)
         self.result.changed[alias_id] = alias_entity
         self.result.changed[canonical_id] = canonical
-        self.result.links.append(self._link(LinkKind.ALIAS_OF, alias_id, canonical_id, reason=reason))
+        self.result.links.append(
+            self._link(
+                LinkKind.ALIAS_OF,
+                alias_id,
+                canonical_id,
+                reason=reason,
+                confidence=confidence,
+                evidence=evidence or f"{alias_name} -> {canonical.name}",
+            )
+        )
         self.result.counts["aliases"] += 1
         return True
 
@@ -218,7 +237,9 @@ class EntityResolver:
             if name_occurs(name, event.text):
                 mention(canonical_id, "mention", name)
         for short, canonical_id in self._short_forms_in(event.text):
-            if self.make_alias(short, canonical_id, "short-name"):
+            if self.make_alias(
+                short, canonical_id, "short-name", confidence=0.9, evidence=f"short form used: {event.text}"
+            ):
                 mention(canonical_id, "mention", short)
         for reference in find_descriptive_references(event.text):
             resolved = self._resolve_reference(reference)
@@ -226,12 +247,19 @@ class EntityResolver:
                 mention(resolved, "reference", reference.surface)
         orgs_here |= {i for i in mentions if self.index.entities[i].type == "org"}
         for match in NICKNAME_IN_TEXT.finditer(event.text):
-            if not self.index.lookup(match.group()) and self.index.persons_with_surname(
-                nickname_surname(match.group())
-            ):
+            surname = nickname_surname(match.group())
+            if surname and not self.index.lookup(match.group()) and self.index.persons_with_surname(surname):
                 mention(
                     self._resolve_name(match.group(), "person", event, orgs_here), "mention", match.group()
                 )
+        for match in EN_TITLED_IN_TEXT.finditer(event.text):
+            if self._persons_with_last_name(titled_surname_en(match.group()) or ""):
+                mention(
+                    self._resolve_name(match.group(), "person", event, orgs_here), "mention", match.group()
+                )
+        for canonical_id in mentions:
+            if self.index.entities[canonical_id].type == "org":
+                self._profiles[canonical_id].append(event.text)
         self._link_employers(event.text, mentions, surfaces)
         self.result.mentions[event.id] = mentions
         self.session_entities[event.session].update(mentions)
@@ -246,13 +274,41 @@ class EntityResolver:
         surname = nickname_surname(name)
         if surname and type_ in ("person", "other"):
             people = self.index.persons_with_surname(surname)
-            backed = [p for p in people if self._backs_nickname(p.id, event, orgs_here)]
-            if len(people) == 1 and backed:
-                self.make_alias(name, people[0].id, "surname+context")
-                return people[0].id
-            return self._new_with_candidates(name, "person", [p.id for p in people], "surname")
+            return self._by_surname(name, surname, people, event, orgs_here)
+        last = titled_surname_en(name)
+        if last and type_ in ("person", "other"):
+            return self._by_surname(name, last, self._persons_with_last_name(last), event, orgs_here)
+        words = name.split()
+        if type_ == "person" and name.isascii() and len(words) == 2:
+            # "Bye Caroline", "Yep Jon": a word stuck to a known one-word name is not a new person
+            # (a known first name is not anyone's surname here); the mention is the known person.
+            known = [
+                e.id for e in self.index.canonical_entities() if e.type == "person" and e.name == words[1]
+            ]
+            if len(known) == 1:
+                return known[0]
+        if name.isascii() and " " not in name.strip():
+            # One capitalised word: stage 1's type is a guess ("Marrian says..." looks like a
+            # person), so the word is matched against every known name's first and last word.
+            owners = self._single_word_owners(name)
+            if len(owners) == 1:
+                owner = self.index.entities[owners[0]]
+                if owner.type == "org":
+                    reason, confidence = "short-name", 0.8
+                elif " " in owner.name:
+                    reason, confidence = "surname" if owner.name.split()[-1] == name else "first-name", 0.8
+                else:
+                    reason, confidence = "nickname", 0.6  # a prefix: the weakest structural evidence
+                self.make_alias(
+                    name, owner.id, reason, confidence=confidence, evidence=f"{name} in: {event.text}"
+                )
+                return owner.id
+            if owners:
+                return self._new_with_candidates(name, type_, owners, "short-name")
         if type_ == "person" and not name.isascii():
-            return self._ensure(name, type_)  # 邱敏 is not a short form of 邱敏刚: only nicknames are
+            new_id = self._ensure(name, type_)  # 邱敏 is not a short form of 邱敏刚: only nicknames are
+            self._adopt_earlier_nicknames(name, new_id, event)
+            return new_id
         shorter_of = [
             e
             for e in self.index.canonical_entities()
@@ -279,6 +335,88 @@ class EntityResolver:
         self._candidates(new_id, weak, "fuzzy")
         return new_id
 
+    def _by_surname(
+        self, name: str, surname: str, people: list[Entity], event: Event, orgs_here: set[str]
+    ) -> str:
+        """A surname form (罗总, 老黄, Ms. Rivera) is the one known person with that surname.
+
+        Backed by the session or an employer: confidence 0.9; the only such person in the namespace,
+        nothing else: 0.7. Several people share it: never guessed, a candidate to each.
+        """
+        if len(people) == 1:
+            backed = self._backs_nickname(people[0].id, event, orgs_here)
+            self.make_alias(
+                name,
+                people[0].id,
+                "surname+context" if backed else "surname-unique",
+                confidence=0.9 if backed else 0.7,
+                evidence=f"only known person named {surname}: {people[0].name}",
+            )
+            return people[0].id
+        return self._new_with_candidates(name, "person", [p.id for p in people], "surname")
+
+    def _adopt_earlier_nicknames(self, name: str, person_id: str, event: Event) -> None:
+        """叶主任 was met before 叶广: once 叶广 is the only person with surname 叶, the earlier
+        nickname entity becomes his alias (its events move over): confidence 0.9 when the session
+        mentioned the nickname too, 0.7 on the surname alone."""
+        if not is_chinese_full_name(name) or len(self.index.persons_with_surname(name[0])) != 1:
+            return
+        session = self.session_entities.get(event.session, set())
+        for e in self.index.canonical_entities():
+            if e.id != person_id and e.type in ("person", "other") and nickname_surname(e.name) == name[0]:
+                backed = e.id in session
+                self.make_alias(
+                    e.name,
+                    person_id,
+                    "surname+context" if backed else "surname-unique",
+                    confidence=0.9 if backed else 0.7,
+                    evidence=f"only known person named {name[0]}: {name}",
+                )
+
+    def _persons_with_last_name(self, last: str) -> list[Entity]:
+        """Multi-word names ending in `last`; NER may have typed "Quinn Talrian" a place, so a
+        place or untyped name counts too (a title such as "Ms." says it is a person)."""
+        found = [
+            e
+            for e in self.index.canonical_entities()
+            if e.type in ("person", "place", "other")
+            and len(e.name.split()) >= 2
+            and e.name.isascii()
+            and e.name.split()[-1] == last
+        ]
+        for e in found:
+            if e.type != "person":
+                e.type = "person"
+                self.result.changed[e.id] = e
+        return found
+
+    def _single_word_owners(self, word: str) -> list[str]:
+        """Canonical ids a one-word name may stand for: a multi-word name opening with it (orgs,
+        people), a person's name ending with it (a surname), or a person's one-word name it
+        shortens (Mel, Mell and Caro of Melanie and Caroline: a nickname is a prefix of 3+ letters,
+        a doubled last letter allowed)."""
+        owners = []
+        clipped = re.sub(r"(\w)\1$", r"\1", word)
+        for e in self.index.canonical_entities():
+            parts = e.name.split()
+            if not e.name.isascii() or not parts:
+                continue
+            if len(parts) == 1:
+                name = parts[0]
+                if (
+                    e.type == "person"
+                    and len(clipped) >= 3
+                    and len(name) >= len(clipped) + 2
+                    and name.startswith(clipped)
+                ):
+                    owners.append(e.id)
+                continue
+            if (parts[0] == word and e.type in ("org", "person")) or (
+                e.type == "person" and parts[-1] == word
+            ):
+                owners.append(e.id)
+        return owners
+
     def _short_forms_in(self, text: str) -> list[tuple[str, str]]:
         """(short form, canonical id) for trade names / first names of known entities used in `text`.
 
@@ -304,18 +442,39 @@ class EntityResolver:
         known = self.index.lookup(reference.surface)
         if known:
             return known[0]
-        fits = [
-            e.id
-            for e in self.index.canonical_entities()
-            if e.type == "org"
-            and reference.place.casefold() in e.name.casefold()
-            and all(word in e.name for word in reference.kind_words.split() if not word.isascii())
-        ]
+        if reference.activity:
+            fits = self._orgs_doing(reference.activity)
+        else:
+            fits = [
+                e.id
+                for e in self.index.canonical_entities()
+                if e.type == "org"
+                and reference.place.casefold() in e.name.casefold()
+                and all(word in e.name for word in reference.kind_words.split() if not word.isascii())
+            ]
         if len(fits) == 1:
-            return fits[0] if self.make_alias(reference.surface, fits[0], "description") else None
+            evidence = reference.place or reference.activity
+            made = self.make_alias(
+                reference.surface,
+                fits[0],
+                "description",
+                confidence=0.8,
+                evidence=f"only organisation known for {evidence!r}",
+            )
+            return fits[0] if made else None
         if fits:
             self._new_with_candidates(reference.surface, "org", fits, "description")
         return None
+
+    def _orgs_doing(self, activity: str) -> list[str]:
+        """Organisations whose name or earlier events name `activity` (紧固件, "castings")."""
+        key = activity.casefold().rstrip("s")
+        return [
+            e.id
+            for e in self.index.canonical_entities()
+            if e.type == "org"
+            and (key in e.name.casefold() or any(key in t.casefold() for t in self._profiles.get(e.id, ())))
+        ]
 
     def _backs_nickname(self, person_id: str, event: Event, orgs_here: set[str]) -> bool:
         """Evidence beyond the surname: same session, or an employer the event (or session) mentions."""

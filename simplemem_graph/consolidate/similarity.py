@@ -8,12 +8,10 @@ cosine, never a cosine alone at a mid threshold.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-
-import numpy as np
 
 from simplemem_graph.models import Event
 from simplemem_graph.text import tokenize
+from simplemem_graph.vectors import cosine
 
 _CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]+")
 _NUMERIC = re.compile(r"^[\d.,:%/\-]+$")
@@ -36,15 +34,6 @@ def overlap(a: str, b: str) -> float:
     if not ta or not tb:
         return 0.0
     return len(ta & tb) / len(ta | tb)
-
-
-def cosine(a: Sequence[float] | None, b: Sequence[float] | None) -> float:
-    """Cosine of two vectors; 0.0 when either is missing or zero."""
-    if a is None or b is None:
-        return 0.0
-    va, vb = np.asarray(a, dtype=np.float32), np.asarray(b, dtype=np.float32)
-    norm = float(np.linalg.norm(va) * np.linalg.norm(vb))
-    return float(va @ vb) / norm if norm else 0.0
 
 
 def same_subject(a: Event, b: Event, *, min_overlap: float, min_cosine: float) -> float:

@@ -9,33 +9,14 @@ by the caller through `find_anchor` (best effort: the date of the best-matching 
 
 from __future__ import annotations
 
-import calendar
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
-_MONTHS = {
-    name: i
-    for i, names in enumerate(
-        [
-            ("january", "jan"),
-            ("february", "feb"),
-            ("march", "mar"),
-            ("april", "apr"),
-            ("may",),
-            ("june", "jun"),
-            ("july", "jul"),
-            ("august", "aug"),
-            ("september", "sep", "sept"),
-            ("october", "oct"),
-            ("november", "nov"),
-            ("december", "dec"),
-        ],
-        start=1,
-    )
-    for name in names
-}
+from simplemem_graph.dates import EN_MONTHS, add_months, month_bounds, week_bounds
+
+_MONTHS = EN_MONTHS
 _MONTH_RE = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _EN_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 _ZH_DIGITS = {
@@ -65,18 +46,16 @@ class TimeRange:
         return (self.start is None or day >= self.start) and (self.end is None or day <= self.end)
 
 
-def _week(day: date, weeks_back: int) -> tuple[date, date]:
-    monday = day - timedelta(days=day.weekday() + 7 * weeks_back)
-    return monday, monday + timedelta(days=6)
+_week = week_bounds
 
 
 def _month(year: int, month: int) -> tuple[date, date]:
-    return date(year, month, 1), date(year, month, calendar.monthrange(year, month)[1])
+    return month_bounds(year, month)
 
 
 def _months_back(day: date, n: int) -> tuple[date, date]:
-    index = day.year * 12 + day.month - 1 - n
-    return _month(index // 12, index % 12 + 1)
+    shifted = add_months(day.replace(day=1), -n)
+    return month_bounds(shifted.year, shifted.month)
 
 
 def _recent_month(day: date, month: int, year: str | None) -> tuple[date, date]:

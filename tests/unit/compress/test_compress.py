@@ -50,24 +50,50 @@ def test_you_becomes_the_other_speaker_only_when_known(make_turn, nlp):
     assert events[1].text.startswith("Sure, Ben will send it")
 
 
-def test_chitchat_is_dropped_but_a_hidden_detail_is_kept(make_turn, nlp):
+@pytest.mark.parametrize(
+    "text",
+    [
+        "哈哈哈好的呀",
+        "ok sounds good, talk later",
+        "Thanks, Caroline!",
+        "Hey Mel!",
+        "Wow, that sounds amazing, Melanie!",
+        "晚安啦小雨",
+        "嗯嗯，辛苦啦～",
+        "lol same 😂",
+        "好嘞👍 回头聊",
+    ],
+)
+def test_small_talk_and_vocatives_make_no_event(make_turn, nlp, text):
+    assert compress([make_turn(text)], nlp=nlp) == []
+
+
+def test_casual_turns_with_a_detail_or_something_new_are_kept(make_turn, nlp):
+    [event] = compress([make_turn("好的，那就周五下午三点见", time="2026-03-10T09:30:00+08:00")], nlp=nlp)
+    assert event.dates == [date(2026, 3, 13)] and "下午三点" in event.text
+    [event] = compress([make_turn("They replaced the old printer in the lobby with a laser one.")], nlp=nlp)
+    assert "printer" in event.text
+    # A name used to talk about someone is a mention, even at the end of the sentence.
+    [event] = compress([make_turn("Remind me to call Caroline!")], nlp=nlp)
+    assert "Caroline" in event.text
+
+
+def test_a_hidden_detail_is_kept_and_its_small_talk_dropped(make_turn, nlp):
     stats = CompressStats()
-    assert compress([make_turn("哈哈食堂的红烧肉也太香了吧，吃完整个人都犯困。")], stats=stats, nlp=nlp) == []
-    assert (
-        compress(
-            [make_turn("Honestly that was the best sandwich, the bread was still warm.")],
-            stats=stats,
-            nlp=nlp,
-        )
-        == []
-    )
     [event] = compress(
         [make_turn("累死了，晚饭就啃了个面包……哦对，我换手机号了，13905712286，你存一下。", speaker="周婷")],
         stats=stats,
         nlp=nlp,
     )
     assert "13905712286" in event.text and "周婷换手机号了" in event.text and "面包" not in event.text
-    assert stats.turns == 3 and stats.turns_without_event == 2 and stats.dropped_chitchat >= 6
+    assert stats.turns == 1 and stats.dropped_chitchat >= 2
+
+
+def test_repeating_what_the_last_turns_said_is_not_new(make_turn, nlp):
+    first = make_turn("We finally adopted a puppy from the shelter downtown.", turn_id="s1:1")
+    echo = make_turn("A puppy from the shelter, lovely!", turn_id="s1:2", speaker="Ana")
+    events = compress([first, echo], nlp=nlp)
+    assert [e.source_ids for e in events] == [["s1:1"]]
 
 
 def test_ids_are_stable_and_idempotent(make_turn, nlp):
@@ -120,12 +146,14 @@ def test_dev_restoration_set_is_fully_covered():
     report = check_coverage(load_lines(RESTORATION_DEV))
     assert report["lost"] == []
     assert report["coverage"] == 1.0 and all(row["coverage"] == 1.0 for row in report["by_kind"].values())
-    assert report["chitchat_dropped"] == report["chitchat_lines"] == 4
+    # The 4 atom-less dev lines are opinions and plans about new things (a sandwich, a garden and a
+    # book): by the information rule they are statements, not small talk, so they are not asserted
+    # dropped here; small talk is tested above on lines no rule was written from.
+    assert report["chitchat_lines"] == 4
     assert report["informative_lines_without_event"] == []
 
 
 def test_extra_restoration_set_is_fully_covered():
     report = check_coverage(load_lines(EXTRA))
     assert report["lost"] == []
-    assert report["chitchat_dropped"] == report["chitchat_lines"]
     assert report["informative_lines_without_event"] == []

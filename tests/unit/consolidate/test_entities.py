@@ -53,7 +53,7 @@ def test_nickname_called_and_title_forms(store, make_event, embedder):
     assert (luo.id, hongda.id) in links_of(store, LinkKind.WORKS_AT)
 
 
-def test_nickname_without_backing_evidence_is_only_a_candidate(store, make_event, embedder):
+def test_nickname_of_the_only_person_with_that_surname_is_a_low_confidence_alias(store, make_event, embedder):
     consolidate(
         [make_event("e1", "QA 工程师蒋文博入职了", "2026-01-02T09:00:00", session="s1", people=("蒋文博",))],
         store,
@@ -65,10 +65,36 @@ def test_nickname_without_backing_evidence_is_only_a_candidate(store, make_event
         embedder=embedder,
     )
 
-    jiang, xiao = entity_named(store, "蒋文博"), entity_named(store, "小蒋")
-    assert xiao.id != jiang.id and jiang.aliases == []
-    assert links_of(store, LinkKind.CANDIDATE_ALIAS) == {(xiao.id, jiang.id)}
+    jiang = entity_named(store, "蒋文博")
+    assert entity_named(store, "小蒋").id == jiang.id and jiang.aliases == ["小蒋"]
+    props = link_props(store, LinkKind.ALIAS_OF)[(entity_id(NS, "小蒋"), jiang.id)]
+    # No session or employer backs it: inferred from the surname alone, so below the backed 0.9.
+    assert props["reason"] == "surname-unique" and props["confidence"] == 0.7
+    assert "蒋文博" in props["evidence"]
+
+
+def test_nickname_shared_by_two_people_stays_unresolved(store, make_event, embedder):
+    consolidate(
+        [
+            make_event("e1", "蒋文博负责测试", "2026-01-02T09:00:00", session="s1", people=("蒋文博",)),
+            make_event("e2", "蒋丽负责采购", "2026-01-02T09:05:00", session="s1", people=("蒋丽",)),
+        ],
+        store,
+        embedder=embedder,
+    )
+    consolidate(
+        [make_event("e3", "小蒋下午去测试", "2026-02-02T09:00:00", session="s2", people=("小蒋",))],
+        store,
+        embedder=embedder,
+    )
+
+    xiao = entity_named(store, "小蒋")
+    assert xiao.name == "小蒋"
     assert links_of(store, LinkKind.ALIAS_OF) == set()
+    assert links_of(store, LinkKind.CANDIDATE_ALIAS) == {
+        (xiao.id, entity_named(store, "蒋文博").id),
+        (xiao.id, entity_named(store, "蒋丽").id),
+    }
 
 
 def test_english_short_and_first_names_resolve_to_the_full_name(store, make_event, embedder):

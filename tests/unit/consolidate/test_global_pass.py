@@ -8,11 +8,12 @@ import pytest
 
 from simplemem_graph.config import DecayPolicy
 from simplemem_graph.consolidate import consolidate, consolidate_pass
+from simplemem_graph.consolidate.entities import entity_id
 from simplemem_graph.errors import ConsolidationError
 from simplemem_graph.models import LinkKind, Topic
 from simplemem_graph.stores.embedded import EmbeddedStore
 
-from .conftest import CST, NS, entity_named, links_of, mentioned
+from .conftest import CST, NS, entity_named, link_props, links_of, mentioned
 
 NOW = datetime(2026, 6, 1, 9, 0, tzinfo=CST)
 
@@ -66,7 +67,11 @@ def test_nickname_heard_before_the_full_name_resolves_later_with_session_evidenc
     kong = entity_named(store, "孔厂长")
     assert kong.name == "孔德明" and kong.aliases == ["孔厂长"]
     assert mentioned(store, "n1") == {"孔德明", "user"}
-    assert counts["aliases"] == 1
+    # Resolved as soon as the full name arrives (same session: the backed confidence); the global
+    # pass finds nothing left to merge.
+    props = link_props(store, LinkKind.ALIAS_OF)[(entity_id(NS, "孔厂长"), kong.id)]
+    assert props["reason"] == "surname+context" and props["confidence"] == 0.9
+    assert counts["aliases"] == 0
 
 
 def test_decay_moves_old_unused_events_to_the_cold_tier(store, make_event, embedder):

@@ -1,9 +1,44 @@
-"""Calendar arithmetic for relative dates: weeks start on Monday (EVALSETS.md), months end on the last day."""
+"""The one calendar module: date words and arithmetic shared by compression (compress/dates_en.py,
+compress/dates_zh.py: dates in what was said) and query analysis (retrieve/timerange.py: ranges in
+what is asked). Weeks start on Monday (EVALSETS.md), months end on their last day."""
 
 from __future__ import annotations
 
 import calendar as _calendar
-from datetime import date, timedelta
+from collections.abc import Iterable
+from datetime import date, datetime, timedelta
+
+# English month and weekday names (and their usual abbreviations), for both stages.
+EN_MONTHS = {
+    name: i
+    for i, names in enumerate(
+        [
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sep", "sept"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
+        ],
+        start=1,
+    )
+    for name in names
+}
+EN_WEEKDAYS = {
+    "monday": 0,
+    "tuesday": 1,
+    "wednesday": 2,
+    "thursday": 3,
+    "friday": 4,
+    "saturday": 5,
+    "sunday": 6,
+}
 
 # A year-less absolute date further back than this is read as next year's ("December 20" said in January).
 PAST_WINDOW_DAYS = 90
@@ -29,6 +64,17 @@ def previous_weekday(today: date, weekday: int) -> date:
     """The most recent such weekday strictly before today ("last Saturday" in LoCoMo usage)."""
     back = (today.weekday() - weekday) % 7 or 7
     return today - timedelta(days=back)
+
+
+def week_bounds(day: date, weeks_back: int = 0) -> tuple[date, date]:
+    """Monday and Sunday of the week `weeks_back` weeks before the week holding `day`."""
+    monday = weekday_of_week(day, 0, -weeks_back)
+    return monday, monday + timedelta(days=6)
+
+
+def month_bounds(year: int, month: int) -> tuple[date, date]:
+    """First and last day of a month."""
+    return date(year, month, 1), date(year, month, _calendar.monthrange(year, month)[1])
 
 
 def add_months(day: date, months: int, *, day_of_month: int | None = None) -> date:
@@ -59,7 +105,7 @@ def add_units(today: date, amount: float, unit: str) -> date:
         whole = int(amount)
         shifted = add_months(today, 12 * whole)
         return shifted + timedelta(days=round(365 * (amount - whole)))
-    raise ValueError(f"compress: unknown calendar unit {unit!r}")
+    raise ValueError(f"dates: unknown calendar unit {unit!r}")
 
 
 def year_for_month_day(today: date, month: int, day: int) -> date | None:
@@ -85,3 +131,12 @@ def day_of_month(today: date, day: int, *, past: bool) -> date | None:
         if (past and candidate <= today) or (not past and candidate >= today):
             return candidate
     return None
+
+
+def event_days(time: datetime, dates: Iterable[date], deadline: date | None) -> list[date]:
+    """Every date an event is about, sorted and once each: when it happened, the dates it names,
+    its deadline. What time filters test (stores) and what query time ranges match (retrieve)."""
+    days = {time.date(), *dates}
+    if deadline:
+        days.add(deadline)
+    return sorted(days)

@@ -1,0 +1,129 @@
+"""Entity precision on LoCoMo dev: are the entities the graph creates real ones?
+
+Ingests conv-26 and conv-30 (each alone, the real pipeline: Memory over EmbeddedStore(":memory:"))
+and compares the canonical entities with the hand-labelled list in bench/data/locomo_dev_entities.json:
+
+- precision: canonical entities (generic speakers left out) whose name or an alias is a labelled
+  entity's name or alias (case-folded, quotes and a possessive trimmed);
+- recall (information): labelled entities some canonical entity names;
+- aliases: labelled aliases (Mel, Mell, Caro) linked to the labelled name's entity, or split off
+  as an entity of their own (the failure: their events leave the person's storyline).
+
+    python bench/entities.py [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from simplemem_graph.loaders import load_locomo  # noqa: E402
+from simplemem_graph.memory import Memory  # noqa: E402
+from simplemem_graph.models import LinkKind  # noqa: E402
+from simplemem_graph.stores.embedded import EmbeddedStore  # noqa: E402
+
+DATA_DIR = Path(os.environ.get("SIMPLEMEM_SHARED_DATA", REPO.parent / "shared" / "data"))
+LOCOMO_DEV = DATA_DIR / "locomo" / "locomo_dev.json"
+LABELS = REPO / "bench" / "data" / "locomo_dev_entities.json"
+GENERIC = {"user", "assistant", "system", "agent", "bot", "ai"}
+
+
+def _key(name: str) -> str:
+    name = re.sub(r"(?:'s|’s)$", "", name.strip().strip("\"“”'‘’ -"))
+    return " ".join(name.casefold().split())
+
+
+def score_sample(sample: str, labels: list[dict]) -> dict:
+    turns = load_locomo(LOCOMO_DEV, sample=sample, namespace=sample)[sample]
+    memory = Memory(EmbeddedStore(":memory:"), namespace=sample)
+    memory.add_many(turns)
+    store = memory.store
+    alias_of = {lk.source: lk.target for lk in store.list_links(sample, kinds=[LinkKind.ALIAS_OF])}
+
+    def root(entity_id: str) -> str:
+        seen = set()
+        while entity_id in alias_of and entity_id not in seen:
+            seen.add(entity_id)
+            entity_id = alias_of[entity_id]
+        return entity_id
+
+    canonical = [
+        e for e in store.list_entities(sample) if e.id not in alias_of and _key(e.name) not in GENERIC
+    ]
+    true_keys = {_key(n) for lab in labels for n in (lab["name"], *lab["aliases"])}
+    right = [e for e in canonical if any(_key(n) in true_keys for n in (e.name, *e.aliases))]
+    wrong = [e for e in canonical if e not in right]
+    found = [
+        lab
+        for lab in labels
+        if any(
+            _key(n) in {_key(x) for x in (lab["name"], *lab["aliases"])}
+            for e in canonical
+            for n in (e.name, *e.aliases)
+        )
+    ]
+    # A labelled alias is "split" when it is an entity of its own, not linked to the labelled name
+    # (the issue's "Mel", "Mell", "Caro"); "linked" when it resolves to the same root; "absent"
+    # when no entity has that name (e.g. a nickname only ever used as a vocative).
+    nick_total, nick_linked, nick_split = 0, 0, []
+    for lab in labels:
+        targets = {root(e.id) for e in store.find_entities(sample, lab["name"])}
+        for alias in lab["aliases"]:
+            nick_total += 1
+            roots = {root(e.id) for e in store.find_entities(sample, alias)}
+            if targets and targets & roots:
+                nick_linked += 1
+            elif roots and targets:  # both forms are entities, not linked
+                nick_split.append(f"{alias} -/- {lab['name']}")
+    memory.close()
+    return {
+        "sample": sample,
+        "entities": len(canonical),
+        "right": len(right),
+        "precision": len(right) / len(canonical) if canonical else 0.0,
+        "labelled": len(labels),
+        "recall": len(found) / len(labels) if labels else 0.0,
+        "aliases": nick_total,
+        "aliases_linked": nick_linked,
+        "aliases_split": nick_split,
+        "wrong": sorted(f"{e.name} ({e.type})" for e in wrong),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    labels = json.loads(LABELS.read_text(encoding="utf-8"))
+    rows = [score_sample(s, labels[s]) for s in ("conv-26", "conv-30")]
+    total = sum(r["entities"] for r in rows)
+    right = sum(r["right"] for r in rows)
+    result = {
+        "samples": rows,
+        "precision": right / total if total else 0.0,
+        "entities": total,
+        "right": right,
+    }
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+        return 0
+    for r in rows:
+        print(
+            f"{r['sample']}: {r['right']}/{r['entities']} entities real = precision {r['precision']:.3f}; "
+            f"found {r['recall']:.2f} of labelled; aliases {r['aliases']}: {r['aliases_linked']} linked, "
+            f"{len(r['aliases_split'])} split off as entities of their own {r['aliases_split']}\n"
+            f"  not entities: {r['wrong']}"
+        )
+    print(f"ALL: precision {result['precision']:.3f} ({right}/{total})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

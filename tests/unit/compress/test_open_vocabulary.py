@@ -1,0 +1,51 @@
+"""Names nobody listed, and restatements a person would write.
+
+The names here are made up (no gazetteer or lexicon holds them): people, places and companies are
+found by their structure, and the restatement leaves vocatives out and keeps verbs agreeing."""
+
+from __future__ import annotations
+
+from simplemem_graph.compress import compress
+from simplemem_graph.compress.names import find_names_zh
+from simplemem_graph.compress.restate import agreed_negation, third_person
+
+
+def _names(text: str) -> set[tuple[str, str]]:
+    return {(m.kind, m.value) for m in find_names_zh(text)}
+
+
+def test_unlisted_chinese_people_places_and_companies_by_structure():
+    assert {("person", "郑林"), ("place", "淮城")} <= _names("郑林下周要去淮城出差，顺便看一下新仓库。")
+    assert ("person", "陈宁宁") in _names("让陈宁宁在6月7日之前把合同准备好。")
+    # jieba cuts the unknown trade name into single characters and the given name short
+    assert {("org", "鑫钰物流"), ("person", "吴涛腾")} <= _names(
+        "物流找了鑫钰物流，对接人吴涛腾，运费每吨345元。"
+    )
+    assert ("place", "云州") in _names("可以安排车去云州提货。")
+
+
+def test_common_words_in_a_name_position_are_not_names():
+    assert _names("我今天是高兴的") == set()
+    assert ("place", "现场") not in _names("明天去现场验货")
+
+
+def test_vocative_is_left_out_and_verbs_agree(make_turn, nlp):
+    turns = [
+        make_turn("I agree, Melanie, I do love painting sunsets with the kids.", speaker="Caroline"),
+        make_turn("I don't like the new gym schedule at all.", speaker="Melanie", turn_id="s1:2"),
+    ]
+    first, second = compress(turns, nlp=nlp)
+    assert first.text == "Caroline does love painting sunsets with the kids."
+    assert second.text == "Melanie doesn't like the new gym schedule at all." and not second.verbatim
+
+
+def test_third_person_forms():
+    assert [third_person(v) for v in ("agree", "do", "have", "watch", "try", "are")] == [
+        "agrees",
+        "does",
+        "has",
+        "watches",
+        "tries",
+        "is",
+    ]
+    assert agreed_negation("don't") == "doesn't" and agreed_negation("can't") == "can't"
