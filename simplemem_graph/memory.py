@@ -256,7 +256,8 @@ class Memory:
     def _drain(self, report: IngestReport, batch_size: int, max_batches: int | None) -> None:
         done = 0
         while max_batches is None or done < max_batches:
-            turns = self.store.pending_turns(self.namespace, limit=batch_size)
+            # A chunk at a time, as it was logged: the same batches whoever consolidates them.
+            turns = self.store.pending_chunk(self.namespace)
             if not turns:
                 return
             self._compress_and_consolidate(turns, report)

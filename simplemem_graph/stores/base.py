@@ -34,6 +34,15 @@ from simplemem_graph.models import (
 )
 
 
+def chunk_key(turns: Sequence[Turn]) -> str:
+    """The key of the chunk one `add_turns` call logs: earliest time, then the first turn's id, so
+    chunks sort in time order and the same call always makes the same key."""
+    if not turns:
+        return ""
+    first = min(t.time.timestamp() for t in turns)
+    return f"{first:020.6f}|{turns[0].id}"
+
+
 def new_lease_holder() -> str:
     """A holder id naming this host, process and thread, so a dead holder can be recognised."""
     return f"{socket.gethostname()}:{os.getpid()}:{threading.get_ident()}:{uuid.uuid4().hex[:8]}"
@@ -73,7 +82,8 @@ class GraphStore(ABC):
         its graph along); return only those not already logged.
 
         Idempotent on (namespace, id): a turn already present is left unchanged and not returned.
-        Logging and marking pending are one transaction: the pending queue is durable.
+        Logging and marking pending are one transaction: the pending queue is durable. The turns of
+        one call form a chunk (see `pending_chunk`), keyed by their earliest time and first id.
         """
 
     @abstractmethod
@@ -82,6 +92,15 @@ class GraphStore(ABC):
     ) -> list[Turn]:
         """Logged turns not consolidated yet (see `apply_delta`), oldest first (time, then id);
         only those among `ids` when given."""
+
+    @abstractmethod
+    def pending_chunk(self, namespace: str) -> list[Turn]:
+        """The pending turns of the oldest pending *chunk* (the turns one `add_turns` call logged),
+        oldest first; [] when nothing is pending.
+
+        Consolidation takes a chunk at a time, so a batch is consolidated exactly as it was logged,
+        whatever other writers logged in between or whoever consolidates it: stage 1 and 2 see the
+        same batches in every run, and the graph does not depend on the interleaving."""
 
     @abstractmethod
     def session_speakers(self, namespace: str, sessions: Sequence[str]) -> dict[str, list[str]]:

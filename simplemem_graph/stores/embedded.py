@@ -43,7 +43,7 @@ from simplemem_graph.models import (
     Turn,
     TurnState,
 )
-from simplemem_graph.stores.base import GraphStore, lease_holder_alive
+from simplemem_graph.stores.base import GraphStore, chunk_key, lease_holder_alive
 from simplemem_graph.stores.vector_index import VectorFile, normalise, top_k
 from simplemem_graph.text import tokenize
 
@@ -109,10 +109,11 @@ _ADDED_COLUMNS = {
     # Turns logged before the pending queue were consolidated when logged: they are done.
     ("turns", "agent"): "ALTER TABLE turns ADD COLUMN agent TEXT",
     ("turns", "state"): "ALTER TABLE turns ADD COLUMN state TEXT NOT NULL DEFAULT 'done'",
+    ("turns", "chunk"): "ALTER TABLE turns ADD COLUMN chunk TEXT",
 }
 _ADDED_INDEXES = """
 CREATE INDEX IF NOT EXISTS events_by_slot ON events (namespace, vslot);
-CREATE INDEX IF NOT EXISTS turns_pending ON turns (namespace, state, ts);
+CREATE INDEX IF NOT EXISTS turns_pending ON turns (namespace, state, chunk, ts);
 CREATE INDEX IF NOT EXISTS topics_by_slot ON topics (namespace, vslot);
 CREATE INDEX IF NOT EXISTS events_by_id_ts ON events (namespace, id, ts, rid);
 CREATE INDEX IF NOT EXISTS links_by_kind_target ON links (namespace, kind, target, source);
@@ -275,11 +276,12 @@ class EmbeddedStore(GraphStore):
     def add_turns(self, turns: Sequence[Turn], *, pending: bool = True) -> list[Turn]:
         added: list[Turn] = []
         state = TurnState.PENDING if pending else TurnState.DONE
+        chunk = chunk_key(turns)
         with self._transaction() as conn:
             for turn in turns:
                 cursor = conn.execute(
                     "INSERT OR IGNORE INTO turns (namespace, id, session, speaker, time, ts, text, agent, "
-                    "state) VALUES (?,?,?,?,?,?,?,?,?)",
+                    "state, chunk) VALUES (?,?,?,?,?,?,?,?,?,?)",
                     (
                         turn.namespace,
                         turn.id,
@@ -290,6 +292,7 @@ class EmbeddedStore(GraphStore):
                         turn.text,
                         turn.agent,
                         state.value,
+                        chunk,
                     ),
                 )
                 if cursor.rowcount:
@@ -338,6 +341,21 @@ class EmbeddedStore(GraphStore):
             sql += f" AND id IN ({self._placeholders(len(ids))})"
             params += list(ids)
         rows = self._read(sql + " ORDER BY ts, id LIMIT ?", [*params, -1 if limit is None else limit])
+        return [self._turn_from_row(namespace, r) for r in rows]
+
+    def pending_chunk(self, namespace: str) -> list[Turn]:
+        with self._lock:
+            row = self._conn.execute(
+                "SELECT chunk FROM turns WHERE namespace = ? AND state = ? ORDER BY chunk LIMIT 1",
+                (namespace, TurnState.PENDING.value),
+            ).fetchone()
+            if row is None:
+                return []
+            rows = self._conn.execute(
+                f"SELECT {self._TURN_COLUMNS} FROM turns WHERE namespace = ? AND state = ? AND chunk IS ? "
+                "ORDER BY ts, id",
+                (namespace, TurnState.PENDING.value, row[0]),
+            ).fetchall()
         return [self._turn_from_row(namespace, r) for r in rows]
 
     def session_speakers(self, namespace: str, sessions: Sequence[str]) -> dict[str, list[str]]:

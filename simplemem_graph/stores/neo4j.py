@@ -45,7 +45,7 @@ from simplemem_graph.models import (
     Turn,
     TurnState,
 )
-from simplemem_graph.stores.base import GraphStore, lease_holder_alive
+from simplemem_graph.stores.base import GraphStore, chunk_key, lease_holder_alive
 from simplemem_graph.stores.cypher import load_query, query_names
 from simplemem_graph.stores.neo4j_records import (
     LINK_QUERIES,
@@ -210,11 +210,12 @@ class Neo4jStore(GraphStore):
     # ---- raw log --------------------------------------------------------------------------------
     def add_turns(self, turns: Sequence[Turn], *, pending: bool = True) -> list[Turn]:
         state = (TurnState.PENDING if pending else TurnState.DONE).value
+        chunk = chunk_key(turns)
         rows = [
             {
                 "index": i,
                 "uid": uid_of(t.namespace, t.id),
-                "props": {**t.model_dump(), "uid": uid_of(t.namespace, t.id), "state": state},
+                "props": {**t.model_dump(), "uid": uid_of(t.namespace, t.id), "state": state, "chunk": chunk},
                 # The turn fulltext index reads pre-tokenised text, the words FTS5 sees.
                 "search_text": " ".join(tokenize(t.text)),
             }
@@ -250,6 +251,10 @@ class Neo4jStore(GraphStore):
             limit=limit if limit is not None else 2**62,
             uids=None if ids is None else [uid_of(namespace, i) for i in ids],
         )
+        return [Turn.model_validate(model_fields(r["turn"])) for r in rows]
+
+    def pending_chunk(self, namespace: str) -> list[Turn]:
+        rows = self._execute("pending_chunk", read=True, namespace=namespace)
         return [Turn.model_validate(model_fields(r["turn"])) for r in rows]
 
     def session_speakers(self, namespace: str, sessions: Sequence[str]) -> dict[str, list[str]]:

@@ -41,7 +41,7 @@ _JSON_FIELDS = ("participants", "quantities", "atoms")
 _TEMPORAL_FIELDS = ("time", "deadline", "dates", "last_accessed", "valid_from", "valid_to", "created_at")
 # Properties the store adds for its own queries; never part of a model.
 _INTERNAL = frozenset(
-    {"uid", "stub", "state", "search_text", "days", "name_keys", "search_names", "embedding_f32"}
+    {"uid", "stub", "state", "chunk", "search_text", "days", "name_keys", "search_names", "embedding_f32"}
 )
 
 _LUCENE_MAX_TERMS = 1000  # Lucene refuses queries of more than 1024 clauses

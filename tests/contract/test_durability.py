@@ -129,3 +129,15 @@ def test_job_runs_are_listed_newest_first(store, ns, other_ns):
     assert listed[1].status == "ok" and listed[1].processed == 7
     assert [r.id for r in store.list_jobs(ns, limit=1)] == ["j2"]
     assert {r.id for r in store.list_jobs(ns)} == {"j0", "j1", "j2", "g"}
+
+
+def test_pending_turns_are_consumed_a_chunk_at_a_time_as_they_were_logged(store, ns):
+    late = [make_turn(ns, f"b:{i}", f"second writer {i}", minutes=30 + i, session="b") for i in range(2)]
+    early = [make_turn(ns, f"a:{i}", f"first writer {i}", minutes=i, session="a") for i in range(3)]
+    store.add_turns(late)  # logged first, but said later
+    store.add_turns(early)
+    assert [t.id for t in store.pending_chunk(ns)] == ["a:0", "a:1", "a:2"]  # the earliest chunk
+    store.apply_delta(GraphDelta(namespace=ns, turns_done=["a:0", "a:1", "a:2"]))
+    assert [t.id for t in store.pending_chunk(ns)] == ["b:0", "b:1"]
+    store.apply_delta(GraphDelta(namespace=ns, turns_done=["b:0", "b:1"]))
+    assert store.pending_chunk(ns) == []
