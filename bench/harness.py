@@ -28,6 +28,7 @@ class EvalQuestion:
     bucket: str
     at: datetime
     gold_sessions: set[str] | None = None
+    answer: str | None = None
 
 
 def turn_text(turn: Turn) -> str:
@@ -101,10 +102,10 @@ def evaluate(
         [t.id for t in turns], [turn_text(t) for t in turns], [t.session for t in turns], memory.embedder
     )
     for q in questions:
-        extra = {"gold_sessions": q.gold_sessions, "session_of": session_of}
+        extra = {"gold_sessions": q.gold_sessions, "session_of": session_of, "answer": q.answer}
         ours = ask_ours(memory, q.text, q.at, plan, scorer)
         budget = sum(count_tokens(item.text) for item in ours.top5)
-        board.add("ours", q.bucket, score_question(ours, q.gold, ours_budget=budget, **extra))
+        board.add("ours", q.bucket, score_question(ours, q.gold, ours_budget=budget, own=True, **extra))
         if scorer is not None:
             shipped = ask_ours(memory, q.text, q.at, plan)
             board.add("ours-shipped", q.bucket, score_question(shipped, q.gold, ours_budget=budget, **extra))

@@ -54,6 +54,7 @@ class Question:
     text: str
     category: int
     evidence: list[str]
+    answer: str | None = None
 
 
 def parse_evidence(raw: list[str], known: set[str]) -> tuple[list[str], int]:
@@ -85,7 +86,12 @@ def load_questions(
         if not evidence:
             no_evidence += 1
             continue
-        questions.append(Question(sample, qa["question"], int(qa["category"]), evidence))
+        answer = qa.get("answer")
+        questions.append(
+            Question(
+                sample, qa["question"], int(qa["category"]), evidence, None if answer is None else str(answer)
+            )
+        )
     return questions, skipped_ids, no_evidence
 
 
@@ -125,7 +131,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     scorers = loco_scorers(haystacks, plan) if args.loco else {}
     for sample, (memory, turns, questions, at) in haystacks.items():
         asked = [
-            EvalQuestion(q.text, set(q.evidence), f"{q.category}-{CATEGORIES[q.category]}", at)
+            EvalQuestion(
+                q.text, set(q.evidence), f"{q.category}-{CATEGORIES[q.category]}", at, answer=q.answer
+            )
             for q in questions
         ]
         evaluate(memory, turns, asked, plan, board, scorer=scorers.get(sample))

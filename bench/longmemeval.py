@@ -110,6 +110,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             record["question_type"],
             parse_date(record["question_date"]),
             set(record["answer_session_ids"]),
+            str(record["answer"]),
         )
         evaluate(memory, turns, [question], plan, board, session_of=lambda i: i.rsplit(":", 1)[0])
         info = {"id": namespace, "type": record["question_type"], "turns": len(turns), "events": events}

@@ -13,6 +13,8 @@ For each question a system gives two rankings of `Item`s: `top5` (what it return
 - nDCG@10: gain 1 at a rank whose item shows a gold turn not shown above it; ideal = that gain at
   each of the first min(|gold|, 10) ranks, so nDCG <= 1 however many turns an item shows.
 - sess_all@5 (when gold sessions are given): 1 if every gold session has a turn in the top 5.
+- ans@ours5 (when the answer is given): share of the answer's words found in the text returned
+  within ours' k=5 tokens: a check that recalled ids carry the answer's words.
 - tokens@5, p50/p95 latency (ms).
 """
 
@@ -25,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bench.baselines import Item
-from simplemem_graph.text import count_tokens
+from simplemem_graph.text import count_tokens, tokenize
 
 BUDGETS = (100, 200, 400, 800)
 KS = (1, 3, 5, 10)
@@ -61,13 +63,17 @@ def score_question(
     ours_budget: int,
     gold_sessions: set[str] | None = None,
     session_of: Callable[[str], str] | None = None,
+    answer: str | None = None,
+    own: bool = False,
 ) -> dict[str, float]:
+    """One question's metrics. `own`: this is ours, whose budget items are its own top 5."""
+    at_budget = ranked.top5 if own else fill_budget(ranked.deep, ours_budget)
     row: dict[str, float] = {}
     for k in KS:
         row[f"R@{k}"] = _recall(ranked.top5[:k] if k <= 5 else ranked.deep[:k], gold)
     for budget in BUDGETS:
         row[f"R@{budget}tok"] = _recall(fill_budget(ranked.deep, budget), gold)
-    row["R@ours5"] = _recall(fill_budget(ranked.deep, ours_budget), gold)
+    row["R@ours5"] = _recall(at_budget, gold)
     first = next((r for r, item in enumerate(ranked.deep[:10]) if gold & set(item.ids)), None)
     row["MRR"] = 0.0 if first is None else 1.0 / (first + 1)
     covered: set[str] = set()
@@ -81,6 +87,13 @@ def score_question(
     if gold_sessions is not None and session_of is not None:
         sessions = {session_of(i) for item in ranked.top5 for i in item.ids}
         row["sess_all@5"] = float(gold_sessions <= sessions)
+    if answer:
+        # Does the returned text hold the answer's words, not just a gold turn's id? (A restatement
+        # of one clause of a gold turn counts for R@k even if the answer sat in another clause.)
+        words = set(tokenize(answer))
+        if words:
+            shown = set(tokenize(" ".join(item.text for item in at_budget)))
+            row["ans@ours5"] = len(words & shown) / len(words)
     row["tokens@5"] = float(sum(count_tokens(item.text) for item in ranked.top5))
     row["ms"] = ranked.ms
     return row
@@ -99,7 +112,8 @@ class Board:
     def summary(self) -> dict[str, dict[str, dict[str, float]]]:
         out: dict[str, dict[str, dict[str, float]]] = {}
         for (system, bucket), rows in sorted(self.rows.items()):
-            metrics = {m: round(statistics.fmean(r[m] for r in rows), 4) for m in rows[0] if m != "ms"}
+            names = dict.fromkeys(m for r in rows for m in r if m != "ms")
+            metrics = {m: round(statistics.fmean(r[m] for r in rows if m in r), 4) for m in names}
             ms = sorted(r["ms"] for r in rows)
             metrics["p50_ms"] = round(statistics.median(ms), 1)
             metrics["p95_ms"] = round(ms[min(len(ms) - 1, int(0.95 * len(ms)))], 1)
@@ -109,7 +123,7 @@ class Board:
             types = [b for b in buckets if b != "all"]
             if types:
                 buckets["min over types"] = {
-                    m: min(buckets[b][m] for b in types) for m in buckets["all"] if m not in ("n",)
+                    m: min(buckets[b].get(m, 0.0) for b in types) for m in buckets["all"] if m != "n"
                 }
         return out
 
@@ -130,7 +144,17 @@ def headline(summary: dict[str, Any], ours: str = "ours") -> dict[str, Any]:
     }
 
 
-COLUMNS = ("R@1", "R@5", "R@10", "MRR", "nDCG@10", "tokens@5", *(f"R@{b}tok" for b in BUDGETS), "R@ours5")
+COLUMNS = (
+    "R@1",
+    "R@5",
+    "R@10",
+    "MRR",
+    "nDCG@10",
+    "tokens@5",
+    *(f"R@{b}tok" for b in BUDGETS),
+    "R@ours5",
+    "ans@ours5",
+)
 
 
 def print_board(

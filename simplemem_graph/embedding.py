@@ -22,7 +22,7 @@ from typing import Protocol
 
 import numpy as np
 
-from simplemem_graph.errors import ModelLoadError
+from simplemem_graph.errors import EmbeddingModelMismatchError, ModelLoadError
 
 # Measured in bench/embedders.py (raw turns, R@5): on our Chinese dev set and LoCoMo the
 # multilingual model beats all-MiniLM-L6-v2, which has next to no Chinese vocabulary.
@@ -174,3 +174,65 @@ class SentenceTransformerEmbedder:
             show_progress_bar=False,
         )
         return np.asarray(vectors, dtype=np.float32)
+
+
+# ---- which model a store's vectors were made with --------------------------------------------
+MODEL_KEY = "embedding_model"
+DIMENSION_KEY = "embedding_dimension"
+# Stores written before the model was recorded were all embedded with the old default.
+LEGACY_MODEL = "all-MiniLM-L6-v2"
+
+
+def stored_model(store) -> str | None:
+    """The model the store's vectors were made with: recorded, or the old default for a store
+    that has events but no record, or None for an empty store."""
+    name = store.get_meta(MODEL_KEY)
+    if name is None and store.stats().get("events", 0):
+        return LEGACY_MODEL
+    return name
+
+
+def check_store_model(store, embedder: Embedder) -> None:
+    """Refuse to mix two models' vectors in one store; record the model on first use.
+
+    Raises:
+        EmbeddingModelMismatchError: the store holds vectors of another model.
+    """
+    name = stored_model(store)
+    if name is None:
+        store.set_meta(MODEL_KEY, embedder.name)
+        store.set_meta(DIMENSION_KEY, str(embedder.dimension))
+        return
+    if name != embedder.name:
+        raise EmbeddingModelMismatchError(
+            f"embedding: this store's vectors were made with {name!r}, but the model in use is "
+            f"{embedder.name!r}; set SIMPLEMEM_EMBEDDING_MODEL={name} to keep it, or run "
+            f"`simplemem-graph reembed` (with the new model configured) to re-embed the store"
+        )
+    if store.get_meta(MODEL_KEY) is None:  # a legacy store: record what it holds
+        store.set_meta(MODEL_KEY, name)
+        store.set_meta(DIMENSION_KEY, str(embedder.dimension))
+
+
+def reembed_store(store, embedder: Embedder, *, batch_size: int = 256, progress=None) -> dict[str, int]:
+    """Re-embed every event of every namespace with `embedder` and record it as the store's model.
+
+    Events are rewritten in batches; the model record changes last, so an interrupted run is
+    finished by running it again (it re-embeds everything; nothing is half-recorded).
+    """
+    counts = {"namespaces": 0, "events": 0}
+    for namespace in store.namespaces():
+        events = store.list_events(namespace)
+        for start in range(0, len(events), batch_size):
+            batch = events[start : start + batch_size]
+            vectors = embedder.encode([e.text for e in batch])
+            store.upsert_events(
+                [e.model_copy(update={"embedding": v.tolist()}) for e, v in zip(batch, vectors, strict=True)]
+            )
+            counts["events"] += len(batch)
+            if progress:
+                progress(len(batch))
+        counts["namespaces"] += 1
+    store.set_meta(MODEL_KEY, embedder.name)
+    store.set_meta(DIMENSION_KEY, str(embedder.dimension))
+    return counts

