@@ -30,7 +30,6 @@ from simplemem_graph.loaders import load_locomo  # noqa: E402
 from simplemem_graph.models import Turn  # noqa: E402
 
 
-
 def haystacks(args) -> dict[str, list[tuple[list[Turn], list[tuple[str, set[str]]]]]]:
     """dataset -> [(turns, [(question, gold turn ids)])]."""
     sys.path.insert(0, str(REPO / "bench"))

@@ -90,25 +90,28 @@ def evaluate(
     memory: Memory,
     turns: Sequence[Turn],
     questions: Sequence[EvalQuestion],
-    plan,
+    ours: dict[str, tuple[object, object]],
     board: Board,
     *,
-    scorer=None,
     session_of: Callable[[str], str] | None = None,
 ) -> None:
-    """Ours and every baseline on one haystack's questions, into `board`. With a `scorer` (a
-    reranker refitted out of sample) the shipped reranker is scored beside it as `ours-shipped`."""
+    """Our variants and every baseline on one haystack's questions, into `board`.
+
+    `ours`: system name -> (plan, scorer or None); the first is the headline ("ours"), whose
+    tokens at k=5 set the budget every other system is filled to (R@ours5).
+    """
     index = RawTurnIndex(
         [t.id for t in turns], [turn_text(t) for t in turns], [t.session for t in turns], memory.embedder
     )
     for q in questions:
         extra = {"gold_sessions": q.gold_sessions, "session_of": session_of, "answer": q.answer}
-        ours = ask_ours(memory, q.text, q.at, plan, scorer)
-        budget = sum(count_tokens(item.text) for item in ours.top5)
-        board.add("ours", q.bucket, score_question(ours, q.gold, ours_budget=budget, own=True, **extra))
-        if scorer is not None:
-            shipped = ask_ours(memory, q.text, q.at, plan)
-            board.add("ours-shipped", q.bucket, score_question(shipped, q.gold, ours_budget=budget, **extra))
+        budget = None
+        for name, (plan, scorer) in ours.items():
+            ranked = ask_ours(memory, q.text, q.at, plan, scorer)
+            if budget is None:
+                budget = sum(count_tokens(item.text) for item in ranked.top5)
+            own = name == next(iter(ours))
+            board.add(name, q.bucket, score_question(ranked, q.gold, ours_budget=budget, own=own, **extra))
         for system in BASELINES:
             ranked = ask_baseline(index, system, q.text)
             board.add(system, q.bucket, score_question(ranked, q.gold, ours_budget=budget, **extra))

@@ -100,7 +100,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     samples = [args.sample] if args.sample else [s["sample_id"] for s in data]
     embedder = make_embedder(args.model)
     embedder.encode(["warm up"])
-    plan = PLANS[args.plan]
+    plans = [PLANS[name] for name in args.plan.split(",")]
+    plan = plans[0]
     board = Board()
     meta: dict[str, Any] = {
         "plan": plan.name,
@@ -136,7 +137,13 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             )
             for q in questions
         ]
-        evaluate(memory, turns, asked, plan, board, scorer=scorers.get(sample))
+        variants = {
+            ("ours" if i == 0 else f"ours-{plan.name}"): (plan, scorers.get(sample))
+            for i, plan in enumerate(plans)
+        }
+        if args.loco and args.shipped:
+            variants["ours-shipped"] = (plans[0], None)
+        evaluate(memory, turns, asked, variants, board)
     summary = board.summary()
     return {"meta": meta, "results": summary, "headline": headline(summary)}
 
@@ -161,7 +168,12 @@ def main() -> None:
     )
     parser.add_argument("--data", default=str(DEFAULT_DATA), help="LoCoMo file (default: the dev split)")
     parser.add_argument("--sample", help="one conversation, e.g. conv-26")
-    parser.add_argument("--plan", default="default", choices=sorted(PLANS), help="retrieval plan")
+    parser.add_argument(
+        "--plan",
+        default="default",
+        help=f"retrieval plan(s), comma-separated, first = headline: {sorted(PLANS)}",
+    )
+    parser.add_argument("--shipped", action="store_true", help="with --loco, also score the shipped reranker")
     parser.add_argument(
         "--model",
         default=DEFAULT_EMBEDDING_MODEL,

@@ -92,7 +92,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     records = pick(json.loads(Path(args.data).read_text(encoding="utf-8")), args.limit)
     embedder = make_embedder(args.model)
     embedder.encode(["warm up"])
-    plan = PLANS[args.plan]
+    plans = [PLANS[name] for name in args.plan.split(",")]
+    plan = plans[0]
+    variants = {("ours" if i == 0 else f"ours-{p.name}"): (p, None) for i, p in enumerate(plans)}
     board = Board()
     meta: dict[str, Any] = {"plan": plan.name, "model": args.model, "ingest": args.ingest, "questions": []}
     for record in records:
@@ -112,7 +114,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             set(record["answer_session_ids"]),
             str(record["answer"]),
         )
-        evaluate(memory, turns, [question], plan, board, session_of=lambda i: i.rsplit(":", 1)[0])
+        evaluate(memory, turns, [question], variants, board, session_of=lambda i: i.rsplit(":", 1)[0])
         info = {"id": namespace, "type": record["question_type"], "turns": len(turns), "events": events}
         info["ingest_s"] = round(ingest_s, 1)
         meta["questions"].append(info)
@@ -128,7 +130,7 @@ def main() -> None:
     )
     parser.add_argument("--data", default=str(DEFAULT_DATA))
     parser.add_argument("--limit", type=int, help="at most this many questions (types round-robin)")
-    parser.add_argument("--plan", default="default", choices=sorted(PLANS))
+    parser.add_argument("--plan", default="default", help="plan(s), comma-separated, first = headline")
     parser.add_argument("--model", default=DEFAULT_EMBEDDING_MODEL)
     parser.add_argument("--ingest", default="pipeline", choices=("pipeline", "turns"))
     parser.add_argument("--json", action="store_true")

@@ -36,7 +36,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     data = generate(args.seed, args.haystacks)
     embedder = make_embedder(args.model)
     embedder.encode(["warm up"])
-    plan = PLANS[args.plan]
+    plans = [PLANS[name] for name in args.plan.split(",")]
+    plan = plans[0]
+    variants = {("ours" if i == 0 else f"ours-{p.name}"): (p, None) for i, p in enumerate(plans)}
     board = Board()
     meta: dict[str, Any] = {"plan": plan.name, "model": args.model, "seed": args.seed, "haystacks": []}
     for haystack in data["haystacks"]:
@@ -49,7 +51,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         questions = [
             EvalQuestion(q["query"], set(q["gold_turns"]), q["type"], at) for q in haystack["questions"]
         ]
-        evaluate(memory, turns, questions, plan, board)
+        evaluate(memory, turns, questions, variants, board)
         meta["haystacks"].append(
             {
                 "id": namespace,
@@ -69,7 +71,7 @@ def main() -> None:
     )
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--haystacks", type=int, default=10)
-    parser.add_argument("--plan", default="default", choices=sorted(PLANS))
+    parser.add_argument("--plan", default="default", help="plan(s), comma-separated, first = headline")
     parser.add_argument("--model", default=DEFAULT_EMBEDDING_MODEL)
     parser.add_argument("--ingest", default="pipeline", choices=("pipeline", "turns"))
     parser.add_argument("--json", action="store_true")
