@@ -67,7 +67,7 @@ def hits_to_items(hits) -> list[Item]:
 def ask_ours(memory: Memory, question: str, at, plan, scorer=None) -> Ranked:
     """Retrieve directly (not `Memory.search`): a benchmark must not refresh access counts between
     questions, or the answer to one question would depend on the ones asked before it. The k=5
-    call is what a user gets; the deep call (k=20, recall 30) feeds k=10 and the token budgets."""
+    call is what a user gets; the deep call (k=40, recall 40) feeds k=10 and the token budgets."""
     common = {
         "namespace": memory.namespace,
         "embedder": memory.embedder,
@@ -76,7 +76,7 @@ def ask_ours(memory: Memory, question: str, at, plan, scorer=None) -> Ranked:
         "scorer": scorer,
     }
     five = retrieve(question, memory.store, k=5, recall_k=15, **common)
-    deep = retrieve(question, memory.store, k=20, recall_k=30, **common)
+    deep = retrieve(question, memory.store, k=40, recall_k=40, **common)
     return Ranked(hits_to_items(five.hits), hits_to_items(deep.hits), five.took_ms)
 
 
