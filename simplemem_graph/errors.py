@@ -34,3 +34,7 @@ class ModelLoadError(SimpleMemError):
 
 class ConsolidationError(SimpleMemError):
     """A consolidation pass failed; nothing from that pass was written."""
+
+
+class EmbeddingModelMismatchError(ConfigError):
+    """The store's vectors were made with another embedding model than the one in use."""

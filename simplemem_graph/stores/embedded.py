@@ -83,6 +83,7 @@ CREATE TABLE IF NOT EXISTS links (
     PRIMARY KEY (namespace, kind, source, target)
 );
 CREATE INDEX IF NOT EXISTS links_by_target ON links (namespace, target);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS links_by_source ON links (namespace, source);
 CREATE TABLE IF NOT EXISTS leases (
     namespace TEXT NOT NULL, name TEXT NOT NULL, holder TEXT NOT NULL, expires REAL NOT NULL,
@@ -1302,3 +1303,11 @@ class EmbeddedStore(GraphStore):
     def close(self) -> None:
         with self._lock:
             self._conn.close()
+
+    def get_meta(self, key: str) -> str | None:
+        rows = self._read("SELECT value FROM meta WHERE key = ?", (key,))
+        return rows[0][0] if rows else None
+
+    def set_meta(self, key: str, value: str) -> None:
+        with self._transaction() as conn:
+            conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))

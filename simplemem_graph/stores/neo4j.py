@@ -717,6 +717,13 @@ class Neo4jStore(GraphStore):
     def namespaces(self) -> list[str]:
         return [r["namespace"] for r in self._execute("namespaces", read=True)]
 
+    def get_meta(self, key: str) -> str | None:
+        rows = self._execute("get_meta", read=True, key=key)
+        return rows[0]["value"] if rows else None
+
+    def set_meta(self, key: str, value: str) -> None:
+        self._execute("set_meta", key=key, value=value)
+
     def stats(self, namespace: str | None = None) -> dict[str, Any]:
         counts = self._execute("count_nodes", read=True, namespace=namespace)[0]
         relations = {

@@ -31,8 +31,10 @@ def test_json_shape_matches_the_cli_contract(store, embedder):
     assert data["id"] == "q1" and data["took_ms"] > 0
     first = data["results"][0]
     assert {"id", "text", "time", "score", "source_ids", "path"} <= set(first)
-    # The default plan's memories carry the next turn of their session.
-    assert first["id"] == "kickoff" and first["source_ids"] == ["s3:kickoff", "s3:cto"]
+    # The default plan's memories are the events alone; the wide plan adds the neighbouring turns.
+    assert first["id"] == "kickoff" and first["source_ids"] == ["s3:kickoff"]
+    wide = ask(store, embedder, "When is the Acme kickoff?", plan=PLANS["wide"]).as_dict()["results"][0]
+    assert wide["id"] == "kickoff" and "s3:cto" in wide["source_ids"]
     assert data["context_tokens"] == sum(count_tokens(r["text"]) for r in data["results"])
     scores = [r["score"] for r in data["results"]]
     assert scores == sorted(scores, reverse=True)
@@ -146,3 +148,26 @@ def test_memories_carry_their_session_neighbours(store, embedder):
     assert none.hits[0].event.source_ids == ["s3:kickoff"]
     with pytest.raises(ConfigError, match="context"):
         ask(store, embedder, query, plan=replace(DEFAULT_PLAN, context="everything"))
+
+
+def test_budget_fills_tokens_best_first(store, embedder):
+    whole = ask(store, embedder, "When is the Acme kickoff?", k=10, plan=DEFAULT_PLAN)
+    budget = count_tokens(whole.hits[0].event.text) + count_tokens(whole.hits[1].event.text)
+    result = ask(store, embedder, "When is the Acme kickoff?", plan=DEFAULT_PLAN, budget=budget)
+    assert result.context_tokens <= budget
+    assert [h.event.id for h in result.hits][:2] == [h.event.id for h in whole.hits][:2]
+    # A budget below the best memory's length skips it and takes the shorter ones that fit.
+    tiny = ask(store, embedder, "When is the Acme kickoff?", plan=DEFAULT_PLAN, budget=3)
+    assert tiny.context_tokens <= 3
+
+
+@pytest.mark.parametrize("budget", [0, -5, 2.5, True])
+def test_bad_budget_is_named(store, embedder, budget):
+    with pytest.raises(InputError, match="budget"):
+        ask(store, embedder, "When is the Acme kickoff?", budget=budget)
+
+
+def test_default_plan_returns_restatements_without_neighbours(store, embedder):
+    result = ask(store, embedder, "When is the Acme kickoff?", plan=DEFAULT_PLAN)
+    first = result.hits[0].event
+    assert first.id == "kickoff" and first.source_ids == ["s3:kickoff"]
