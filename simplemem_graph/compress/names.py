@@ -149,6 +149,26 @@ def _nameable(word: str, tag: str) -> bool:
     return len(word) >= 2 and not tag.startswith(_NOT_NAME_TAGS) and not re.search(r"[^\w]", word)
 
 
+_MARKED_PLACE_NAME = re.compile(r"(?:[\u4e00-\u9fff]{2,3}?[省市县区])+[\u4e00-\u9fff]{2,10}$")
+
+
+def _marked_place_start(tokens: list[tuple[str, str, int]], i: int) -> int | None:
+    """Start of "<X市/X省...><trade name + industry>" before the legal form at token i, at a jieba
+    token boundary (新客户|昌平|市铭|隆塑胶有限公司: 昌平市 opens the name, not 户昌平市), for places
+    no list or tag knows."""
+    end = tokens[i][2]
+    text = "".join(w for w, _, _ in tokens[:i])
+    for _word, _tag, start in tokens[:i]:
+        if end - start > _REGISTERED_NAME_MAX + 4:
+            continue
+        window = text[start:end]
+        if re.search(r"[的和与跟及在是了把给]", window):
+            continue
+        if _MARKED_PLACE_NAME.match(window):
+            return start
+    return None
+
+
 def _registered_name_start(tokens: list[tuple[str, str, int]], i: int) -> int | None:
     """Start of a registered company name ending at token i (有限公司...): back to the place that opens it.
 
@@ -156,6 +176,9 @@ def _registered_name_start(tokens: list[tuple[str, str, int]], i: int) -> int | 
     tags trade names as anything (锐拓 is a verb to it), so the words between the place and the legal
     form are taken whole, as long as no punctuation, particle, pronoun or numeral interrupts them.
     """
+    marked = _marked_place_start(tokens, i)
+    if marked is not None:
+        return marked
     length = 0
     for j in range(i - 1, -1, -1):
         word, tag, start = tokens[j]
