@@ -19,6 +19,7 @@ import numpy as np
 from simplemem_graph.models import Entity, Event, LinkKind
 from simplemem_graph.retrieve.query import event_days
 from simplemem_graph.stores.base import GraphStore
+from simplemem_graph.vectors import cosine
 
 VECTOR = "vector"
 FULLTEXT = "fulltext"
@@ -138,17 +139,9 @@ def recall_entities(
             events[event.id] = event
             named_by.setdefault(event.id, []).append(name)
     ranked = sorted(
-        events.values(), key=lambda e: (len(named_by[e.id]), _cosine(vector, e.embedding)), reverse=True
+        events.values(), key=lambda e: (len(named_by[e.id]), cosine(vector, e.embedding)), reverse=True
     )
     return [(e.id, named_by[e.id][0]) for e in ranked[:k]]
-
-
-def _cosine(vector: np.ndarray, embedding: Sequence[float] | None) -> float:
-    if embedding is None:
-        return 0.0
-    other = np.asarray(embedding, dtype=np.float32)
-    norm = float(np.linalg.norm(vector) * np.linalg.norm(other))
-    return float(vector @ other) / norm if norm else 0.0
 
 
 def fuse_rrf(

@@ -26,6 +26,7 @@ from typing import Any
 import networkx as nx
 import numpy as np
 
+from simplemem_graph.dates import event_days
 from simplemem_graph.errors import InputError, StoreUnavailableError
 from simplemem_graph.models import (
     DEFAULT_STATUSES,
@@ -136,12 +137,8 @@ _VECTOR_FETCH = 64  # first over-fetch of the vector channel before the SQL filt
 _BUSY_TIMEOUT_MS = 60_000
 
 
-def _event_days(event: Event) -> tuple[date, ...]:
-    """Every date an event is about: when it happened, its deadline, and any date it names."""
-    days = {event.time.date(), *event.dates}
-    if event.deadline:
-        days.add(event.deadline)
-    return tuple(sorted(days))
+def _event_days(event: Event) -> list[date]:
+    return event_days(event.time, event.dates, event.deadline)
 
 
 class EmbeddedStore(GraphStore):

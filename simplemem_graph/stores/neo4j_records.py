@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from simplemem_graph.dates import event_days
 from simplemem_graph.errors import InputError
 from simplemem_graph.models import Entity, Event, Link, LinkKind
 from simplemem_graph.text import tokenize
@@ -68,10 +69,7 @@ def model_fields(props: dict[str, Any]) -> dict[str, Any]:
 
 def _event_days(event: Event) -> list[date]:
     """Every date an event is about (time, deadline, named dates): what time filters test."""
-    days = {event.time.date(), *event.dates}
-    if event.deadline:
-        days.add(event.deadline)
-    return sorted(days)
+    return event_days(event.time, event.dates, event.deadline)
 
 
 def event_props(event: Event) -> dict[str, Any]:
