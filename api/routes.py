@@ -186,7 +186,12 @@ def search(body: SearchIn, scoped: Scoped) -> dict[str, Any]:
     """The k memories most useful for the query, each with score, sources and the path that found it."""
     with scoped as memory:
         result = memory.search(
-            body.query, k=body.k, at=body.at, include_archived=body.include_archived, session=body.session
+            body.query,
+            k=body.k,
+            at=body.at,
+            include_archived=body.include_archived,
+            session=body.session,
+            agent=body.agent,
         )
     return result.as_dict(id=body.id)
 

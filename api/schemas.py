@@ -55,6 +55,7 @@ class SearchIn(_Request):
     at: datetime | None = Field(None, description="when the question is asked; anchors 'last week'")
     include_archived: bool = False
     session: str | None = None
+    agent: str | None = Field(None, min_length=1, description="only memories written by this agent")
     id: str | None = Field(None, description="echoed back, as in `search --queries`")
 
 

@@ -213,6 +213,9 @@ def search(
         int | None,
         typer.Option("--budget", min=1, help="Fill up to N tokens of text, best first (instead of --k)."),
     ] = None,
+    agent: Annotated[
+        str | None, typer.Option("--agent", help="Only memories written by this agent.")
+    ] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Retrieve the memories that answer a question, with sources and the path that found them."""
@@ -226,7 +229,12 @@ def search(
     with _memory() as memory:
         for item in batch:
             result = memory.search(
-                item["query"], k=k, at=item["at"], include_archived=include_archived, budget=budget
+                item["query"],
+                k=k,
+                at=item["at"],
+                include_archived=include_archived,
+                budget=budget,
+                agent=agent,
             )
             payload = result.as_dict(id=item["id"])
             if as_json:

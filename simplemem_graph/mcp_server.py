@@ -117,7 +117,7 @@ def build_mcp_server(memory: MemorySource) -> MCPServer:
 
     @server.tool()
     def search_memory(
-        query: str, k: int = 5, at: str | None = None, namespace: str | None = None
+        query: str, k: int = 5, at: str | None = None, namespace: str | None = None, agent: str | None = None
     ) -> dict[str, Any]:
         """Find the memories most relevant to a question, with their time, score and sources.
 
@@ -126,11 +126,12 @@ def build_mcp_server(memory: MemorySource) -> MCPServer:
             k: how many memories to return (1-20).
             at: when the question is asked, ISO 8601 (anchors "last week"; default now).
             namespace: memory to read (default: the server's).
+            agent: only memories written by this agent (several agents sharing one memory).
         """
         if not 1 <= k <= 20:
             raise ToolError(f"search_memory: k must be between 1 and 20, got {k}")
         asked_at = _parse_datetime(at, "at")
-        return call(namespace, lambda m: m.search(query, k=k, at=asked_at).as_dict())
+        return call(namespace, lambda m: m.search(query, k=k, at=asked_at, agent=agent).as_dict())
 
     @server.tool()
     def entity_timeline(

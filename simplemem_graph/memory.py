@@ -24,14 +24,16 @@ from simplemem_graph.consolidate import Conflict, consolidate, consolidate_pass,
 from simplemem_graph.embedding import Embedder, check_store_model, make_embedder, reembed_store
 from simplemem_graph.errors import ConsolidationError, InputError, NotFoundError
 from simplemem_graph.models import DEFAULT_STATUSES, Event, Hit, LinkKind, Turn, stable_id
-from simplemem_graph.retrieve import RetrievalResult, build_context, retrieve
+from simplemem_graph.retrieve import RetrievalResult, build_context, fill_budget, retrieve
 from simplemem_graph.stores.base import GraphStore, new_lease_holder
+from simplemem_graph.text import count_tokens
 
 SAMPLE_CONVERSATION = Path(__file__).parent / "data" / "sample_conversation.jsonl"
 # One writer at a time consolidates a namespace; a holder that dies loses it after this long at most
 # (at once when it ran on this host: its pid is gone).
 CONSOLIDATION_LEASE = "consolidate"
 LEASE_TTL_S = 300.0
+AGENT_FILTER_WIDENING = 4  # rank this many times k before keeping one agent's memories
 
 
 @dataclass
@@ -317,30 +319,43 @@ class Memory:
         include_archived: bool = False,
         session: str | None = None,
         budget: int | None = None,
+        agent: str | None = None,
     ) -> RetrievalResult:
         """The k (default 5) memories most useful for `query`, each with score, sources and path.
 
         `at` is when the question is asked: it anchors "last week" or 上周 (default: now).
         `budget` (tokens) instead returns as many memories as fit, best first.
+        `agent` keeps only memories written by that agent (several agents sharing one namespace).
         Retrieved events are refreshed (access count, last access).
         """
         if not isinstance(query, str) or not query.strip():
             raise InputError("search: `query` must be a non-empty string")
+        if agent is not None and not agent.strip():
+            raise InputError("search: `agent` must be a non-empty agent name")
         self._check_model()
         at = at or datetime.now(UTC)
+        final_k = k or self.settings.final_k
+        # An agent filter is applied to a wider ranking, so k memories of that agent remain.
+        asked_k = final_k * AGENT_FILTER_WIDENING if agent else final_k
         result = retrieve(
             query,
             self.store,
             namespace=self.namespace,
             embedder=self.embedder,
             at=at,
-            k=k or self.settings.final_k,
-            recall_k=max(self.settings.recall_k, 3 * (k or self.settings.final_k)),
+            k=asked_k,
+            recall_k=max(self.settings.recall_k, 3 * asked_k),
             include_archived=include_archived,
             session=session,
             decay=self.settings.decay_for(self.namespace),
-            budget=budget,
+            budget=None if agent else budget,
         )
+        if agent:
+            kept = [hit for hit in result.hits if hit.event.agent == agent]
+            if budget is not None:
+                kept = fill_budget(kept, budget)
+            result.hits = kept if budget is not None else kept[:final_k]
+            result.context_tokens = sum(count_tokens(hit.event.text) for hit in result.hits)
         if result.hits:
             self.store.touch_events(self.namespace, [h.event.id for h in result.hits], at)
         return result
