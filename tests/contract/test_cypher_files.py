@@ -34,7 +34,6 @@ EXAMPLES = {
     "time_to": date(2026, 12, 31),
     "query": '"word"',
     "key": "acme",
-    "value": "all-MiniLM-L6-v2",
     "kinds": ["NEXT"],
     "event_kinds": ["NEXT", "CAUSES"],
     "via_entities": True,
