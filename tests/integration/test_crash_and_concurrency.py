@@ -3,7 +3,7 @@
 - Crash: an ingest is killed with SIGKILL 20 times (half inside an `apply_delta` transaction, half
   at a random moment), restarted each time, then run to the end; the memory must hold exactly what
   one uninterrupted run holds: the same turns, events (ids, texts, statuses), entities and links.
-- Concurrency: 4 processes ingest their own sessions of one conversation (the same people and
+- Concurrency: 4 processes (200 turns each) ingest their own sessions of one conversation (the same people and
   companies recur) into one namespace at once, while searches run; the memory must hold what one
   writer ingesting the same files one after another holds.
 
@@ -146,7 +146,7 @@ def test_kill_minus_9_at_20_points_then_rerun_holds_what_one_uninterrupted_run_h
 
 @pytest.mark.timeout(1800)
 def test_four_writers_at_once_build_the_graph_one_writer_builds(store_uri, tmp_path):
-    sessions = generated_sessions(11, sessions=8, turns_per_session=25)
+    sessions = generated_sessions(11, sessions=16, turns_per_session=50)  # 4 writers x 200 turns
     files = [
         write_jsonl(tmp_path / f"agent{i}.jsonl", [t for s in sessions[i::4] for t in s]) for i in range(4)
     ]
