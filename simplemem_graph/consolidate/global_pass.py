@@ -100,15 +100,20 @@ def consolidate_pass(
 
 
 def merge_duplicates(store: GraphStore, namespace: str, embedder: Embedder | None) -> dict[str, int]:
-    """Fold each later copy of a statement made in another session into the earliest one."""
-    events = store.list_events(namespace, statuses=[EventStatus.ACTIVE, EventStatus.DONE])
+    """Fold each later copy of a statement made in another session into the earliest one.
+
+    Superseded events take part too: which copies are the same statement does not depend on
+    which updates were detected when (with several writers that depends on arrival order), so the
+    same copies are merged in every run. A merged event stays visible if any copy was."""
+    statuses = [EventStatus.ACTIVE, EventStatus.DONE, EventStatus.SUPERSEDED]
+    events = store.list_events(namespace, statuses=statuses)
     if embedder is not None and any(e.embedding is None for e in events):
         missing = [e for e in events if e.embedding is None]
         vectors = embedder.encode([e.text for e in missing])
         store.upsert_events(
             [e.model_copy(update={"embedding": v.tolist()}) for e, v in zip(missing, vectors, strict=True)]
         )
-        events = store.list_events(namespace, statuses=[EventStatus.ACTIVE, EventStatus.DONE])
+        events = store.list_events(namespace, statuses=statuses)
     keep_of: dict[str, Event] = {}
     by_text: dict[str, Event] = {}
     with_vectors = [e for e in events if e.embedding is not None]
@@ -141,10 +146,12 @@ def merge_duplicates(store: GraphStore, namespace: str, embedder: Embedder | Non
     for duplicate_id, original in keep_of.items():
         target = kept.get(original.id, original)
         duplicate = next(e for e in events if e.id == duplicate_id)
+        visible = target.status if target.status != EventStatus.SUPERSEDED else duplicate.status
         kept[original.id] = target.model_copy(
             update={
                 "source_ids": list(dict.fromkeys([*target.source_ids, *duplicate.source_ids])),
                 "access_count": target.access_count + duplicate.access_count,
+                "status": visible,
             }
         )
         for link in store.list_links(namespace, node_ids=[duplicate_id]):
