@@ -17,7 +17,7 @@ Two modes, both with their baseline in the same run:
     python3 bench/scale.py --sizes 1000,10000,100000                 # embedded store
     python3 bench/scale.py --store neo4j --sizes 10000,100000        # NEO4J_URI or the test launcher
     python3 bench/scale.py --mode pipeline --sizes 1000,10000,50000
-    python3 bench/scale.py --plot bench/results/scale.png bench/results/scale-*.json
+    python3 bench/scale.py --plot docs/scale/scale.png docs/scale/scale-*.json
 
 Results go to bench/results/scale-<store>-<mode>.json (--out to change); --plot draws cost against
 size from result files.
