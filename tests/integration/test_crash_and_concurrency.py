@@ -36,6 +36,7 @@ from tests.durability_support import (
 )
 
 CRASH_POINTS = 20
+BATCH = "4"  # turns per batch: 45 batches in the crash test's file, more than 20 kills can finish
 CHILD_TIMEOUT_S = 600
 
 
@@ -109,31 +110,39 @@ def _after_global_pass(uri: str, namespace: str) -> tuple[dict[str, object], set
 
 @pytest.mark.timeout(1800)
 def test_kill_minus_9_at_20_points_then_rerun_holds_what_one_uninterrupted_run_holds(store_uri, tmp_path):
-    sessions = generated_sessions(7, sessions=4, turns_per_session=20)
+    sessions = generated_sessions(7, sessions=6, turns_per_session=30)
     file = write_jsonl(tmp_path / "turns.jsonl", [turn for session in sessions for turn in session])
     namespace = f"crash-{uuid.uuid4().hex[:8]}"
     reference_uri, crashed_uri = store_uri("reference"), store_uri("crashed")
 
-    _run_to_end(child_command(reference_uri, namespace, file, "--batch-size", "8"))
+    _run_to_end(child_command(reference_uri, namespace, file, "--batch-size", BATCH))
     expected = _snapshot(reference_uri, namespace)
-    assert expected["pending"] == [] and len(expected["turns"]) == 80 and expected["events"]
+    assert expected["pending"] == [] and len(expected["turns"]) == 180 and expected["events"]
     if reference_uri == crashed_uri:  # one Neo4j server: the same namespace again, emptied first
         _drop(reference_uri, namespace)
 
     rng = random.Random(20261203)
-    codes = []
-    for point in range(CRASH_POINTS):
-        if point % 2 == 0:  # inside consolidation: SIGKILL mid-transaction, before the commit
-            nth = rng.randint(1, 3)
+    kills, inside = 0, 0
+    for attempt in range(3 * CRASH_POINTS):
+        if kills == CRASH_POINTS:
+            break
+        if attempt % 2 == 0:  # inside consolidation: SIGKILL mid-transaction, before the commit
+            nth = rng.randint(1, 2)
             command = child_command(
-                crashed_uri, namespace, file, "--batch-size", "8", "--kill-in-delta", str(nth)
+                crashed_uri, namespace, file, "--batch-size", BATCH, "--kill-in-delta", str(nth)
             )
-            codes.append(_run_and_kill(command, after_ready_s=None))
+            code = _run_and_kill(command, after_ready_s=None)
+            inside += code == -signal.SIGKILL
         else:  # anywhere: logging a batch, compressing, reading context, committing...
-            command = child_command(crashed_uri, namespace, file, "--batch-size", "8")
-            codes.append(_run_and_kill(command, after_ready_s=rng.uniform(0.0, 2.0)))
-    assert codes.count(-signal.SIGKILL) >= CRASH_POINTS - 2, codes  # (a run may finish before its kill)
-    _run_to_end(child_command(crashed_uri, namespace, file, "--batch-size", "8"))
+            command = child_command(crashed_uri, namespace, file, "--batch-size", BATCH)
+            code = _run_and_kill(command, after_ready_s=rng.uniform(0.0, 1.0))
+        assert code in (0, -signal.SIGKILL), code
+        if code == 0:
+            break  # the ingest finished before this kill: nothing left to interrupt
+        kills += 1
+    # The file is long enough that every crash point interrupts real work.
+    assert kills == CRASH_POINTS and inside >= CRASH_POINTS // 3, (kills, inside)
+    _run_to_end(child_command(crashed_uri, namespace, file, "--batch-size", BATCH))
     final = _snapshot(crashed_uri, namespace)
     try:
         for part in ("turns", "pending", "entities", "events", "links"):

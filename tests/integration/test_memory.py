@@ -35,8 +35,11 @@ def test_ingest_is_idempotent(memory, sample_turns):
 
 
 def test_chitchat_turn_is_logged_but_makes_no_event(memory):
-    assert memory.add("哈哈，楼下那家咖啡真好喝！", speaker="王芳") == []
-    assert memory.stats()["turns"] == 1 and memory.stats()["events"] == 0
+    # Pure small talk: no atom and nothing new to remember. ("楼下那家咖啡真好喝" used to be the
+    # example; it states a preference about a place, which the information rule now keeps.)
+    assert memory.add("哈哈哈好的呀", speaker="王芳") == []
+    assert memory.add("ok sounds good, talk later!", speaker="Ana") == []
+    assert memory.stats()["turns"] == 2 and memory.stats()["events"] == 0
 
 
 def test_search_returns_sources_and_refreshes(memory, sample_turns):
