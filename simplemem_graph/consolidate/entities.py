@@ -22,6 +22,7 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+import ahocorasick
 from rapidfuzz import fuzz
 
 from simplemem_graph.consolidate.aliases import (
@@ -70,6 +71,9 @@ class EntityIndex:
     works_at: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     candidate_pairs: set[tuple[str, str]] = field(default_factory=set)
     _by_name: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    # Bumped by every `put` (make_alias re-puts both entities): caches of derived name lists key on it.
+    version: int = 0
+    _known: tuple[int, list[tuple[str, str, str]]] = (-1, [])
 
     @classmethod
     def load(cls, store: GraphStore, namespace: str) -> EntityIndex:
@@ -88,6 +92,7 @@ class EntityIndex:
         return index
 
     def put(self, entity: Entity) -> None:
+        self.version += 1
         self.entities[entity.id] = entity
         for name in (entity.name, *entity.aliases):
             self._by_name[normalise_name(name)].add(entity.id)
@@ -115,11 +120,14 @@ class EntityIndex:
 
     def known_names(self) -> list[tuple[str, str, str]]:
         """(name, type, canonical id) for every canonical name and alias, generic speakers left out."""
+        if self._known[0] == self.version:
+            return self._known[1]
         rows = []
         for entity in self.canonical_entities():
             for name in (entity.name, *entity.aliases):
                 if normalise_name(name) not in GENERIC_SPEAKERS and len(name.strip()) >= 2:
                     rows.append((name, entity.type, entity.id))
+        self._known = (self.version, rows)
         return rows
 
 
@@ -158,6 +166,8 @@ class EntityResolver:
         # Texts of the events that mention each organisation (this batch): what it makes or does,
         # for descriptions such as "那个做紧固件的客户".
         self._profiles: dict[str, list[str]] = defaultdict(list)
+        self._finder: tuple[int, NameFinder] | None = None
+        self._short_finder: tuple[int, NameFinder] | None = None
 
     # ---- public ---------------------------------------------------------------------------------
     def resolve(self, events: Sequence[Event], turn_texts: dict[str, str]) -> EntityResolution:
@@ -233,9 +243,8 @@ class EntityResolver:
         orgs_here = set()
         for name, type_, role in _joined_participants(event):
             mention(self._resolve_name(name, type_, event, orgs_here), role, name)
-        for name, _type, canonical_id in self.index.known_names():
-            if name_occurs(name, event.text):
-                mention(canonical_id, "mention", name)
+        for name, canonical_id in self._name_finder().find(event.text):
+            mention(canonical_id, "mention", name)
         for short, canonical_id in self._short_forms_in(event.text):
             if self.make_alias(
                 short, canonical_id, "short-name", confidence=0.9, evidence=f"short form used: {event.text}"
@@ -263,6 +272,13 @@ class EntityResolver:
         self._link_employers(event.text, mentions, surfaces)
         self.result.mentions[event.id] = mentions
         self.session_entities[event.session].update(mentions)
+
+    def _name_finder(self) -> NameFinder:
+        """The automaton over the names known now; rebuilt only when they changed (entities and
+        aliases are added while a batch is resolved)."""
+        if self._finder is None or self._finder[0] != self.index.version:
+            self._finder = (self.index.version, NameFinder(self.index.known_names()))
+        return self._finder[1]
 
     def _resolve_name(self, name: str, type_: str, event: Event, orgs_here: set[str]) -> str:
         """The canonical id for a name found in `event`, creating entities and aliases as evidence allows."""
@@ -422,15 +438,20 @@ class EntityResolver:
 
         A short form counts only when it belongs to exactly one known entity and names nothing else.
         """
-        owners: dict[str, set[str]] = defaultdict(set)
-        for entity in self.index.canonical_entities():
-            for short in short_forms(entity.name, entity.type):
-                owners[short].add(entity.id)
+        if self._short_finder is None or self._short_finder[0] != self.index.version:
+            owners: dict[str, set[str]] = defaultdict(set)
+            for entity in self.index.canonical_entities():
+                for short in short_forms(entity.name, entity.type):
+                    owners[short].add(entity.id)
+            unique = [
+                (short, "", next(iter(ids)))
+                for short, ids in owners.items()
+                if len(ids) == 1 and not self.index.lookup(short)
+            ]
+            self._short_finder = (self.index.version, NameFinder(unique))
         found = []
-        for short, ids in owners.items():
-            if len(ids) != 1 or self.index.lookup(short):
-                continue
-            owner = self.index.entities[next(iter(ids))]
+        for short, owner_id in self._short_finder[1].candidates(text):
+            owner = self.index.entities[owner_id]
             rest = text.replace(owner.name, " ")  # 恒通 inside the full name is not a use of the short form
             if _short_form_occurs(short, rest):
                 found.append((short, owner.id))
@@ -572,6 +593,39 @@ def _short_form_occurs(short: str, text: str) -> bool:
     if short.isascii():
         return re.search(rf"(?<![A-Za-z0-9]){re.escape(short)}(?![A-Za-z0-9])", text) is not None
     return short in text
+
+
+class NameFinder:
+    """Which of many names occur in a text, by one Aho-Corasick automaton (pyahocorasick) instead of
+    one regex per name: the cost of a look-up grows with the text, not with the names known.
+
+    The automaton finds candidates case-insensitively; `name_occurs` (whole words for Latin names)
+    decides. Results come in the order of `names`, so callers see what a loop over them would see.
+    """
+
+    def __init__(self, names: Sequence[tuple[str, str, str]]):
+        self._automaton = ahocorasick.Automaton()
+        self._owners: dict[str, list[tuple[int, str, str]]] = defaultdict(list)
+        for position, (name, _type, canonical_id) in enumerate(names):
+            self._owners[name.lower()].append((position, name, canonical_id))
+        for key in self._owners:
+            self._automaton.add_word(key, key)
+        if self._owners:
+            self._automaton.make_automaton()
+
+    def find(self, text: str) -> list[tuple[str, str]]:
+        """(name, canonical id) of every name that occurs in `text` (by `name_occurs`)."""
+        return [
+            (name, canonical_id) for name, canonical_id in self.candidates(text) if name_occurs(name, text)
+        ]
+
+    def candidates(self, text: str) -> list[tuple[str, str]]:
+        """(name, canonical id) of every name whose letters occur in `text`, case-insensitively, for
+        the caller's own rule to confirm."""
+        if not self._owners:
+            return []
+        hits = {owner for _end, key in self._automaton.iter(text.lower()) for owner in self._owners[key]}
+        return [(name, canonical_id) for _position, name, canonical_id in sorted(hits)]
 
 
 def name_occurs(name: str, text: str) -> bool:

@@ -22,7 +22,6 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from datetime import datetime
 
-import ahocorasick
 import networkx as nx
 import numpy as np
 import torch  # already loaded with the embedding model (sentence-transformers)
@@ -34,7 +33,13 @@ from simplemem_graph.consolidate.aliases import (
     nickname_surname,
     normalise_name,
 )
-from simplemem_graph.consolidate.entities import GENERIC_SPEAKERS, EntityIndex, EntityResolver, name_occurs
+from simplemem_graph.consolidate.entities import (
+    GENERIC_SPEAKERS,
+    EntityIndex,
+    EntityResolver,
+    NameFinder,
+    name_occurs,
+)
 from simplemem_graph.consolidate.rederive import rederive_implied_mentions, rederive_next_chains
 from simplemem_graph.consolidate.topics import (
     TOPIC_KEYWORDS,
@@ -246,22 +251,11 @@ class _NameIndex:
 
 def _names_in_texts(names: Sequence[tuple[str, str, str]], events: Sequence[Event]) -> dict[str, set[str]]:
     """event id -> canonical ids whose name occurs in its text (name_occurs), by one automaton."""
-    automaton = ahocorasick.Automaton()
-    owners: dict[str, set[tuple[str, str]]] = defaultdict(set)
-    for name, _type, canonical_id in names:
-        owners[name.lower()].add((name, canonical_id))
-    for key in owners:
-        automaton.add_word(key, key)
-    if not owners:
-        return {}
-    automaton.make_automaton()
+    finder = NameFinder(names)
     found: dict[str, set[str]] = defaultdict(set)
     for event in events:
-        for _end, key in automaton.iter(event.text.lower()):
-            for name, canonical_id in owners[key]:
-                # The automaton finds candidates; the rule (whole words for Latin names) decides.
-                if canonical_id not in found[event.id] and name_occurs(name, event.text):
-                    found[event.id].add(canonical_id)
+        for _name, canonical_id in finder.find(event.text):
+            found[event.id].add(canonical_id)
     return found
 
 
