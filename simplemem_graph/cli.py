@@ -213,9 +213,7 @@ def search(
         int | None,
         typer.Option("--budget", min=1, help="Fill up to N tokens of text, best first (instead of --k)."),
     ] = None,
-    agent: Annotated[
-        str | None, typer.Option("--agent", help="Only memories written by this agent.")
-    ] = None,
+    agent: Annotated[str | None, typer.Option("--agent", help="Only memories written by this agent.")] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Retrieve the memories that answer a question, with sources and the path that found them."""

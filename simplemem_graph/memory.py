@@ -202,31 +202,30 @@ class Memory:
                 turn = turn.model_copy(update={"agent": self.agent})
             batch.append(turn)
             if len(batch) >= batch_size:
-                self._ingest_batch(batch, report, batch_size)
+                self._ingest_batch(batch, report)
                 if progress:
                     progress(len(batch))
                 batch = []
         if batch:
-            self._ingest_batch(batch, report, batch_size)
+            self._ingest_batch(batch, report)
             if progress:
                 progress(len(batch))
         return report
 
-    def _ingest_batch(self, turns: list[Turn], report: IngestReport, batch_size: int) -> None:
+    def _ingest_batch(self, turns: list[Turn], report: IngestReport) -> None:
         new_turns = self.store.add_turns(turns)
         report.turns_new += len(new_turns)
         report.turns_skipped += len(turns) - len(new_turns)
-        self.process_pending(report=report, batch_size=batch_size, wait_for=[t.id for t in turns])
+        self.process_pending(report=report, wait_for=[t.id for t in turns])
 
     def pending(self) -> int:
         """Turns logged but not consolidated yet (an interrupted ingest, another writer's batch)."""
-        return len(self.store.pending_turns(self.namespace))
+        return self.store.count_pending(self.namespace)
 
     def process_pending(
         self,
         *,
         report: IngestReport | None = None,
-        batch_size: int = 64,
         wait_for: Sequence[str] | None = None,
         max_batches: int | None = None,
     ) -> IngestReport:
@@ -244,7 +243,7 @@ class Memory:
                 return report
             if self.store.acquire_lease(self.namespace, CONSOLIDATION_LEASE, self._holder, LEASE_TTL_S):
                 try:
-                    self._drain(report, batch_size, max_batches)
+                    self._drain(report, max_batches)
                 finally:
                     self.store.release_lease(self.namespace, CONSOLIDATION_LEASE, self._holder)
                 if wait_for is None or max_batches is not None:
@@ -256,7 +255,7 @@ class Memory:
             time_module.sleep(delay)
             delay = min(delay * 2, 1.0)
 
-    def _drain(self, report: IngestReport, batch_size: int, max_batches: int | None) -> None:
+    def _drain(self, report: IngestReport, max_batches: int | None) -> None:
         done = 0
         while max_batches is None or done < max_batches:
             # A chunk at a time, as it was logged: the same batches whoever consolidates them.

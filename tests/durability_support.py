@@ -79,9 +79,10 @@ def generated_sessions(seed: int, *, sessions: int, turns_per_session: int) -> l
     templates = [
         lambda d: f"{rng.choice(people)} from {rng.choice(orgs)} quoted {rng.randrange(2, 90)} USD per unit",
         lambda d: f"We meet {rng.choice(people)} on {(d + timedelta(days=rng.randrange(1, 20))).date()}",
-        lambda d: f"{rng.choice(orgs)} will not ship before "
-        f"{(d + timedelta(days=rng.randrange(3, 30))).date()}"
-        + ".",
+        lambda d: (
+            f"{rng.choice(orgs)} will not ship before "
+            f"{(d + timedelta(days=rng.randrange(3, 30))).date()}" + "."
+        ),
         lambda d: f"If {rng.choice(orgs)} pays {rng.randrange(1, 50) * 1000} USD we start the project",
         lambda d: f"{rng.choice(zh_people)}说{rng.choice(orgs)}下周二之前要{rng.randrange(10, 99)}台样机",
         lambda d: f"{rng.choice(people)} moved to {rng.choice(orgs)} last month",

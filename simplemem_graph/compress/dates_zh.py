@@ -201,7 +201,8 @@ _RULES: list[tuple[re.Pattern, Callable[[re.Match, date, bool], tuple[date, str]
     (
         re.compile(
             rf"{_NOT_AFTER_NUMERAL}(?P<core>(?P<rel>下下|上上|下|上|这|本)?个?(?:周|星期|礼拜)"
-            rf"(?P<wd>[一二三四五六日天1-7])){_DEADLINE}"
+            # 周1 is Monday, but 周10 is not a weekday: a digit weekday is one digit only
+            rf"(?P<wd>[一二三四五六日天]|[1-7](?!\d))){_DEADLINE}"
         ),
         _weekday,
     ),

@@ -17,6 +17,7 @@ every other; names are found in event texts with one Aho-Corasick automaton.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
@@ -24,7 +25,6 @@ from datetime import datetime
 
 import networkx as nx
 import numpy as np
-import torch  # already loaded with the embedding model (sentence-transformers)
 
 from simplemem_graph.config import DecayPolicy
 from simplemem_graph.consolidate.aliases import (
@@ -190,6 +190,8 @@ def nearest_neighbours(matrix: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarr
         >>> nearest_neighbours(np.eye(3, dtype=np.float32), 1)[0].tolist()
         [[0], [1], [2]]
     """
+    import torch  # a dependency of sentence-transformers; loaded here only, for the global pass
+
     n = matrix.shape[0]
     k = min(k, n)
     indices = np.zeros((n, k), dtype=np.int64)
@@ -372,6 +374,7 @@ def recluster_topics(store: GraphStore, namespace: str) -> dict[str, int]:
     if not events:
         return {"topics": len(store.list_topics(namespace))}
     matrix = _unit_rows(events)
+    position = {e.id: i for i, e in enumerate(events)}
     neighbours, similarity = nearest_neighbours(matrix, NEIGHBOURS_PER_EVENT + 1)
     graph = nx.Graph()
     graph.add_nodes_from(range(len(events)))
@@ -382,14 +385,13 @@ def recluster_topics(store: GraphStore, namespace: str) -> dict[str, int]:
     communities = nx.community.louvain_communities(graph, weight="weight", seed=0)
     old_links = store.list_links(namespace, kinds=[LinkKind.IN_TOPIC])
     old_topic_of = {link.source: link.target for link in old_links}
-    used: set[str] = set()
+    groups = [
+        [events[i] for i in sorted(members)]
+        for members in sorted(communities, key=lambda c: min(events[i].time for i in c))
+    ]
     topics, links = [], []
-    for members in sorted(communities, key=lambda c: min(events[i].time for i in c)):
-        member_events = [events[i] for i in sorted(members)]
-        votes = Counter(old_topic_of.get(e.id) for e in member_events if old_topic_of.get(e.id) not in used)
-        votes.pop(None, None)
-        topic_id = votes.most_common(1)[0][0] if votes else stable_id("tp", namespace, member_events[0].id)
-        used.add(topic_id)
+    for member_events, topic_id in zip(groups, topic_ids(groups, old_topic_of, namespace), strict=True):
+        members = [position[e.id] for e in member_events]
         centroid = matrix[sorted(members)].mean(axis=0)
         keywords = [
             k
@@ -411,6 +413,7 @@ def recluster_topics(store: GraphStore, namespace: str) -> dict[str, int]:
             Link(kind=LinkKind.IN_TOPIC, source=e.id, target=topic_id, namespace=namespace)
             for e in member_events
         ]
+    used = {t.id for t in topics}
     emptied = [t.id for t in store.list_topics(namespace) if t.id not in used]
     kept_pairs = {(x.source, x.target) for x in links}  # once, not once per old link
     store.remove_links([link for link in old_links if (link.source, link.target) not in kept_pairs])
@@ -419,6 +422,38 @@ def recluster_topics(store: GraphStore, namespace: str) -> dict[str, int]:
     if emptied:  # topics no community kept: nothing is IN them any more
         store.delete_topics(namespace, emptied)
     return {"topics": len(topics), "topics_deleted": len(emptied)}
+
+
+def topic_ids(groups: Sequence[Sequence[Event]], old_topic_of: dict[str, str], namespace: str) -> list[str]:
+    """One distinct topic id per group of events, oldest group first.
+
+    A group keeps the old topic most of its members were IN (not yet taken by an earlier group), so
+    stable clusters keep their ids. A group with none takes the stable id of its first member whose
+    id is still free: ingest names a topic after the event that opened it, so that id may already
+    belong to another group, and two groups must never share one (they would merge into one topic).
+
+    Example:
+        >>> a, b, c = (Event.model_construct(id=i) for i in "abc")
+        >>> opened_by_b = stable_id("tp", "ns", "b")  # ingest: b opened a topic, a joined it
+        >>> ids = topic_ids([[a], [b, c]], {"a": opened_by_b, "b": opened_by_b}, "ns")
+        >>> ids == [opened_by_b, stable_id("tp", "ns", "c")]
+        True
+    """
+    used: set[str] = set()
+    ids = []
+    for member_events in groups:
+        votes = Counter(old_topic_of.get(e.id) for e in member_events if old_topic_of.get(e.id) not in used)
+        votes.pop(None, None)
+        if votes:
+            topic_id = votes.most_common(1)[0][0]
+        else:
+            first = member_events[0].id
+            own = (stable_id("tp", namespace, e.id) for e in member_events)
+            numbered = (stable_id("tp", namespace, first, str(n)) for n in itertools.count())
+            topic_id = next(t for t in itertools.chain(own, numbered) if t not in used)
+        used.add(topic_id)
+        ids.append(topic_id)
+    return ids
 
 
 def apply_decay(store: GraphStore, namespace: str, *, now: datetime, decay: DecayPolicy) -> dict[str, int]:

@@ -94,6 +94,11 @@ class GraphStore(ABC):
         only those among `ids` when given."""
 
     @abstractmethod
+    def count_pending(self, namespace: str | None) -> int:
+        """How many logged turns wait for consolidation (of every namespace when None): one count
+        through the pending index, no turn read."""
+
+    @abstractmethod
     def pending_chunk(self, namespace: str) -> list[Turn]:
         """The pending turns of the oldest pending *chunk* (the turns one `add_turns` call logged),
         oldest first; [] when nothing is pending.

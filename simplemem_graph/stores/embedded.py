@@ -341,6 +341,14 @@ class EmbeddedStore(GraphStore):
         rows = self._read(sql + " ORDER BY ts, id LIMIT ?", [*params, -1 if limit is None else limit])
         return [self._turn_from_row(namespace, r) for r in rows]
 
+    def count_pending(self, namespace: str | None) -> int:
+        if namespace is None:
+            return self._read("SELECT COUNT(*) FROM turns WHERE state = ?", [TurnState.PENDING.value])[0][0]
+        return self._read(
+            "SELECT COUNT(*) FROM turns WHERE namespace = ? AND state = ?",
+            [namespace, TurnState.PENDING.value],
+        )[0][0]
+
     def pending_chunk(self, namespace: str) -> list[Turn]:
         with self._lock:
             row = self._conn.execute(
@@ -1285,10 +1293,7 @@ class EmbeddedStore(GraphStore):
             "namespace": namespace,
             "namespaces": len(self.namespaces()) if namespace is None else 1,
             "turns": count("turns"),
-            "pending": self._read(
-                f"SELECT COUNT(*) FROM turns {where} {'AND' if where else 'WHERE'} state = ?",
-                [*params, TurnState.PENDING.value],
-            )[0][0],
+            "pending": self.count_pending(namespace),
             "events": count("events"),
             "entities": count("entities"),
             "topics": count("topics"),

@@ -253,6 +253,9 @@ class Neo4jStore(GraphStore):
         )
         return [Turn.model_validate(model_fields(r["turn"])) for r in rows]
 
+    def count_pending(self, namespace: str | None) -> int:
+        return self._execute("count_pending", read=True, namespace=namespace)[0]["pending"]
+
     def pending_chunk(self, namespace: str) -> list[Turn]:
         rows = self._execute("pending_chunk", read=True, namespace=namespace)
         return [Turn.model_validate(model_fields(r["turn"])) for r in rows]
@@ -743,7 +746,7 @@ class Neo4jStore(GraphStore):
             "namespace": namespace,
             "namespaces": len(self.namespaces()) if namespace is None else 1,
             **counts,
-            "pending": self._execute("count_pending", read=True, namespace=namespace)[0]["pending"],
+            "pending": self.count_pending(namespace),
             "relations": relations,
             "events_by_status": statuses,
             "events_by_tier": tiers,

@@ -7,10 +7,11 @@
 
 from __future__ import annotations
 
+import os
 from datetime import UTC, datetime
 
 import numpy as np
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from simplemem_graph.compress import compress
@@ -18,7 +19,14 @@ from simplemem_graph.models import Event, Turn
 from simplemem_graph.stores.embedded import EmbeddedStore
 
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# Locally each run explores new inputs; in CI the examples are derived from the test (reproducible,
+# so CI does not fail on a draw nobody can replay). A bug found locally becomes an @example.
+SETTINGS = settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    derandomize=bool(os.environ.get("CI")),
+)
 
 words = st.text(alphabet=st.characters(categories=("Ll", "Lu")), min_size=2, max_size=10)
 chinese = st.text(alphabet=st.characters(min_codepoint=0x4E00, max_codepoint=0x9FFF), min_size=1, max_size=12)
@@ -39,6 +47,7 @@ def test_compression_never_fails_on_arbitrary_unicode(text):
 
 @SETTINGS
 @given(st.lists(words, min_size=2, max_size=6), st.integers(min_value=10, max_value=10**7), chinese)
+@example(["AA", "AA"], 10, "周")  # "周10周" once lost its 10 (read as 周1, Monday, then "0")
 def test_a_number_said_in_a_sentence_survives_compression(before, number, zh):
     for text in (f"{' '.join(before)} {number} {' '.join(before)}.", f"{zh}{number}{zh}"):
         events = compress([Turn(id="s:1", session="s", time=T0, text=text)])
