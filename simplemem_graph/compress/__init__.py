@@ -371,9 +371,8 @@ def _build_event(
         rest = rest.replace(m.surface, "")
     if addressed and not re.search(r"\w", rest):
         addressed = []  # the name is all there is: keep it rather than restate nothing
-    verbs = (
-        {t.idx: t.text for t in doc if t.tag_ == "VBP" and start <= t.idx < end} if doc is not None else {}
-    )
+    clause_tokens = doc.char_span(start, end, alignment_mode="expand") if doc is not None else None
+    verbs = {t.idx: t.text for t in clause_tokens or () if t.tag_ == "VBP" and start <= t.idx < end}
     restated = restate(text, start, end, dates, turn.speaker, addressee, vocatives=addressed, verbs=verbs)
     if doc is not None:
         action, obj = action_object_en(doc, start, end)

@@ -7,6 +7,7 @@ import logging
 import re
 
 from simplemem_graph.compress.mentions import Mention
+from simplemem_graph.compress.names import doc_text
 from simplemem_graph.models import Participant, Quantity
 from simplemem_graph.text import STOPWORDS, tokenize
 
@@ -91,7 +92,9 @@ def action_object_en(doc, start: int, end: int) -> tuple[str | None, str | None]
         verb = xcomp[0] if xcomp else verb
     obj = next((c for c in verb.children if c.dep_ in ("dobj", "obj", "attr")), None)
     obj_text = (
-        doc.text[obj.left_edge.idx : obj.right_edge.idx + len(obj.right_edge)] if obj is not None else None
+        doc_text(doc)[obj.left_edge.idx : obj.right_edge.idx + len(obj.right_edge)]
+        if obj is not None
+        else None
     )
     return verb.lemma_.lower(), obj_text
 

@@ -101,6 +101,23 @@ _EN_ORG = re.compile(
 _EN_TITLE_BEFORE = re.compile(r"(?<![A-Za-z])(?:" + "|".join(re.escape(t) for t in EN_TITLES) + r") $")
 
 
+def doc_text(doc) -> str:
+    """The text of a spaCy Doc, read once: `Doc.text` joins every token again on each access, which
+    made each clause of a long turn cost as much as the whole turn."""
+    text = doc.user_data.get("simplemem_text")
+    if text is None:
+        text = doc.user_data["simplemem_text"] = doc.text
+    return text
+
+
+def doc_ents(doc) -> tuple:
+    """The named entities of a spaCy Doc, built once (`Doc.ents` rebuilds them from every token)."""
+    ents = doc.user_data.get("simplemem_ents")
+    if ents is None:
+        ents = doc.user_data["simplemem_ents"] = tuple(doc.ents)
+    return ents
+
+
 @functools.cache
 def load_english_pipeline(name: str | None = None):
     """The spaCy English pipeline, loaded once per process.
@@ -463,10 +480,9 @@ def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozens
         end: end of the sentence.
         common: `common_words` of the batch: one-word "names" among them are ordinary words.
     """
-    text = doc.text
+    text = doc_text(doc)
     found: list[Mention] = []
-    sentence_span = doc.char_span(start, end, alignment_mode="expand")
-    for ent in sentence_span.ents if sentence_span is not None else ():
+    for ent in doc_ents(doc):
         if ent.start_char < start or ent.end_char > end:
             continue
         s, e = _clean_span(text, ent.start_char, ent.end_char)
@@ -603,7 +619,7 @@ def _proper_noun_runs(doc, start: int, end: int, known: list[Mention]) -> list[M
             continue
         if len(run) == 1 and (run[0].is_sent_start or s == start):
             continue  # a single capitalised first word is usually just capitalised
-        surface = doc.text[s:e]
+        surface = doc_text(doc)[s:e]
         kind = "place" if surface in EN_PLACES else "person"
         found.append(Mention(kind, s, e, surface, surface))
     return found

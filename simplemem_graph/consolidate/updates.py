@@ -96,13 +96,17 @@ def detect_updates(
         for older in older_candidates.get(event.id, [])[-MAX_OLDER:]:
             if older.id == event.id or older.time > event.time:
                 continue
+            old_values = attribute_values(older)
+            changed = [
+                (attribute, values, old_values[attribute])
+                for attribute, values in new_values.items()
+                if old_values.get(attribute) and values - old_values[attribute]
+            ]
+            if not changed:
+                continue  # most pairs: no value of one kind that differs, so no text comparison either
             alike = same_subject(event, older, min_overlap=SUBJECT_MIN_OVERLAP, min_cosine=SUBJECT_MIN_COSINE)
             disputed = disputes(event, older)
-            old_values = attribute_values(older)
-            for attribute, values in new_values.items():
-                old = old_values.get(attribute)
-                if not old or not values - old:
-                    continue
+            for attribute, values, old in changed:
                 restated = attribute != "decision" and bool(marker) and bool(values & old)
                 if not (alike or restated or disputed):
                     continue
