@@ -50,7 +50,9 @@ COMMITMENT = re.compile(
     re.IGNORECASE,
 )
 # Online meetings need no place; a call is not a meeting in a room.
-REMOTE = re.compile(r"\b(?:online|zoom|teams|video|phone|call|remote(?:ly)?)\b|线上|视频|电话|远程|腾讯会议|钉钉", re.I)
+REMOTE = re.compile(
+    r"\b(?:online|zoom|teams|video|phone|call|remote(?:ly)?)\b|线上|视频|电话|远程|腾讯会议|钉钉", re.I
+)
 # First or second person left in the text (the restatement usually names the speaker instead).
 PERSONAL = re.compile(r"\b(?:I|I'll|we|we'll|you|you'll|me|us)\b|我|咱|你|您")
 # Imperatives are addressed to the listener, who is then the owner.
@@ -66,7 +68,9 @@ OWNER_BEFORE = re.compile(
     re.IGNORECASE,
 )
 # A reply that points back at something said before ("张伟负责这件事", "Tom will handle it").
-ANAPHORA = re.compile(r"\b(?:it|this|that|the meeting|the task|the payment)\b|这件事|这事|这个|那个|此事|该", re.I)
+ANAPHORA = re.compile(
+    r"\b(?:it|this|that|the meeting|the task|the payment)\b|这件事|这事|这个|那个|此事|该", re.I
+)
 ANSWER_WINDOW = timedelta(days=3)
 QUESTION_MIN_OVERLAP = 0.2
 QUESTION_MIN_COSINE = 0.7
@@ -178,7 +182,9 @@ def track_questions(events: Sequence[Event], earlier: dict[str, list[Event]]) ->
     return changes
 
 
-def _answered(event: Event, slot: str, candidates: list[Event], open_now: dict[str, list[str]]) -> Event | None:
+def _answered(
+    event: Event, slot: str, candidates: list[Event], open_now: dict[str, list[str]]
+) -> Event | None:
     """The earlier event whose open `slot` this event fills: the most alike one about the same
     subject, else (for a reply that points back, or states nothing else) the latest one of the session."""
     waiting = []
@@ -196,9 +202,7 @@ def _answered(event: Event, slot: str, candidates: list[Event], open_now: dict[s
     if best_score > 0:
         return best
     if _is_reply(event):
-        recent = [
-            c for c in waiting if c.session == event.session and event.time - c.time <= ANSWER_WINDOW
-        ]
+        recent = [c for c in waiting if c.session == event.session and event.time - c.time <= ANSWER_WINDOW]
         if recent:
             return max(recent, key=lambda c: (c.time, c.clause))
     return None

@@ -1294,7 +1294,8 @@ class EmbeddedStore(GraphStore):
                 (namespace,),
             )
             conn.execute("DELETE FROM turns_fts WHERE namespace = ?", (namespace,))
-            tables = ("turns", "events", "event_days", "entities", "entity_names", "topics", "links", "patterns")
+            tables = ("turns", "events", "event_days", "entities", "entity_names", "topics", "links")
+            tables += ("patterns",)
             for table in (*tables, "vector_spaces", "leases", "jobs"):
                 conn.execute(f"DELETE FROM {table} WHERE namespace = ?", (namespace,))
             conn.execute("DELETE FROM vector_spaces WHERE namespace = ?", (_topic_space(namespace),))

@@ -55,7 +55,9 @@ def test_a_delta_patch_closes_a_question_in_its_transaction(store, ns):
         GraphDelta(namespace=ns, event_patches=[EventPatch(ids=["q1"], fields={"open_slots": ["owner"]})])
     )
     assert store.get_events(ns, ["q1"])[0].open_slots == ["owner"]
-    store.apply_delta(GraphDelta(namespace=ns, event_patches=[EventPatch(ids=["q1"], fields={"open_slots": []})]))
+    store.apply_delta(
+        GraphDelta(namespace=ns, event_patches=[EventPatch(ids=["q1"], fields={"open_slots": []})])
+    )
     assert store.open_question_events(ns) == []
     assert store.get_events(ns, ["q1"])[0].open_slots == []
 
