@@ -44,7 +44,7 @@ from api.schemas import (
 )
 from simplemem_graph.errors import InputError
 from simplemem_graph.memory import Memory
-from simplemem_graph.models import Turn
+from simplemem_graph.models import Hit, Turn
 
 NDJSON = "application/x-ndjson"
 JOBS_KEPT_VISIBLE = 1000  # the newest runs a page of /jobs is cut from
@@ -207,6 +207,7 @@ def context(body: ContextIn, scoped: Scoped) -> ContextOut:
             knowledge=body.knowledge,
             instruction=body.instruction,
             budget_tokens=body.budget_tokens,
+            questions=body.questions,
         )
     return ContextOut(context=text)
 
@@ -234,6 +235,31 @@ def conflicts(scoped: Scoped, limit: Limit = DEFAULT_PAGE_SIZE, offset: Offset =
     with scoped as memory:
         found = memory.conflicts()
     return _page([conflict.as_dict() for conflict in found], limit, offset)
+
+
+@router.get("/namespaces/{ns}/questions", response_model=Page[dict[str, Any]], tags=["memory"])
+def questions(scoped: Scoped, limit: Limit = DEFAULT_PAGE_SIZE, offset: Offset = 0) -> Page[Any]:
+    """Open questions (missing deadline, owner, amount, place, time), most important first."""
+    with scoped as memory:
+        found = memory.questions(limit=None)
+    return _page([q.public_dict() for q in found], limit, offset)
+
+
+@router.get("/namespaces/{ns}/patterns", response_model=Page[dict[str, Any]], tags=["memory"])
+def patterns(
+    scoped: Scoped,
+    include_retired: Annotated[bool, Query(description="also patterns later events broke")] = False,
+    limit: Limit = DEFAULT_PAGE_SIZE,
+    offset: Offset = 0,
+) -> Page[Any]:
+    """Pattern memories with the events they were counted from."""
+    with scoped as memory:
+        found = memory.patterns(include_retired=include_retired)
+    items = [
+        {**p.public_dict(), "evidence": [Hit(event=e, score=1.0).public_dict() for e in events]}
+        for p, events in found
+    ]
+    return _page(items, limit, offset)
 
 
 @router.get("/namespaces/{ns}/stats", response_model=dict[str, Any], tags=["namespaces"])

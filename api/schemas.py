@@ -80,6 +80,9 @@ class SearchOut(BaseModel):
     context_tokens: int
     analysis: dict[str, Any] | None = Field(None, description="how the query was read: language, entities")
     plan: str | None = Field(None, description="the retrieval plan used")
+    patterns: list[dict[str, Any]] = Field(
+        default_factory=list, description="pattern memories above the results (regularities with a count)"
+    )
 
 
 class ContextIn(_Request):
@@ -89,6 +92,7 @@ class ContextIn(_Request):
     knowledge: list[str] = Field(default_factory=list, description="external knowledge, after memories")
     instruction: str = ""
     budget_tokens: int = Field(600, ge=16, le=32000)
+    questions: bool = Field(True, description="add the open questions of the results' topic")
 
 
 class ContextOut(BaseModel):

@@ -23,6 +23,7 @@ from rich.table import Table
 from simplemem_graph.config import Settings, validate_namespace
 from simplemem_graph.errors import ConfigError, InputError, NotFoundError, SimpleMemError
 from simplemem_graph.loaders import load_jsonl, load_jsonl_records, load_locomo, load_turns, parse_time
+from simplemem_graph.models import Hit
 
 app = typer.Typer(
     name="simplemem-graph",
@@ -315,6 +316,52 @@ def conflicts(as_json: JsonFlag = False) -> None:
         out.print(
             f"[bold]{conflict['attribute']}[/]: {conflict['older']['text']}  ⟷  {conflict['newer']['text']}"
         )
+
+
+@app.command()
+def questions(
+    limit: Annotated[int, typer.Option("--limit", help="At most this many questions.")] = 20,
+    as_json: JsonFlag = False,
+) -> None:
+    """What the agent should ask next: key slots (deadline, owner, amount, place, time) that tasks,
+    meetings and commitments still lack, most important first. A later turn that fills a slot closes it."""
+    with _memory() as memory:
+        found = memory.questions(limit=limit)
+    if as_json:
+        for question in found:
+            _print_json(question.public_dict())
+        return
+    if not found:
+        out.print("no open questions")
+        return
+    table = Table("question", "slot", "about", "sources", title="open questions")
+    for q in found:
+        table.add_row(q.question, q.slot, q.event.text, ", ".join(q.event.source_ids))
+    out.print(table)
+
+
+@app.command()
+def patterns(
+    include_retired: Annotated[bool, typer.Option("--include-retired", help="Also broken patterns.")] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Pattern memories (regularities counted over many events) with their evidence; the global
+    pass (`consolidate`) refreshes them."""
+    with _memory() as memory:
+        found = memory.patterns(include_retired=include_retired)
+    if as_json:
+        for pattern, events in found:
+            evidence = [Hit(event=e, score=1.0).public_dict() for e in events]
+            _print_json({**pattern.public_dict(), "evidence": evidence})
+        return
+    if not found:
+        out.print("no patterns (run `consolidate` after ingesting)")
+        return
+    table = Table("pattern", "support", "rate", "status", "evidence", title="patterns")
+    for pattern, events in found:
+        rate = f"{pattern.rate:.2f}"
+        table.add_row(pattern.text, str(pattern.support), rate, pattern.status, str(len(events)))
+    out.print(table)
 
 
 @app.command()

@@ -41,7 +41,7 @@ QUESTION_TEXT: dict[tuple[str, str], tuple[str, str]] = {  # (kind, slot) -> (zh
 
 MEETING = re.compile(
     r"\b(?:meet|meets|meeting|meetings|met|appointment|interview|kick-?off|catch up|sync up|get together)\b"
-    r"|开会|会议|见面|面谈|拜访|约见|碰头|会面|面试|聚一聚|聚一下|碰个面",
+    r"|开(?:个|一个|一次|一下)?会|会议|见面|见个面|面谈|拜访|约见|碰头|会面|面试|聚一聚|聚一下|碰个面",
     re.IGNORECASE,
 )
 COMMITMENT = re.compile(
@@ -49,6 +49,17 @@ COMMITMENT = re.compile(
     r"|budget|buy|purchase|order)\b|付款|支付|付给|付钱|还钱|借给|借钱|报销|退款|转账|汇款|预算|购买|采购|订购|下单|交钱",
     re.IGNORECASE,
 )
+# Something still to do: a modal or a plan word ("will send", "需要发给", "把报告发给" without 了).
+TASK_MARK = re.compile(
+    r"\b(?:will|'ll|going to|need(?:s)? to|have to|has to|must|should|shall|plan(?:s)? to|remember to)\b"
+    r"|要|会|需要|得|必须|打算|准备|记得|计划",
+    re.IGNORECASE,
+)
+_BA = re.compile(r"把[^了]*$")
+# A place said in the text: "at the Kelbury office", "in Berlin", "在临川和..."; stage 1 misses
+# many made-up place names, so its `location` is checked against the words around it.
+PLACE_EN = re.compile(r"\b(?:at|in) (?:the )?[A-Z][\w-]+")
+PLACE_ZH = re.compile(r"在[^\s，。,、和跟与同]{2,8}?(?=和|跟|与|同|开|见|碰|面|举行|召开|$)|地点(?:在|是)")
 # Online meetings need no place; a call is not a meeting in a room.
 REMOTE = re.compile(
     r"\b(?:online|zoom|teams|video|phone|call|remote(?:ly)?)\b|线上|视频|电话|远程|腾讯会议|钉钉", re.I
@@ -69,7 +80,9 @@ OWNER_BEFORE = re.compile(
 )
 # A reply that points back at something said before ("张伟负责这件事", "Tom will handle it").
 ANAPHORA = re.compile(
-    r"\b(?:it|this|that|the meeting|the task|the payment)\b|这件事|这事|这个|那个|此事|该", re.I
+    r"\b(?:it|this|that|the meeting|the task|the payment)\b"
+    r"|这件事|这事|这个|那个|此事|该|定在|改在|地点在|地点是|金额是|金额为|时间是|截止",
+    re.IGNORECASE,
 )
 ANSWER_WINDOW = timedelta(days=3)
 QUESTION_MIN_OVERLAP = 0.2
@@ -83,9 +96,10 @@ def question_kind(event: Event) -> str | None:
     text = event.text
     if MEETING.search(text):
         return "meeting"
-    if COMMITMENT.search(text) and (event.is_task or any(q.kind == "money" for q in event.quantities)):
+    planned = event.is_task or TASK_MARK.search(text) or _BA.search(text)
+    if COMMITMENT.search(text) and (planned or any(q.kind == "money" for q in event.quantities)):
         return "commitment"
-    if event.is_task and event.action:
+    if event.action and planned:
         return "task"
     return None
 
@@ -100,9 +114,7 @@ def filled_slots(event: Event) -> set[str]:
         filled.add("time")
     if any(q.kind == "money" for q in event.quantities) or "money" in kinds:
         filled.add("amount")
-    if event.location or "place" in kinds or any(p.type == "place" for p in event.participants):
-        filled.add("place")
-    if REMOTE.search(event.text):
+    if PLACE_EN.search(event.text) or PLACE_ZH.search(event.text) or REMOTE.search(event.text):
         filled.add("place")
     if _has_owner(event):
         filled.add("owner")
@@ -117,7 +129,7 @@ def _has_owner(event: Event) -> bool:
     if speaker and text.lstrip().startswith(speaker):  # the restatement put the speaker first: "I ..."
         return True
     for p in event.participants:
-        if p.type != "person":
+        if p.type not in ("person", "org"):
             continue
         if p.role == "agent":
             return True
@@ -169,16 +181,23 @@ def track_questions(events: Sequence[Event], earlier: dict[str, list[Event]]) ->
         if not filled:
             continue
         candidates = [e for e in earlier.get(event.id, []) if e.id != event.id and e.time <= event.time]
+        answered = False
         for slot in sorted(filled):
             target = _answered(event, slot, candidates, open_now)
             if target is None:
                 continue
+            answered = True
             open_now[target.id].remove(slot)
             changes.counts["questions_closed"] += 1
             if target.id in changes.batch:
                 changes.batch[target.id] = open_now[target.id]
             else:
                 changes.stored[target.id] = open_now[target.id]
+        if answered and _is_reply(event) and open_now[event.id]:
+            # "张伟负责这件事" answers the earlier task; it is not a new task with gaps of its own.
+            changes.counts["questions_opened"] -= len(open_now[event.id])
+            open_now[event.id] = []
+            changes.batch[event.id] = []
     return changes
 
 
@@ -194,25 +213,38 @@ def _answered(
             waiting.append(candidate)
     if not waiting:
         return None
+    reply = _is_reply(event)
+    # A new task of its own ("Dana will pay Brin $900") answers an earlier one only about the same
+    # people ("Dana will pay Stenric back" is another debt): same counterpart, then the same words.
     scored = [
         (same_subject(event, c, min_overlap=QUESTION_MIN_OVERLAP, min_cosine=QUESTION_MIN_COSINE), c)
         for c in waiting
+        if reply or _counterparts(event) & _counterparts(c)
     ]
+    if not scored:
+        scored = [(0.0, waiting[-1])]
     best_score, best = max(scored, key=lambda pair: (pair[0], pair[1].time))
     if best_score > 0:
         return best
-    if _is_reply(event):
+    if reply:
         recent = [c for c in waiting if c.session == event.session and event.time - c.time <= ANSWER_WINDOW]
         if recent:
             return max(recent, key=lambda c: (c.time, c.clause))
     return None
 
 
+def _counterparts(event: Event) -> set[str]:
+    """The people and organisations an event is about, besides its speaker."""
+    return {p.name.casefold() for p in event.participants if p.type in ("person", "org")} - {
+        event.speaker.casefold()
+    }
+
+
 def _is_reply(event: Event) -> bool:
     """A reply fills a slot of something said before: it points back, or says nothing but the slot."""
     if ANAPHORA.search(event.text):
         return True
-    return question_kind(event) is None or not (event.action and event.object)
+    return question_kind(event) is None
 
 
 def build_questions(events: Sequence[Event], *, at: datetime) -> list[Question]:
