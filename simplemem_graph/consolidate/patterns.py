@@ -232,7 +232,7 @@ def restate(
             return f"{what}大约每{value[:-1]}天一次（{span_zh}）"
         if kind == "postpone":
             start, end = (WEEKDAYS_ZH[WEEKDAYS_EN.index(v)] for v in value.split("->"))
-            return f"{subject}常把{action}{counterpart}从{start}推迟到{end}（{span_zh}）"
+            return f"{subject}常把{counterpart or '任务'}从{start}推迟到{end}（{span_zh}）"
         if value == "cancelled":
             return f"{what}常被取消（{span_zh}）"
         return f"{subject}常常没有{action}{counterpart}（{span_zh}）"
@@ -245,7 +245,7 @@ def restate(
         return f"{what}, about every {value[:-1]} days ({span_en})"
     if kind == "postpone":
         start, end = value.split("->")
-        return f"{what}, usually moved from {start} to {end} ({span_en})"
+        return f"{subject} usually moves {counterpart or 'tasks'} from {start} to {end} ({span_en})"
     if value == "cancelled":
         return f"{what}, usually cancelled ({span_en})"
     return f"{what}, usually not done ({span_en})"
