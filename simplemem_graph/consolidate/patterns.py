@@ -118,47 +118,55 @@ def _values(events: Sequence[Event]) -> dict[str, dict[str, str]]:
     return values
 
 
-def _interval(events: Sequence[Event]) -> tuple[str, list[str], int] | None:
+def _interval(
+    events: Sequence[Event], min_support: int, min_rate: float
+) -> tuple[str, list[str], int] | None:
     """A regular gap between consecutive occurrences: (value, evidence ids, gaps counted)."""
     ordered = sorted(events, key=lambda e: (_occurred(e), e.id))
     days = [(_occurred(b) - _occurred(a)).days for a, b in pairwise(ordered)]
-    if len(days) < MIN_SUPPORT - 1:
+    if len(days) < min_support - 1:
         return None
     typical = round(median(days))
     if typical < MIN_INTERVAL_DAYS or typical % 7 == 0:
         return None
     regular = [i for i, gap in enumerate(days) if abs(gap - typical) <= INTERVAL_TOLERANCE_DAYS]
-    if len(regular) + 1 < MIN_SUPPORT or len(regular) < MIN_RATE * len(days):
+    if len(regular) + 1 < min_support or len(regular) < min_rate * len(days):
         return None
     evidence = sorted({ordered[i].id for i in regular} | {ordered[i + 1].id for i in regular})
     return f"{typical}d", evidence, len(days)
 
 
-def mine_patterns(events: Sequence[Event], namespace: str, *, now: datetime) -> list[Candidate]:
-    """Every regularity of the events (see the module docstring), deterministic and ordered by id."""
+def mine_patterns(
+    events: Sequence[Event],
+    namespace: str,
+    *,
+    now: datetime,
+    min_support: int = MIN_SUPPORT,
+    min_rate: float = MIN_RATE,
+) -> list[Candidate]:
+    """Every regularity of the events (see the module docstring), deterministic and ordered by id.
+    `min_support` / `min_rate` are parameters for the benchmark's baselines; the pass uses the defaults."""
     groups: dict[tuple[str, str, str], list[Event]] = defaultdict(list)
     for event in events:
-        if event.status == EventStatus.SUPERSEDED:
-            continue
         key = _group_key(event)
         if key is not None:
             groups[key].append(event)
     found: list[Candidate] = []
     for key, members in groups.items():
-        if len(members) < MIN_SUPPORT:
+        if len(members) < min_support:
             continue
         by_id = {e.id: e for e in members}
         for kind, values in _values(members).items():
-            if len(values) < MIN_SUPPORT:
+            if len(values) < min_support:
                 continue
             value, support = Counter(values.values()).most_common(1)[0]
-            if value == "as stated" or support < MIN_SUPPORT or support < MIN_RATE * len(values):
+            if value == "as stated" or support < min_support or support < min_rate * len(values):
                 continue
             evidence = sorted(i for i, v in values.items() if v == value)
             found.append(
                 _candidate(namespace, key, kind, value, [by_id[i] for i in evidence], len(values), now)
             )
-        interval = _interval(members)
+        interval = _interval(members, min_support, min_rate)
         if interval is not None:
             value, evidence, gaps = interval
             found.append(
@@ -258,7 +266,9 @@ def refresh_patterns(
     EVIDENCED_BY links and retire the stored ones that no longer hold, in one delta.
 
     Returns counts: patterns_active, patterns_new, patterns_retired."""
-    statuses = [EventStatus.ACTIVE, EventStatus.DONE, EventStatus.ARCHIVED]
+    # Superseded events count: "moved the review to Monday" is replaced by the next move, but each
+    # move happened, and the moves together are the regularity.
+    statuses = [EventStatus.ACTIVE, EventStatus.DONE, EventStatus.ARCHIVED, EventStatus.SUPERSEDED]
     candidates = mine_patterns(store.list_events(namespace, statuses=statuses), namespace, now=now)
     stored = {p.id: p for p in store.list_patterns(namespace)}
     found = {c.pattern.id for c in candidates}
