@@ -36,6 +36,8 @@ from api.schemas import (
     IngestOut,
     JobOut,
     Page,
+    ReplayIn,
+    ReplayOut,
     Result,
     SearchIn,
     SearchOut,
@@ -260,6 +262,30 @@ def patterns(
         for p, events in found
     ]
     return _page(items, limit, offset)
+
+
+@router.post("/namespaces/{ns}/replay", response_model=ReplayOut, tags=["maintenance"])
+def replay_log(request: Request, body: ReplayIn, scoped: Scoped) -> ReplayOut:
+    """Replay a timestamped log slice by slice into scratch memory and ask the questions whose
+    evidence is in the past: recall@5, tokens@5, p95 per slice (the namespace is not written)."""
+    from dataclasses import replace
+
+    from simplemem_graph.replay import ReplayLog, ReplayQuery, replay_scratch
+
+    limit = request.app.state.limits.max_turns_per_request
+    if len(body.turns) > limit:
+        raise PayloadTooLargeError(f"replay: {len(body.turns)} turns in one request; the limit is {limit}")
+    memory = scoped.memory
+    turns = _to_turns(body.turns, memory)
+    queries = [ReplayQuery(q.id or f"q{n}", q.query, q.evidence, q.at) for n, q in enumerate(body.queries)]
+    configs = [("default", memory.settings)]
+    if body.compare is not None:
+        changed = {k: v for k, v in body.compare.model_dump().items() if k != "name" and v is not None}
+        configs.append((body.compare.name, replace(memory.settings, **changed)))
+    reports = replay_scratch(
+        ReplayLog(turns, queries, "jsonl"), embedder=memory.embedder, configs=configs, slices=body.slices
+    )
+    return ReplayOut(slices=[r.as_dict() for r in reports])
 
 
 @router.get("/namespaces/{ns}/stats", response_model=dict[str, Any], tags=["namespaces"])

@@ -175,6 +175,32 @@ def build_mcp_server(memory: MemorySource) -> MCPServer:
         return {"patterns": [{**p.public_dict(), "evidence": [e.id for e in events]} for p, events in found]}
 
     @server.tool()
+    def replay_log(
+        log_path: str, slices: str = "week", queries_path: str | None = None, sample: str | None = None
+    ) -> dict[str, Any]:
+        """Replay a timestamped log (LoCoMo, LongMemEval, or JSON Lines turns with a queries file)
+        slice by slice into scratch memory, asking the questions whose evidence is in the past.
+
+        Args:
+            log_path: the log file on this machine.
+            slices: day, week or month.
+            queries_path: JSON Lines {"id", "query", "evidence": [turn ids]} (needed for JSON Lines logs).
+            sample: the LoCoMo conversation or LongMemEval question id (default: the first).
+        """
+        from simplemem_graph.replay import SLICES, load_replay_log, replay_scratch
+
+        if slices not in SLICES:
+            raise ToolError(f"replay_log: slices must be one of {list(SLICES)}, got {slices!r}")
+        base = call(None, lambda m: m)
+        try:
+            log = load_replay_log(log_path, queries=queries_path, sample=sample)
+        except SimpleMemError as e:
+            raise ToolError(f"replay_log: {e}") from e
+        configs = [("default", base.settings)]
+        reports = replay_scratch(log, embedder=base.embedder, configs=configs, slices=slices)
+        return {"slices": [r.as_dict() for r in reports]}
+
+    @server.tool()
     def list_conflicts(namespace: str | None = None) -> dict[str, Any]:
         """Pairs of remembered facts that contradict each other and should be clarified with the user.
 

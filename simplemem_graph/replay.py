@@ -262,6 +262,30 @@ def replay(
     return reports
 
 
+def replay_scratch(
+    log: ReplayLog,
+    *,
+    embedder,
+    configs: Sequence[tuple[str, Settings]],
+    slices: str = "week",
+    store_factory: Callable[[], Any] | None = None,
+) -> list[SliceReport]:
+    """Replay the log once per configuration, each into a fresh scratch store (in memory unless
+    `store_factory` says otherwise), with one embedder: what REST and MCP run."""
+    from simplemem_graph.memory import Memory
+    from simplemem_graph.stores.embedded import EmbeddedStore
+
+    reports: list[SliceReport] = []
+    for name, settings in configs:
+        store = store_factory() if store_factory else EmbeddedStore(":memory:")
+        memory = Memory(store, namespace="replay", embedder=embedder, settings=settings)
+        try:
+            reports += replay(log, memory, slices=slices, config=name)
+        finally:
+            memory.close()
+    return reports
+
+
 def plot_replay(reports: Sequence[SliceReport], path: str | Path) -> None:
     """recall@5 and tokens@5 per slice, one line per configuration, as a PNG."""
     try:

@@ -92,3 +92,62 @@ def test_cli_questions_json_and_bad_limit(tmp_path):
     bad = _cli("--store", db, "questions", "--limit", "0", "--json")
     assert bad.returncode == 2 and "limit" in bad.stderr
     assert _cli("--store", db, "patterns", "--json").returncode == 0
+
+
+REPLAY_TURNS = [
+    {
+        "id": "a:1",
+        "session": "a",
+        "time": "2026-03-02T10:00:00+00:00",
+        "speaker": "Ana",
+        "text": "Acme moved the kickoff to 2026-03-12",
+    },
+    {
+        "id": "b:1",
+        "session": "b",
+        "time": "2026-03-10T10:00:00+00:00",
+        "speaker": "Ana",
+        "text": "We sent Bolt Corp the revised quote at $18,200",
+    },
+]
+REPLAY_QUERIES = [{"id": "q1", "query": "what price did we quote Bolt Corp?", "evidence": ["b:1"]}]
+
+
+def test_replay_route_reports_each_slice_for_both_configs_and_leaves_the_namespace_alone(client):
+    body = {
+        "turns": REPLAY_TURNS,
+        "queries": REPLAY_QUERIES,
+        "slices": "week",
+        "compare": {"name": "wide", "recall_k": 30},
+    }
+    response = client.post("/v1/namespaces/r/replay", json=body)
+    assert response.status_code == 200, response.text
+    rows = response.json()["slices"]
+    assert [(r["config"], r["slice"], r["questions"]) for r in rows] == [
+        ("default", "2026-W10", 0),
+        ("default", "2026-W11", 1),
+        ("wide", "2026-W10", 0),
+        ("wide", "2026-W11", 1),
+    ]
+    assert rows[1]["recall@5"] == 1.0
+    assert client.get("/v1/namespaces/r/stats").json()["turns"] == 0
+    assert client.post("/v1/namespaces/r/replay", json={**body, "slices": "year"}).status_code == 422
+
+
+def test_cli_replay_json_and_bad_input(tmp_path):
+    log, queries = tmp_path / "t.jsonl", tmp_path / "q.jsonl"
+    log.write_text("\n".join(json.dumps(t) for t in REPLAY_TURNS) + "\n", encoding="utf-8")
+    queries.write_text("\n".join(json.dumps(q) for q in REPLAY_QUERIES) + "\n", encoding="utf-8")
+    result = _cli("replay", str(log), "--queries", str(queries), "--slices", "week", "--json")
+    assert result.returncode == 0, result.stderr
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(r["slice"], r["turns"], r["questions"]) for r in rows] == [
+        ("2026-W10", 1, 0),
+        ("2026-W11", 1, 1),
+    ]
+    bad = _cli("replay", str(log), "--queries", str(queries), "--slices", "year")
+    assert bad.returncode == 2 and "--slices" in bad.stderr
+    config = tmp_path / "c.toml"
+    config.write_text("nonsense = 1\n", encoding="utf-8")
+    bad = _cli("replay", str(log), "--queries", str(queries), "--compare", str(config))
+    assert bad.returncode == 2 and "unknown setting" in bad.stderr

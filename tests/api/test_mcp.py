@@ -21,6 +21,7 @@ TOOLS = {
     "jobs",
     "open_questions",
     "list_patterns",
+    "replay_log",
 }
 TURNS = [
     (
