@@ -55,6 +55,12 @@ TASK_MARK = re.compile(
     r"|要|会|需要|得|必须|打算|准备|记得|计划",
     re.IGNORECASE,
 )
+# A meeting that already took place asks nothing ("Tom met Bob", "开了例会").
+PAST = re.compile(
+    r"\b(?:met|had (?:a|the|our) meeting|attended|visited|was held|took place)\b"
+    r"|开了|见了|见过|开过|已经|刚才|昨天",
+    re.IGNORECASE,
+)
 _BA = re.compile(r"把[^了]*$")
 # A place said in the text: "at the Kelbury office", "in Berlin", "在临川和..."; stage 1 misses
 # many made-up place names, so its `location` is checked against the words around it.
@@ -94,7 +100,7 @@ def question_kind(event: Event) -> str | None:
     if event.negated or event.status != EventStatus.ACTIVE:
         return None
     text = event.text
-    if MEETING.search(text):
+    if MEETING.search(text) and not PAST.search(text):
         return "meeting"
     planned = event.is_task or TASK_MARK.search(text) or _BA.search(text)
     if COMMITMENT.search(text) and (planned or any(q.kind == "money" for q in event.quantities)):
