@@ -36,6 +36,8 @@ from api.schemas import (
     IngestOut,
     JobOut,
     Page,
+    ReplayIn,
+    ReplayOut,
     Result,
     SearchIn,
     SearchOut,
@@ -44,7 +46,7 @@ from api.schemas import (
 )
 from simplemem_graph.errors import InputError
 from simplemem_graph.memory import Memory
-from simplemem_graph.models import Turn
+from simplemem_graph.models import Hit, Turn
 
 NDJSON = "application/x-ndjson"
 JOBS_KEPT_VISIBLE = 1000  # the newest runs a page of /jobs is cut from
@@ -207,6 +209,7 @@ def context(body: ContextIn, scoped: Scoped) -> ContextOut:
             knowledge=body.knowledge,
             instruction=body.instruction,
             budget_tokens=body.budget_tokens,
+            questions=body.questions,
         )
     return ContextOut(context=text)
 
@@ -234,6 +237,55 @@ def conflicts(scoped: Scoped, limit: Limit = DEFAULT_PAGE_SIZE, offset: Offset =
     with scoped as memory:
         found = memory.conflicts()
     return _page([conflict.as_dict() for conflict in found], limit, offset)
+
+
+@router.get("/namespaces/{ns}/questions", response_model=Page[dict[str, Any]], tags=["memory"])
+def questions(scoped: Scoped, limit: Limit = DEFAULT_PAGE_SIZE, offset: Offset = 0) -> Page[Any]:
+    """Open questions (missing deadline, owner, amount, place, time), most important first."""
+    with scoped as memory:
+        found = memory.questions(limit=None)
+    return _page([q.public_dict() for q in found], limit, offset)
+
+
+@router.get("/namespaces/{ns}/patterns", response_model=Page[dict[str, Any]], tags=["memory"])
+def patterns(
+    scoped: Scoped,
+    include_retired: Annotated[bool, Query(description="also patterns later events broke")] = False,
+    limit: Limit = DEFAULT_PAGE_SIZE,
+    offset: Offset = 0,
+) -> Page[Any]:
+    """Pattern memories with the events they were counted from."""
+    with scoped as memory:
+        found = memory.patterns(include_retired=include_retired)
+    items = [
+        {**p.public_dict(), "evidence": [Hit(event=e, score=1.0).public_dict() for e in events]}
+        for p, events in found
+    ]
+    return _page(items, limit, offset)
+
+
+@router.post("/namespaces/{ns}/replay", response_model=ReplayOut, tags=["maintenance"])
+def replay_log(request: Request, body: ReplayIn, scoped: Scoped) -> ReplayOut:
+    """Replay a timestamped log slice by slice into scratch memory and ask the questions whose
+    evidence is in the past: recall@5, tokens@5, p95 per slice (the namespace is not written)."""
+    from dataclasses import replace
+
+    from simplemem_graph.replay import ReplayLog, ReplayQuery, replay_scratch
+
+    limit = request.app.state.limits.max_turns_per_request
+    if len(body.turns) > limit:
+        raise PayloadTooLargeError(f"replay: {len(body.turns)} turns in one request; the limit is {limit}")
+    memory = scoped.memory
+    turns = _to_turns(body.turns, memory)
+    queries = [ReplayQuery(q.id or f"q{n}", q.query, q.evidence, q.at) for n, q in enumerate(body.queries)]
+    configs = [("default", memory.settings)]
+    if body.compare is not None:
+        changed = {k: v for k, v in body.compare.model_dump().items() if k != "name" and v is not None}
+        configs.append((body.compare.name, replace(memory.settings, **changed)))
+    reports = replay_scratch(
+        ReplayLog(turns, queries, "jsonl"), embedder=memory.embedder, configs=configs, slices=body.slices
+    )
+    return ReplayOut(slices=[r.as_dict() for r in reports])
 
 
 @router.get("/namespaces/{ns}/stats", response_model=dict[str, Any], tags=["namespaces"])

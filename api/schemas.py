@@ -39,6 +39,35 @@ class TurnBatchIn(_Request):
     turns: list[TurnIn] = Field(min_length=1)
 
 
+class ReplayQueryIn(_Request):
+    id: str | None = None
+    query: str = Field(min_length=1)
+    evidence: list[str] = Field(default_factory=list, description="turn ids that answer it")
+    at: datetime | None = Field(None, description="not asked before this time")
+
+
+class ReplayConfigIn(_Request):
+    name: str = Field("compare", min_length=1)
+    recall_k: int | None = Field(None, ge=1, le=200)
+    final_k: int | None = Field(None, ge=1, le=50)
+
+
+class ReplayIn(_Request):
+    """A timestamped log and its questions, replayed into scratch memory (the namespace is untouched)."""
+
+    turns: list[TurnIn] = Field(min_length=1)
+    queries: list[ReplayQueryIn] = Field(min_length=1)
+    slices: Literal["day", "week", "month"] = "week"
+    compare: ReplayConfigIn | None = Field(None, description="a second configuration, side by side")
+
+
+class ReplayOut(BaseModel):
+    slices: list[dict[str, Any]] = Field(
+        description="per configuration and slice: config, slice, turns, events, questions, recall@5,"
+        " tokens@5, p95_ms"
+    )
+
+
 class IngestOut(BaseModel):
     turns_new: int
     turns_skipped: int = Field(description="already in the raw log; re-posting a turn changes nothing")
@@ -80,6 +109,9 @@ class SearchOut(BaseModel):
     context_tokens: int
     analysis: dict[str, Any] | None = Field(None, description="how the query was read: language, entities")
     plan: str | None = Field(None, description="the retrieval plan used")
+    patterns: list[dict[str, Any]] = Field(
+        default_factory=list, description="pattern memories above the results (regularities with a count)"
+    )
 
 
 class ContextIn(_Request):
@@ -89,6 +121,7 @@ class ContextIn(_Request):
     knowledge: list[str] = Field(default_factory=list, description="external knowledge, after memories")
     instruction: str = ""
     budget_tokens: int = Field(600, ge=16, le=32000)
+    questions: bool = Field(True, description="add the open questions of the results' topic")
 
 
 class ContextOut(BaseModel):

@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
 import time
 from dataclasses import dataclass
@@ -37,7 +36,7 @@ sys.path.insert(0, str(REPO / "bench"))
 from bench.harness import EvalQuestion, evaluate, ingest  # noqa: E402
 from bench.scoring import Board, headline, print_board  # noqa: E402
 from simplemem_graph.embedding import DEFAULT_EMBEDDING_MODEL, make_embedder  # noqa: E402
-from simplemem_graph.loaders import load_locomo  # noqa: E402
+from simplemem_graph.loaders import load_locomo, parse_locomo_evidence  # noqa: E402
 from simplemem_graph.memory import Memory  # noqa: E402
 from simplemem_graph.retrieve import PLANS  # noqa: E402
 from simplemem_graph.stores.embedded import EmbeddedStore  # noqa: E402
@@ -45,7 +44,6 @@ from simplemem_graph.stores.embedded import EmbeddedStore  # noqa: E402
 DATA_DIR = Path(os.environ.get("SIMPLEMEM_SHARED_DATA", REPO.parent / "shared" / "data"))
 DEFAULT_DATA = DATA_DIR / "locomo" / "locomo_dev.json"
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
-_EVIDENCE_ID = re.compile(r"^D(\d+):(\d+)$")
 
 
 @dataclass
@@ -57,22 +55,8 @@ class Question:
     answer: str | None = None
 
 
-def parse_evidence(raw: list[str], known: set[str]) -> tuple[list[str], int]:
-    """Evidence ids, split on ; , and spaces, normalised (D30:05 -> D30:5, D:11:26 -> D11:26);
-    returns the ids that name real turns and the count of those skipped."""
-    ids, skipped = [], 0
-    for item in raw:
-        for piece in re.split(r"[;,\s]+", str(item)):
-            if not piece:
-                continue
-            cleaned = re.sub(r"^D:", "D", piece.strip())
-            match = _EVIDENCE_ID.match(cleaned)
-            norm = f"D{int(match[1])}:{int(match[2])}" if match else None
-            if norm in known:
-                ids.append(norm)
-            else:
-                skipped += 1
-    return list(dict.fromkeys(ids)), skipped
+# The parser lives in the package (replay reads LoCoMo questions too).
+parse_evidence = parse_locomo_evidence
 
 
 def load_questions(

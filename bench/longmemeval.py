@@ -20,7 +20,6 @@ import json
 import os
 import sys
 import time
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -30,8 +29,8 @@ sys.path.insert(0, str(REPO))
 from bench.harness import EvalQuestion, evaluate, ingest  # noqa: E402
 from bench.scoring import Board, headline, print_board  # noqa: E402
 from simplemem_graph.embedding import DEFAULT_EMBEDDING_MODEL, make_embedder  # noqa: E402
+from simplemem_graph.loaders import longmemeval_haystack, parse_longmemeval_date  # noqa: E402
 from simplemem_graph.memory import Memory  # noqa: E402
-from simplemem_graph.models import Turn  # noqa: E402
 from simplemem_graph.retrieve import PLANS  # noqa: E402
 from simplemem_graph.stores.embedded import EmbeddedStore  # noqa: E402
 
@@ -39,37 +38,9 @@ DATA_DIR = Path(os.environ.get("SIMPLEMEM_SHARED_DATA", REPO.parent / "shared" /
 DEFAULT_DATA = DATA_DIR / "longmemeval" / "longmemeval_s_dev.json"
 
 
-def parse_date(value: str) -> datetime:
-    """`2023/05/30 (Tue) 10:18` -> an aware datetime (the benchmark gives no zone: UTC)."""
-    day, _, clock = value.partition(" (")
-    clock = clock.split(") ")[-1]
-    return datetime.strptime(f"{day} {clock}", "%Y/%m/%d %H:%M").replace(tzinfo=UTC)
-
-
-def haystack_turns(record: dict[str, Any], namespace: str) -> tuple[list[Turn], set[str]]:
-    """The haystack's turns (a minute apart within a session) and the ids of the evidence turns."""
-    turns, gold = [], set()
-    for sid, date, session in zip(
-        record["haystack_session_ids"], record["haystack_dates"], record["haystack_sessions"], strict=True
-    ):
-        start = parse_date(date)
-        for index, turn in enumerate(session):
-            tid = f"{sid}:{index}"
-            if not turn["content"].strip():
-                continue
-            turns.append(
-                Turn(
-                    id=tid,
-                    namespace=namespace,
-                    session=sid,
-                    speaker=turn["role"],
-                    time=start + timedelta(minutes=index),
-                    text=turn["content"],
-                )
-            )
-            if turn.get("has_answer"):
-                gold.add(tid)
-    return turns, gold
+# The readers live in the package (replay reads LongMemEval records too).
+parse_date = parse_longmemeval_date
+haystack_turns = longmemeval_haystack
 
 
 def pick(records: list[dict[str, Any]], limit: int | None) -> list[dict[str, Any]]:

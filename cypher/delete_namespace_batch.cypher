@@ -10,6 +10,7 @@ CALL () {
   UNION ALL MATCH (n:Day) WHERE n.namespace = $namespace RETURN n
   UNION ALL MATCH (n:Lease) WHERE n.namespace = $namespace RETURN n
   UNION ALL MATCH (n:Job) WHERE n.namespace = $namespace RETURN n
+  UNION ALL MATCH (n:Pattern) WHERE n.namespace = $namespace RETURN n
 }
 WITH n LIMIT $batch
 DETACH DELETE n

@@ -1,4 +1,5 @@
-// Every link of a namespace, optionally of some kinds. Links start at an Event or an Entity.
+// Every link of a namespace, optionally of some kinds. Links start at an Event, an Entity or a
+// Pattern.
 // Params: $namespace (STRING), $kinds (LIST<STRING> or null = all).
 // Returns: kind, source, target (STRING), props (STRING, JSON), sorted by kind, source, target.
 CALL () {
@@ -7,6 +8,10 @@ CALL () {
   RETURN a, r, b
   UNION ALL
   MATCH (a:Entity)-[r]->(b)
+  WHERE a.namespace = $namespace
+  RETURN a, r, b
+  UNION ALL
+  MATCH (a:Pattern)-[r]->(b)
   WHERE a.namespace = $namespace
   RETURN a, r, b
 }

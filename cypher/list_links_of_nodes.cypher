@@ -8,6 +8,7 @@ CALL () {
   UNION MATCH (n:Turn) WHERE n.uid IN $uids RETURN n
   UNION MATCH (n:Topic) WHERE n.uid IN $uids RETURN n
   UNION MATCH (n:Day) WHERE n.uid IN $uids RETURN n
+  UNION MATCH (n:Pattern) WHERE n.uid IN $uids RETURN n
 }
 MATCH (n)-[r]-()
 WHERE r.namespace = $namespace AND ($kinds IS NULL OR type(r) IN $kinds)

@@ -23,6 +23,7 @@ from rich.table import Table
 from simplemem_graph.config import Settings, validate_namespace
 from simplemem_graph.errors import ConfigError, InputError, NotFoundError, SimpleMemError
 from simplemem_graph.loaders import load_jsonl, load_jsonl_records, load_locomo, load_turns, parse_time
+from simplemem_graph.models import Hit
 
 app = typer.Typer(
     name="simplemem-graph",
@@ -313,6 +314,126 @@ def conflicts(as_json: JsonFlag = False) -> None:
         out.print(
             f"[bold]{conflict['attribute']}[/]: {conflict['older']['text']}  ⟷  {conflict['newer']['text']}"
         )
+
+
+@app.command()
+def questions(
+    limit: Annotated[int, typer.Option("--limit", help="At most this many questions.")] = 20,
+    as_json: JsonFlag = False,
+) -> None:
+    """What the agent should ask next: key slots (deadline, owner, amount, place, time) that tasks,
+    meetings and commitments still lack, most important first. A later turn that fills a slot closes it."""
+    with _memory() as memory:
+        found = memory.questions(limit=limit)
+    if as_json:
+        for question in found:
+            _print_json(question.public_dict())
+        return
+    if not found:
+        out.print("no open questions")
+        return
+    table = Table("question", "slot", "about", "sources", title="open questions")
+    for q in found:
+        table.add_row(q.question, q.slot, q.event.text, ", ".join(q.event.source_ids))
+    out.print(table)
+
+
+@app.command()
+def patterns(
+    include_retired: Annotated[bool, typer.Option("--include-retired", help="Also broken patterns.")] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Pattern memories (regularities counted over many events) with their evidence; the global
+    pass (`consolidate`) refreshes them."""
+    with _memory() as memory:
+        found = memory.patterns(include_retired=include_retired)
+    if as_json:
+        for pattern, events in found:
+            evidence = [Hit(event=e, score=1.0).public_dict() for e in events]
+            _print_json({**pattern.public_dict(), "evidence": evidence})
+        return
+    if not found:
+        out.print("no patterns (run `consolidate` after ingesting)")
+        return
+    table = Table("pattern", "support", "rate", "status", "evidence", title="patterns")
+    for pattern, events in found:
+        rate = f"{pattern.rate:.2f}"
+        table.add_row(pattern.text, str(pattern.support), rate, pattern.status, str(len(events)))
+    out.print(table)
+
+
+@app.command()
+def replay(
+    log: Annotated[Path, typer.Argument(help="A LoCoMo or LongMemEval file, or JSON Lines turns.")],
+    slices: Annotated[str, typer.Option("--slices", help="day | week | month")] = "week",
+    queries: Annotated[
+        Path | None, typer.Option("--queries", help='JSON Lines {"id", "query", "evidence": [turn ids]}')
+    ] = None,
+    sample: Annotated[
+        str | None, typer.Option("--sample", help="LoCoMo conversation or LongMemEval question id")
+    ] = None,
+    compare: Annotated[
+        Path | None, typer.Option("--compare", help="config.toml: a second configuration, run side by side")
+    ] = None,
+    plot: Annotated[
+        Path | None, typer.Option("--plot", help="Write recall/tokens per slice to this PNG.")
+    ] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Re-run a timestamped log slice by slice; after each slice ask the questions whose evidence is
+    in the past: recall@5, tokens@5 and p95 latency per slice. Writes only to scratch memory (a
+    temporary file, or a scratch namespace of a Neo4j --store that is deleted afterwards)."""
+    import uuid
+
+    from simplemem_graph.config import is_neo4j_uri
+    from simplemem_graph.embedding import make_embedder
+    from simplemem_graph.memory import Memory, open_store
+    from simplemem_graph.replay import SLICES, load_config, load_replay_log, plot_replay
+    from simplemem_graph.replay import replay as run_replay
+
+    if slices not in SLICES:
+        raise InputError(f"--slices: expected one of {list(SLICES)}, got {slices!r}")
+    base = Settings.from_env()
+    configs = [("default", base)]
+    if compare is not None:
+        configs.append(load_config(compare, base))
+    if len({name for name, _ in configs}) < len(configs):
+        configs[-1] = (f"{configs[-1][0]}-compare", configs[-1][1])
+    replay_log = load_replay_log(log, queries=queries, sample=sample)
+    embedders: dict[str, Any] = {}
+    reports = []
+    for name, settings in configs:
+        embedder = embedders.setdefault(settings.embedding_model, make_embedder(settings.embedding_model))
+        with tempfile.TemporaryDirectory() as scratch:
+            neo4j = state.store is not None and is_neo4j_uri(state.store)
+            store = open_store(state.store if neo4j else str(Path(scratch) / "replay.db"), settings)
+            namespace = f"replay-{uuid.uuid4().hex[:10]}"
+            memory = Memory(store, namespace=namespace, embedder=embedder, settings=settings)
+            try:
+                with _progress() as progress:
+                    task = progress.add_task(f"replay {name}", total=None)
+                    reports += run_replay(
+                        replay_log, memory, slices=slices, config=name,
+                        progress=lambda r, t=task: progress.advance(t, 1),
+                    )
+            finally:
+                if neo4j:
+                    store.delete_namespace(namespace)
+                memory.close()
+    if plot is not None:
+        plot_replay(reports, plot)
+    if as_json:
+        for report in reports:
+            _print_json(report.as_dict())
+        return
+    table = Table("config", "slice", "turns", "events", "questions", "recall@5", "tokens@5", "p95_ms",
+                  title=f"replay {log.name} by {slices}")
+    for r in reports:
+        row = r.as_dict()
+        table.add_row(*("–" if v is None else str(v) for v in row.values()))
+    out.print(table)
+    if plot is not None:
+        out.print(f"plot: {plot}")
 
 
 @app.command()

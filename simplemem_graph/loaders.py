@@ -200,6 +200,91 @@ def _locomo_turns(conversation: dict[str, Any], sample_id: str, namespace: str) 
     return turns
 
 
+# ---- question logs for replay (issue 14): LoCoMo `qa`, LongMemEval records --------------------
+_EVIDENCE_ID = re.compile(r"^D(\d+):(\d+)$")
+
+
+def parse_locomo_evidence(raw: list[str], known: set[str]) -> tuple[list[str], int]:
+    """Evidence ids, split on ; , and spaces, normalised (D30:05 -> D30:5, D:11:26 -> D11:26);
+    returns the ids that name real turns and the count of those skipped."""
+    ids, skipped = [], 0
+    for item in raw:
+        for piece in re.split(r"[;,\s]+", str(item)):
+            if not piece:
+                continue
+            cleaned = re.sub(r"^D:", "D", piece.strip())
+            match = _EVIDENCE_ID.match(cleaned)
+            norm = f"D{int(match[1])}:{int(match[2])}" if match else None
+            if norm in known:
+                ids.append(norm)
+            else:
+                skipped += 1
+    return list(dict.fromkeys(ids)), skipped
+
+
+def load_locomo_questions(path: str | Path, sample: str, known: set[str]) -> list[dict[str, Any]]:
+    """The `qa` of one LoCoMo conversation as replay queries: id, query, evidence (turn ids that
+    exist), category, answer. Questions without usable evidence are left out."""
+    data = json.loads(_read_text(Path(path)))
+    record = next((s for s in data if str(s.get("sample_id")) == sample), None)
+    if record is None:
+        raise InputError(f"{path}: no sample {sample!r}")
+    questions = []
+    for n, qa in enumerate(record.get("qa", [])):
+        evidence, _ = parse_locomo_evidence(qa.get("evidence", []), known)
+        if evidence:
+            questions.append(
+                {
+                    "id": f"{sample}:q{n}",
+                    "query": qa["question"],
+                    "evidence": evidence,
+                    "category": qa.get("category"),
+                    "answer": None if qa.get("answer") is None else str(qa["answer"]),
+                }
+            )
+    return questions
+
+
+def parse_longmemeval_date(value: str) -> datetime:
+    """`2023/05/30 (Tue) 10:18` -> an aware datetime (the benchmark gives no zone: UTC)."""
+    day, _, clock = value.partition(" (")
+    clock = clock.split(") ")[-1]
+    return datetime.strptime(f"{day} {clock}", "%Y/%m/%d %H:%M").replace(tzinfo=UTC)
+
+
+def longmemeval_haystack(record: dict[str, Any], namespace: str) -> tuple[list[Turn], set[str]]:
+    """A LongMemEval record's haystack turns (a minute apart within a session; ids
+    `<session_id>:<index>`) and the ids of the evidence turns (`has_answer`)."""
+    turns, gold = [], set()
+    for sid, day, session in zip(
+        record["haystack_session_ids"], record["haystack_dates"], record["haystack_sessions"], strict=True
+    ):
+        start = parse_longmemeval_date(day)
+        for index, turn in enumerate(session):
+            tid = f"{sid}:{index}"
+            if not turn["content"].strip():
+                continue
+            turns.append(
+                Turn(
+                    id=tid,
+                    namespace=namespace,
+                    session=sid,
+                    speaker=turn["role"],
+                    time=start + timedelta(minutes=index),
+                    text=turn["content"],
+                )
+            )
+            if turn.get("has_answer"):
+                gold.add(tid)
+    return turns, gold
+
+
+def is_longmemeval(data: Any) -> bool:
+    return (
+        isinstance(data, list) and bool(data) and isinstance(data[0], dict) and "haystack_sessions" in data[0]
+    )
+
+
 def detect_format(path: str | Path) -> str:
     """`locomo` when the file is a JSON list of samples with a `conversation`, else `jsonl`."""
     text = _read_text(Path(path))

@@ -150,6 +150,57 @@ def build_mcp_server(memory: MemorySource) -> MCPServer:
         return {"entity": entity, "results": [hit.public_dict() for hit in hits]}
 
     @server.tool()
+    def open_questions(limit: int = 10, namespace: str | None = None) -> dict[str, Any]:
+        """What to ask the user next: tasks, meetings and commitments that lack a deadline, an owner,
+        an amount, a place or a time, most important first. Answering in a later turn closes them.
+
+        Args:
+            limit: how many questions to return (1-50).
+            namespace: memory to read (default: the server's).
+        """
+        if not 1 <= limit <= 50:
+            raise ToolError(f"open_questions: limit must be between 1 and 50, got {limit}")
+        found = call(namespace, lambda m: m.questions(limit=limit))
+        return {"questions": [q.public_dict() for q in found]}
+
+    @server.tool()
+    def list_patterns(namespace: str | None = None) -> dict[str, Any]:
+        """Regularities remembered across many events ("meets Acme on Mondays, 8 of 9 times"), each
+        with its count, rate and the ids of the events it was counted from.
+
+        Args:
+            namespace: memory to read (default: the server's).
+        """
+        found = call(namespace, lambda m: m.patterns())
+        return {"patterns": [{**p.public_dict(), "evidence": [e.id for e in events]} for p, events in found]}
+
+    @server.tool()
+    def replay_log(
+        log_path: str, slices: str = "week", queries_path: str | None = None, sample: str | None = None
+    ) -> dict[str, Any]:
+        """Replay a timestamped log (LoCoMo, LongMemEval, or JSON Lines turns with a queries file)
+        slice by slice into scratch memory, asking the questions whose evidence is in the past.
+
+        Args:
+            log_path: the log file on this machine.
+            slices: day, week or month.
+            queries_path: JSON Lines {"id", "query", "evidence": [turn ids]} (needed for JSON Lines logs).
+            sample: the LoCoMo conversation or LongMemEval question id (default: the first).
+        """
+        from simplemem_graph.replay import SLICES, load_replay_log, replay_scratch
+
+        if slices not in SLICES:
+            raise ToolError(f"replay_log: slices must be one of {list(SLICES)}, got {slices!r}")
+        base = call(None, lambda m: m)
+        try:
+            log = load_replay_log(log_path, queries=queries_path, sample=sample)
+        except SimpleMemError as e:
+            raise ToolError(f"replay_log: {e}") from e
+        configs = [("default", base.settings)]
+        reports = replay_scratch(log, embedder=base.embedder, configs=configs, slices=slices)
+        return {"slices": [r.as_dict() for r in reports]}
+
+    @server.tool()
     def list_conflicts(namespace: str | None = None) -> dict[str, Any]:
         """Pairs of remembered facts that contradict each other and should be clarified with the user.
 

@@ -21,9 +21,21 @@ from typing import Any
 from simplemem_graph.compress import CompressStats, compress
 from simplemem_graph.config import Settings, is_neo4j_uri, sqlite_path, validate_namespace
 from simplemem_graph.consolidate import Conflict, consolidate, consolidate_pass, list_conflicts
+from simplemem_graph.consolidate.questions import build_questions
+from simplemem_graph.consolidate.similarity import content_terms
 from simplemem_graph.embedding import Embedder, check_store_model, make_embedder, reembed_store
 from simplemem_graph.errors import ConsolidationError, InputError, NotFoundError
-from simplemem_graph.models import DEFAULT_STATUSES, Event, Hit, LinkKind, Turn, stable_id
+from simplemem_graph.models import (
+    DEFAULT_STATUSES,
+    Event,
+    Hit,
+    LinkKind,
+    Pattern,
+    PatternStatus,
+    Question,
+    Turn,
+    stable_id,
+)
 from simplemem_graph.retrieve import RetrievalResult, build_context, fill_budget, retrieve
 from simplemem_graph.stores.base import GraphStore, new_lease_holder
 from simplemem_graph.text import count_tokens
@@ -34,6 +46,7 @@ SAMPLE_CONVERSATION = Path(__file__).parent / "data" / "sample_conversation.json
 CONSOLIDATION_LEASE = "consolidate"
 LEASE_TTL_S = 300.0
 AGENT_FILTER_WIDENING = 4  # rank this many times k before keeping one agent's memories
+QUESTION_SCAN = 500  # newest open-question events read to rank questions (importance favours recent)
 
 
 @dataclass
@@ -357,7 +370,86 @@ class Memory:
             result.context_tokens = sum(count_tokens(hit.event.text) for hit in result.hits)
         if result.hits:
             self.store.touch_events(self.namespace, [h.event.id for h in result.hits], at)
+        result.patterns = self.patterns_for(query, result.hits)
         return result
+
+    # ---- memory above the event (issue 14) ------------------------------------------------------
+    def questions(self, *, limit: int | None = 20, at: datetime | None = None) -> list[Question]:
+        """Open questions of active memory, most important first: the key slots (deadline, owner,
+        amount, place, time) that tasks, meetings and commitments still lack."""
+        if limit is not None and (not isinstance(limit, int) or limit < 1):
+            raise InputError(f"questions: `limit` must be a positive integer, got {limit!r}")
+        events = self.store.open_question_events(self.namespace, limit=QUESTION_SCAN)
+        found = build_questions(events, at=at or datetime.now(UTC))
+        return found if limit is None else found[:limit]
+
+    def questions_for(
+        self, hits: Sequence[Hit], *, at: datetime | None = None, limit: int = 3
+    ) -> list[Question]:
+        """Open questions of the hits' topic: about a hit, or an event sharing an entity or topic with one."""
+        open_events = self.store.open_question_events(self.namespace, limit=QUESTION_SCAN)
+        if not open_events or not hits:
+            return []
+        hit_ids = {h.event.id for h in hits}
+        ids = sorted(hit_ids | {e.id for e in open_events})
+        reach: dict[str, set[str]] = {}
+        for link in self.store.list_links(
+            self.namespace, kinds=[LinkKind.MENTIONS, LinkKind.IN_TOPIC], node_ids=ids
+        ):
+            reach.setdefault(link.source, set()).add(link.target)
+        near = set().union(*(reach.get(i, set()) for i in hit_ids))
+        related = [e for e in open_events if e.id in hit_ids or reach.get(e.id, set()) & near]
+        return build_questions(related, at=at or datetime.now(UTC))[:limit]
+
+    def patterns(self, *, include_retired: bool = False) -> list[tuple[Pattern, list[Event]]]:
+        """Pattern memories with the events they were counted from (oldest first)."""
+        statuses = None if include_retired else [PatternStatus.ACTIVE]
+        patterns = self.store.list_patterns(self.namespace, statuses=statuses)
+        if not patterns:
+            return []
+        evidence: dict[str, list[str]] = {}
+        links = self.store.list_links(
+            self.namespace, kinds=[LinkKind.EVIDENCED_BY], node_ids=[p.id for p in patterns]
+        )
+        for link in links:
+            evidence.setdefault(link.source, []).append(link.target)
+        events = {
+            e.id: e
+            for e in self.store.get_events(self.namespace, sorted({t for v in evidence.values() for t in v}))
+        }
+        return [
+            (
+                p,
+                sorted(
+                    (events[i] for i in evidence.get(p.id, []) if i in events), key=lambda e: (e.time, e.id)
+                ),
+            )
+            for p in patterns
+        ]
+
+    def patterns_for(self, query: str, hits: Sequence[Hit], *, limit: int = 2) -> list[Pattern]:
+        """Active patterns above the hits: those evidenced by a hit, or naming the query's words and
+        subject. Patterns are few per namespace (one per regular group), so all are read."""
+        patterns = self.store.list_patterns(self.namespace, statuses=[PatternStatus.ACTIVE])
+        if not patterns:
+            return []
+        hit_ids = [h.event.id for h in hits]
+        counted: dict[str, int] = {}
+        for link in (
+            self.store.list_links(self.namespace, kinds=[LinkKind.EVIDENCED_BY], node_ids=hit_ids)
+            if hit_ids
+            else []
+        ):
+            if link.target in hit_ids:
+                counted[link.source] = counted.get(link.source, 0) + 1
+        terms = content_terms(query.casefold())
+        scored = []
+        for p in patterns:
+            shared = len(terms & content_terms(p.text.casefold()))
+            named = p.subject.casefold() in query.casefold()
+            if counted.get(p.id) or (named and shared >= 2):
+                scored.append((counted.get(p.id, 0) + 0.1 * shared, p))
+        return [p for _, p in sorted(scored, key=lambda x: (-x[0], x[1].id))[:limit]]
 
     def context(
         self,
@@ -368,10 +460,26 @@ class Memory:
         knowledge: Sequence[str] = (),
         instruction: str = "",
         budget_tokens: int = 600,
+        questions: bool = True,
     ) -> str:
-        """A prompt block in the seed's order: memories, then external knowledge, then the instruction."""
-        hits = self.search(query, k=k, at=at).hits
-        return build_context(hits, knowledge=knowledge, instruction=instruction, budget_tokens=budget_tokens)
+        """A prompt block in the seed's order: memories, then external knowledge, then the instruction.
+
+        Pattern memories that summarise the hits go above them (issue 14); with `questions`, the
+        open questions of the hits' topic follow the memories, for the agent to ask."""
+        result = self.search(query, k=k, at=at)
+        asks = (
+            [q.question + " — " + q.event.text for q in self.questions_for(result.hits, at=at)]
+            if questions
+            else []
+        )
+        return build_context(
+            result.hits,
+            knowledge=knowledge,
+            instruction=instruction,
+            budget_tokens=budget_tokens,
+            patterns=[p.text for p in result.patterns],
+            questions=asks,
+        )
 
     def timeline(
         self,

@@ -45,6 +45,7 @@ class LinkKind(StrEnum):
     ALIAS_OF = "ALIAS_OF"  # Entity -> canonical Entity
     CANDIDATE_ALIAS = "CANDIDATE_ALIAS"  # Entity -> Entity, weak evidence: never merged
     WORKS_AT = "WORKS_AT"  # person Entity -> org Entity
+    EVIDENCED_BY = "EVIDENCED_BY"  # Pattern -> Event: an event the regularity was counted from
 
 
 # Links between two events: the ones association chains walk over.
@@ -140,6 +141,9 @@ class Event(_Model):
     valid_to: datetime | None = None
     created_at: datetime | None = None
     embedding: list[float] | None = None
+    # Active memory (issue 14): key slots a task, meeting or commitment still lacks ("deadline",
+    # "owner", "amount", "place", "time"); each is an open question until a later turn fills it.
+    open_slots: list[str] = Field(default_factory=list)
 
     def public_dict(self) -> dict[str, Any]:
         """The JSON shape of FORMATS.md (no embedding)."""
@@ -217,6 +221,59 @@ class Hit(_Model):
         }
 
 
+class PatternStatus(StrEnum):
+    ACTIVE = "active"
+    RETIRED = "retired"  # later events broke the regularity; kept, never searched by default
+
+
+class Pattern(_Model):
+    """A regularity mined from many similar events (issue 14): "Tom meets Bob on Mondays (8 of 9
+    times)", linked to its events by EVIDENCED_BY. It summarises events and never replaces them."""
+
+    id: str
+    namespace: str = DEFAULT_NAMESPACE
+    text: str  # the regularity restated in the language its events were written in
+    lang: str = "en"
+    kind: str  # weekday | time_of_day | interval | postpone | outcome
+    subject: str  # the entity (or speaker) the events are about
+    action: str
+    value: str  # the regular value: "Monday", "morning", "14d", "Friday->Monday", "cancelled"
+    support: int  # events that follow the regularity
+    total: int  # events of the group (same subject and action)
+    rate: float  # support / total
+    status: str = PatternStatus.ACTIVE
+    first_seen: datetime | None = None
+    last_seen: datetime | None = None
+    updated_at: datetime | None = None
+    embedding: list[float] | None = None
+
+    def public_dict(self) -> dict[str, Any]:
+        return self.model_dump(mode="json", exclude={"embedding", "namespace"})
+
+
+class Question(_Model):
+    """An open question of active memory: a key slot a task, meeting or commitment lacks."""
+
+    id: str
+    question: str  # in the language of the turn
+    slot: str  # deadline | owner | amount | place | time
+    kind: str  # task | meeting | commitment
+    importance: float
+    event: Event
+
+    def public_dict(self) -> dict[str, Any]:
+        """The shape of FORMATS.md: id, question, slot, event (as in search results), source_ids."""
+        return {
+            "id": self.id,
+            "question": self.question,
+            "slot": self.slot,
+            "kind": self.kind,
+            "importance": round(self.importance, 4),
+            "event": Hit(event=self.event, score=self.importance).public_dict(),
+            "source_ids": self.event.source_ids,
+        }
+
+
 class EventPatch(_Model):
     """The same field values set on several stored events (a status change, a tier move...)."""
 
@@ -239,6 +296,7 @@ class GraphDelta(_Model):
     links: list[Link] = Field(default_factory=list)  # added (props replaced)
     removed_links: list[Link] = Field(default_factory=list)  # removed before `links` are added
     event_patches: list[EventPatch] = Field(default_factory=list)  # applied after `events`
+    patterns: list[Pattern] = Field(default_factory=list)  # inserted or replaced whole (issue 14)
     turns_done: list[str] = Field(default_factory=list)
     counts: dict[str, int] = Field(default_factory=dict)
 
@@ -250,6 +308,7 @@ class GraphDelta(_Model):
             or self.links
             or self.removed_links
             or self.event_patches
+            or self.patterns
             or self.turns_done
         )
 

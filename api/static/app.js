@@ -47,6 +47,7 @@ async function loadNamespaces() {
       select.append(option);
     }
     if (!page.items.length) setStatus("No namespace holds any memory yet.");
+    else loadHigherMemories();
   } catch (error) {
     setStatus(`Could not list namespaces (${error.message}). Set the API key?`, true);
   }
@@ -60,6 +61,7 @@ async function search(event) {
   try {
     const result = await api(namespacePath("/search"), { method: "POST", body: JSON.stringify({ query }) });
     renderResults(result);
+    loadHigherMemories(result.patterns ?? []);
     if (!result.results.length) {
       drawGraph({ nodes: [], edges: [] });
       setStatus("No memory matches.");
@@ -89,6 +91,76 @@ function renderResults(result) {
     meta.textContent = `${hit.time.slice(0, 10)} · score ${hit.score.toFixed(3)} · ${hit.path.join(" → ")}`;
     item.append(text, meta);
     item.addEventListener("click", () => selectNode(hit.id));
+    list.append(item);
+  }
+}
+
+// ---- memory above the event: patterns with evidence, open questions (issue 14) ----------------
+function emptyItem(text) {
+  const item = document.createElement("li");
+  item.className = "muted";
+  item.textContent = text;
+  return item;
+}
+
+async function loadHigherMemories(matched = []) {
+  if (!$("#ns-select").value) return;
+  const matchedIds = new Set(matched.map((p) => p.id));
+  try {
+    const [patterns, questions] = await Promise.all([
+      api(namespacePath("/patterns?limit=50")),
+      api(namespacePath("/questions?limit=20")),
+    ]);
+    renderPatterns(patterns.items, matchedIds);
+    renderQuestions(questions.items);
+  } catch (error) {
+    $("#patterns").replaceChildren(emptyItem(`could not load (${error.message})`));
+  }
+}
+
+function renderPatterns(patterns, matchedIds) {
+  const list = $("#patterns");
+  list.replaceChildren();
+  if (!patterns.length) list.append(emptyItem("none yet (the global pass mines them)"));
+  for (const pattern of patterns) {
+    const item = document.createElement("li");
+    item.className = "pattern";
+    item.dataset.id = pattern.id;
+    item.classList.toggle("matched", matchedIds.has(pattern.id));
+    const box = document.createElement("details");
+    const summary = document.createElement("summary");
+    summary.textContent = pattern.text;
+    const meta = document.createElement("small");
+    meta.textContent = `${pattern.kind} · ${pattern.support} of ${pattern.total} (rate ${pattern.rate.toFixed(2)})`;
+    const evidence = document.createElement("ol");
+    evidence.className = "evidence";
+    for (const event of pattern.evidence) {
+      const line = document.createElement("li");
+      line.dataset.id = event.id;
+      line.textContent = `${event.time.slice(0, 10)} ${event.text}`;
+      line.addEventListener("click", () => selectNode(event.id));
+      evidence.append(line);
+    }
+    box.append(summary, meta, evidence);
+    item.append(box);
+    list.append(item);
+  }
+}
+
+function renderQuestions(questions) {
+  const list = $("#questions");
+  list.replaceChildren();
+  if (!questions.length) list.append(emptyItem("none"));
+  for (const question of questions) {
+    const item = document.createElement("li");
+    item.className = "question";
+    item.dataset.slot = question.slot;
+    const ask = document.createElement("div");
+    ask.textContent = question.question;
+    const about = document.createElement("small");
+    about.textContent = `${question.slot} · ${question.event.text} · ${question.source_ids.join(", ")}`;
+    item.append(ask, about);
+    item.addEventListener("click", () => selectNode(question.event.id));
     list.append(item);
   }
 }
@@ -292,6 +364,7 @@ function start() {
     loadNamespaces();
   });
   $("#search-form").addEventListener("submit", search);
+  $("#ns-select").addEventListener("change", () => loadHigherMemories());
   enablePanZoom();
   drawLegend();
   loadNamespaces();

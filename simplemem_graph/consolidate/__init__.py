@@ -14,6 +14,7 @@ from simplemem_graph.consolidate.context import StoredContext
 from simplemem_graph.consolidate.entities import GENERIC_SPEAKERS, EntityIndex, EntityResolver
 from simplemem_graph.consolidate.focus import focus_from_stored, infer_subjects
 from simplemem_graph.consolidate.global_pass import consolidate_pass, mention_moves
+from simplemem_graph.consolidate.questions import track_questions
 from simplemem_graph.consolidate.tasks import track_tasks
 from simplemem_graph.consolidate.time_links import link_days, link_next, link_sources
 from simplemem_graph.consolidate.topics import assign_topics, candidate_topics
@@ -137,6 +138,7 @@ def _consolidate(
     updates = detect_updates(events, earlier, shared)
     tasks = track_tasks(events, {i: [e for e in related if e.is_task] for i, related in earlier.items()})
     links += updates.links
+    questions = track_questions(events, earlier)
 
     # Status changes land on the batch's own events before they are written, and on stored ones after.
     status = {**tasks.status, **dict.fromkeys(updates.superseded, EventStatus.SUPERSEDED)}
@@ -148,6 +150,9 @@ def _consolidate(
                 update["valid_to"] = updates.superseded[event_id]
             batch[event_id] = batch[event_id].model_copy(update=update)
     repointed, unpointed = mention_moves(store, namespace, resolution.repoint)
+    for event_id, slots in questions.batch.items():
+        if slots or batch[event_id].open_slots:
+            batch[event_id] = batch[event_id].model_copy(update={"open_slots": slots})
     stored_changes: dict[tuple, list[str]] = defaultdict(list)
     for event_id, new_status in status.items():
         if event_id not in batch:
@@ -156,6 +161,8 @@ def _consolidate(
         EventPatch(ids=ids, fields={"status": new_status, **({"valid_to": valid_to} if valid_to else {})})
         for (new_status, valid_to), ids in stored_changes.items()
     ]
+    # A later turn filled a slot: the earlier event's question closes in this batch's transaction.
+    patches += [EventPatch(ids=[i], fields={"open_slots": slots}) for i, slots in questions.stored.items()]
 
     counts = {
         "events": len(events),
@@ -163,6 +170,7 @@ def _consolidate(
         **resolution.counts,
         **updates.counts,
         **tasks.counts,
+        **questions.counts,
     }
     for kind in (
         LinkKind.FROM,

@@ -6,6 +6,7 @@
 3. Re-cluster topics with community detection over the events' similarity graph.
 4. Decay: move events between the hot and cold tiers; count archive candidates.
 5. Archive done tasks older than the archive horizon.
+6. Pattern memories: re-mine regularities, write new ones, retire broken ones (patterns.py).
 
 Reported, never silent: it returns counts and raises ConsolidationError when a step fails.
 
@@ -40,6 +41,7 @@ from simplemem_graph.consolidate.entities import (
     NameFinder,
     name_occurs,
 )
+from simplemem_graph.consolidate.patterns import refresh_patterns
 from simplemem_graph.consolidate.rederive import rederive_implied_mentions, rederive_next_chains
 from simplemem_graph.consolidate.topics import (
     TOPIC_KEYWORDS,
@@ -75,7 +77,8 @@ def consolidate_pass(
     Returns:
         Counts: duplicates_merged, aliases, candidate_aliases, mentions_added, implied_added,
         implied_removed, next_added, next_removed (re-derived in time order, see rederive.py), topics,
-        topics_deleted, tier_hot, tier_cold, archive_candidates, tasks_archived.
+        topics_deleted, tier_hot, tier_cold, archive_candidates, tasks_archived, patterns_active,
+        patterns_new, patterns_retired.
 
     Raises:
         ConsolidationError: a step failed; the message names it.
@@ -92,6 +95,7 @@ def consolidate_pass(
         ("chains", lambda: rederive_next_chains(store, namespace)),
         ("topics", lambda: recluster_topics(store, namespace)),
         ("decay", lambda: apply_decay(store, namespace, now=now, decay=decay)),
+        ("patterns", lambda: refresh_patterns(store, namespace, now=now, embedder=embedder)),
     )
     for name, step in steps:
         try:

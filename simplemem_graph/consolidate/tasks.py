@@ -78,7 +78,16 @@ def track_tasks(events: Sequence[Event], earlier_tasks: dict[str, list[Event]]) 
     return changes
 
 
+# "needs to be sent", "will be paid": still to do, not done.
+_NOT_YET = re.compile(
+    r"\b(?:to|will|must|should|shall|can|could|would) be "
+    r"(?:sent|submitted|delivered|paid|done|finished|completed)\b",
+    re.IGNORECASE,
+)
+
+
 def _move(text: str) -> tuple[set[str], str, str] | None:
+    text = _NOT_YET.sub(" ", text)
     # Cancelling wins over "done" ("the trip is cancelled, done deal"); reviving wins over both
     # because it usually quotes the cancellation ("之前取消的看厂要重新安排").
     if REVIVED.search(text):

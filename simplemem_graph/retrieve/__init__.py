@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import Any
 
 from simplemem_graph.config import DecayPolicy
 from simplemem_graph.embedding import Embedder, encode_query
 from simplemem_graph.errors import ConfigError, InputError
-from simplemem_graph.models import DEFAULT_STATUSES, Event, EventStatus, Hit
+from simplemem_graph.models import DEFAULT_STATUSES, Event, EventStatus, Hit, Pattern
 from simplemem_graph.retrieve.context import build_context
 from simplemem_graph.retrieve.expand import ExpandStep, attach_context, expand_candidates, neighbouring_turn
 from simplemem_graph.retrieve.plans import (
@@ -90,6 +90,7 @@ class RetrievalResult:
     context_tokens: int
     analysis: QueryAnalysis
     plan: str = DEFAULT_PLAN.name
+    patterns: list[Pattern] = field(default_factory=list)  # regularities above the hits (issue 14)
 
     def as_dict(self, id: str | None = None) -> dict[str, Any]:
         """The `search --json` object of FORMATS.md, plus the query analysis and plan name."""
@@ -101,6 +102,7 @@ class RetrievalResult:
             "context_tokens": self.context_tokens,
             "analysis": self.analysis.as_dict(),
             "plan": self.plan,
+            "patterns": [p.public_dict() for p in self.patterns],
         }
 
 

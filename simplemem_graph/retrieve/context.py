@@ -16,7 +16,9 @@ from simplemem_graph.errors import InputError
 from simplemem_graph.models import DEFAULT_STATUSES, Hit
 from simplemem_graph.text import count_tokens
 
+PATTERNS_HEADER = "## Patterns"
 MEMORIES_HEADER = "## Memories"
+QUESTIONS_HEADER = "## Open questions"
 KNOWLEDGE_HEADER = "## Knowledge"
 INSTRUCTION_HEADER = "## Instruction"
 _MIN_USEFUL_TOKENS = 8  # a cut item shorter than this says nothing; leave it out instead
@@ -70,7 +72,13 @@ def _fill(header: str, lines: Sequence[str], budget: int) -> tuple[list[str], in
 
 
 def build_context(
-    hits: Sequence[Hit], *, knowledge: Sequence[str] = (), instruction: str = "", budget_tokens: int = 600
+    hits: Sequence[Hit],
+    *,
+    knowledge: Sequence[str] = (),
+    instruction: str = "",
+    budget_tokens: int = 600,
+    patterns: Sequence[str] = (),
+    questions: Sequence[str] = (),
 ) -> str:
     """A prompt block: memories with dates, then external knowledge, then the instruction.
 
@@ -79,6 +87,9 @@ def build_context(
         knowledge: external knowledge snippets (documents, tool output), most useful first.
         instruction: what the model should do; always included whole.
         budget_tokens: the most tokens the pack may use (as `count_tokens` counts).
+        patterns: pattern memories (issue 14) that summarise some of the hits; they go above the
+            memories, which they never replace.
+        questions: open questions of the topic (issue 14), for the agent to ask; after the memories.
 
     Returns:
         The pack as Markdown sections; empty sections are left out.
@@ -105,7 +116,12 @@ def build_context(
         raise InputError(
             f"context: the instruction alone takes {reserved} tokens, over the budget of {budget_tokens}"
         )
-    memories, used = _fill(MEMORIES_HEADER, [format_memory(h) for h in hits], budget_tokens - reserved)
+    room = budget_tokens - reserved
+    regularities, used = _fill(PATTERNS_HEADER, [f"- {p.strip()}" for p in patterns if p.strip()], room)
+    memories, used_memories = _fill(MEMORIES_HEADER, [format_memory(h) for h in hits], room - used)
+    used += used_memories
+    asks, used_asks = _fill(QUESTIONS_HEADER, [f"- {q.strip()}" for q in questions if q.strip()], room - used)
+    used += used_asks
     knowledge_lines = [f"- {k.strip()}" for k in knowledge if k.strip()]
-    facts, _ = _fill(KNOWLEDGE_HEADER, knowledge_lines, budget_tokens - reserved - used)
-    return "\n".join([*memories, *facts, *instruction_section])
+    facts, _ = _fill(KNOWLEDGE_HEADER, knowledge_lines, room - used)
+    return "\n".join([*regularities, *memories, *asks, *facts, *instruction_section])

@@ -28,6 +28,7 @@ from simplemem_graph.models import (
     Link,
     LinkKind,
     Neighbor,
+    Pattern,
     ScoredId,
     Topic,
     Turn,
@@ -386,6 +387,21 @@ class GraphStore(ABC):
         keep = {int(j) for row in scores for j in np.argsort(-row)[:k]}
         return [topics[j] for j in sorted(keep)]
 
+    # ---- memory above the event (issue 14) --------------------------------------------------------
+    @abstractmethod
+    def open_question_events(self, namespace: str, *, limit: int | None = None) -> list[Event]:
+        """Active events that still lack a key slot (non-empty `open_slots`), newest first: the
+        open questions of active memory. Read through an index, not by scanning every event."""
+
+    @abstractmethod
+    def upsert_patterns(self, patterns: Sequence[Pattern]) -> None:
+        """Insert or replace pattern memories by (namespace, id). `apply_delta` writes
+        `delta.patterns` the same way, in its one transaction; EVIDENCED_BY links are links."""
+
+    @abstractmethod
+    def list_patterns(self, namespace: str, *, statuses: Sequence[str] | None = None) -> list[Pattern]:
+        """Pattern memories of a namespace (any status when None), by id."""
+
     # ---- store-wide settings (the embedding model the vectors were made with) ------------------
     @abstractmethod
     def get_meta(self, key: str) -> str | None:
@@ -410,6 +426,8 @@ class GraphStore(ABC):
             yield {"type": "entity", **fields}
         for topic in self.list_topics(namespace):
             yield {"type": "topic", **topic.model_dump(mode="json")}
+        for pattern in self.list_patterns(namespace):
+            yield {"type": "pattern", **pattern.model_dump(mode="json")}
         for link in self.list_links(namespace):
             yield {"type": "link", **link.model_dump(mode="json")}
 
@@ -417,8 +435,12 @@ class GraphStore(ABC):
         self, records: Iterable[dict[str, Any]], namespace: str | None = None
     ) -> dict[str, int]:
         """Write exported records (into `namespace` when given, else their own); return counts."""
-        buckets: dict[str, list[Any]] = {"turn": [], "event": [], "entity": [], "topic": [], "link": []}
-        models = {"turn": Turn, "event": Event, "entity": Entity, "topic": Topic, "link": Link}
+        buckets: dict[str, list[Any]] = {
+            "turn": [], "event": [], "entity": [], "topic": [], "pattern": [], "link": []
+        }
+        models = {
+            "turn": Turn, "event": Event, "entity": Entity, "topic": Topic, "pattern": Pattern, "link": Link
+        }
         for record in records:
             record = dict(record)
             kind = record.pop("type", None)
@@ -433,5 +455,6 @@ class GraphStore(ABC):
         self.upsert_events(buckets["event"])
         self.upsert_entities(buckets["entity"])
         self.upsert_topics(buckets["topic"])
+        self.upsert_patterns(buckets["pattern"])
         self.add_links(buckets["link"])
         return {kind: len(items) for kind, items in buckets.items()}

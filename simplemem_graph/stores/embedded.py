@@ -34,11 +34,13 @@ from simplemem_graph.models import (
     EVENT_LINKS,
     Entity,
     Event,
+    EventStatus,
     GraphDelta,
     JobRun,
     Link,
     LinkKind,
     Neighbor,
+    Pattern,
     ScoredId,
     Topic,
     Turn,
@@ -103,6 +105,10 @@ CREATE INDEX IF NOT EXISTS event_days_by_rid ON event_days (rid);
 CREATE TABLE IF NOT EXISTS vector_spaces (
     namespace TEXT PRIMARY KEY, dim INTEGER NOT NULL, slots INTEGER NOT NULL
 );
+CREATE TABLE IF NOT EXISTS patterns (
+    namespace TEXT NOT NULL, id TEXT NOT NULL, status TEXT NOT NULL, data TEXT NOT NULL,
+    PRIMARY KEY (namespace, id)
+);
 """
 # Added after the first release: files written before get them on open (see _migrate).
 _ADDED_COLUMNS = {
@@ -120,6 +126,8 @@ CREATE INDEX IF NOT EXISTS topics_by_slot ON topics (namespace, vslot);
 CREATE INDEX IF NOT EXISTS events_by_id_ts ON events (namespace, id, ts, rid);
 CREATE INDEX IF NOT EXISTS links_by_kind_target ON links (namespace, kind, target, source);
 CREATE INDEX IF NOT EXISTS events_by_session ON events (namespace, json_extract(data, '$.session'), ts);
+CREATE INDEX IF NOT EXISTS events_open_questions ON events (namespace, ts)
+    WHERE json_array_length(data, '$.open_slots') > 0;
 """
 
 
@@ -1100,6 +1108,35 @@ class EmbeddedStore(GraphStore):
         keep = {j for row in ranked for j in [j for j in row if j in live][:k]}
         return [live[j] for j in sorted(keep)]
 
+    # ---- memory above the event (issue 14) ------------------------------------------------------
+    def open_question_events(self, namespace: str, *, limit: int | None = None) -> list[Event]:
+        # The condition repeats the partial index's own, so SQLite reads only events with open slots.
+        rows = self._read(
+            "SELECT data, embedding FROM events WHERE namespace = ? AND status = ? "
+            "AND json_array_length(data, '$.open_slots') > 0 ORDER BY ts DESC, id LIMIT ?",
+            [namespace, EventStatus.ACTIVE.value, -1 if limit is None else limit],
+        )
+        return [self._event_from_row(d, b) for d, b in rows]
+
+    def upsert_patterns(self, patterns: Sequence[Pattern]) -> None:
+        if patterns:
+            with self._transaction() as conn:
+                self._write_patterns(conn, patterns)
+
+    @staticmethod
+    def _write_patterns(conn: sqlite3.Connection, patterns: Sequence[Pattern]) -> None:
+        conn.executemany(
+            "INSERT OR REPLACE INTO patterns (namespace, id, status, data) VALUES (?,?,?,?)",
+            [(p.namespace, p.id, p.status, p.model_dump_json()) for p in patterns],
+        )
+
+    def list_patterns(self, namespace: str, *, statuses: Sequence[str] | None = None) -> list[Pattern]:
+        sql, params = "SELECT data FROM patterns WHERE namespace = ?", [namespace]
+        if statuses is not None:
+            sql += f" AND status IN ({self._placeholders(len(statuses))})"
+            params += [str(s) for s in statuses]
+        return [Pattern.model_validate_json(r[0]) for r in self._read(sql + " ORDER BY id", params)]
+
     # ---- atomic writes, leases, job log -----------------------------------------------------------
     def apply_delta(self, delta: GraphDelta) -> None:
         self._check_dimensions(delta.events)
@@ -1114,6 +1151,7 @@ class EmbeddedStore(GraphStore):
             self._write_links(conn, delta.links)
             for patch in delta.event_patches:
                 self._patch_events(conn, namespace, patch.ids, patch.fields)
+            self._write_patterns(conn, delta.patterns)
             for start in range(0, len(delta.turns_done), 500):
                 chunk = delta.turns_done[start : start + 500]
                 marks = self._placeholders(len(chunk))
@@ -1265,6 +1303,7 @@ class EmbeddedStore(GraphStore):
             )
             conn.execute("DELETE FROM turns_fts WHERE namespace = ?", (namespace,))
             tables = ("turns", "events", "event_days", "entities", "entity_names", "topics", "links")
+            tables += ("patterns",)
             for table in (*tables, "vector_spaces", "leases", "jobs"):
                 conn.execute(f"DELETE FROM {table} WHERE namespace = ?", (namespace,))
             conn.execute("DELETE FROM vector_spaces WHERE namespace = ?", (_topic_space(namespace),))

@@ -40,6 +40,7 @@ from simplemem_graph.models import (
     Link,
     LinkKind,
     Neighbor,
+    Pattern,
     ScoredId,
     Topic,
     Turn,
@@ -379,6 +380,32 @@ class Neo4jStore(GraphStore):
             for lk in links
         ]
 
+    # ---- memory above the event (issue 14) ------------------------------------------------------
+    def open_question_events(self, namespace: str, *, limit: int | None = None) -> list[Event]:
+        rows = self._execute(
+            "open_question_events", read=True, namespace=namespace, limit=2**31 if limit is None else limit
+        )
+        return [event_from_props(r["event"]) for r in rows]
+
+    def upsert_patterns(self, patterns: Sequence[Pattern]) -> None:
+        self._write_rows("upsert_patterns", self._pattern_rows(patterns))
+
+    @staticmethod
+    def _pattern_rows(patterns: Sequence[Pattern]) -> list[dict[str, Any]]:
+        # JSON mode: datetimes travel as ISO strings and come back through the model.
+        return [
+            {
+                "uid": uid_of(p.namespace, p.id),
+                "props": {**p.model_dump(mode="json"), "uid": uid_of(p.namespace, p.id)},
+            }
+            for p in patterns
+        ]
+
+    def list_patterns(self, namespace: str, *, statuses: Sequence[str] | None = None) -> list[Pattern]:
+        wanted = None if statuses is None else [str(s) for s in statuses]
+        rows = self._execute("list_patterns", read=True, namespace=namespace, statuses=wanted)
+        return [Pattern.model_validate(model_fields(r["pattern"])) for r in rows]
+
     # ---- atomic writes, leases, job log -----------------------------------------------------------
     def apply_delta(self, delta: GraphDelta) -> None:
         namespace = delta.namespace
@@ -386,6 +413,7 @@ class Neo4jStore(GraphStore):
         removals = self._removal_rows(delta.removed_links)
         entity_rows = self._entity_rows(delta.entities)
         topic_rows = self._topic_rows(delta.topics)
+        pattern_rows = self._pattern_rows(delta.patterns)
         done = [uid_of(namespace, i) for i in delta.turns_done]
 
         def work(tx: ManagedTransaction) -> None:
@@ -398,6 +426,7 @@ class Neo4jStore(GraphStore):
             self._add_links_in(tx, delta.links)
             for patch in delta.event_patches:
                 self._patch_events(tx, namespace, patch.ids, patch.fields)
+            self._run_batches(tx, "upsert_patterns", pattern_rows)
             for start in range(0, len(done), _BATCH):
                 self._run(tx, "mark_turns_done", uids=done[start : start + _BATCH])
 

@@ -35,6 +35,7 @@ LINK_QUERIES: dict[LinkKind, str] = {
     LinkKind.ALIAS_OF: "add_entity_links",
     LinkKind.CANDIDATE_ALIAS: "add_entity_links",
     LinkKind.WORKS_AT: "add_entity_links",
+    LinkKind.EVIDENCED_BY: "add_pattern_links",
 }
 
 # Event fields that are lists of objects: Neo4j properties hold only primitives, so they go as JSON.

@@ -12,7 +12,17 @@ import pytest
 from mcp import Client, StdioServerParameters
 
 REPO = Path(__file__).resolve().parents[2]
-TOOLS = {"remember", "search_memory", "entity_timeline", "list_conflicts", "forget", "jobs"}
+TOOLS = {
+    "remember",
+    "search_memory",
+    "entity_timeline",
+    "list_conflicts",
+    "forget",
+    "jobs",
+    "open_questions",
+    "list_patterns",
+    "replay_log",
+}
 TURNS = [
     (
         "Maya Torres",
@@ -59,6 +69,9 @@ async def _exercise(client: Client) -> None:
     story = _payload(await client.call_tool("entity_timeline", {"entity": "Northwind Foods"}))
     assert len(story["results"]) >= 2
     assert _payload(await client.call_tool("list_conflicts", {}))["conflicts"] == []
+    questions = _payload(await client.call_tool("open_questions", {"limit": 5}))["questions"]
+    assert all({"id", "question", "slot", "event", "source_ids"} <= set(q) for q in questions)
+    assert _payload(await client.call_tool("list_patterns", {}))["patterns"] == []
 
     other_ns = _payload(
         await client.call_tool("search_memory", {"query": "Northwind", "namespace": "elsewhere"})

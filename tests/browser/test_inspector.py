@@ -57,3 +57,45 @@ def test_search_draws_the_neighbourhood_and_a_click_shows_details(inspector_url,
     entity.click()
     wait.until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "#details h2"), "entity:"))
     assert "type" in [dt.text for dt in details.find_elements(By.CSS_SELECTOR, "#props dt")]
+
+
+def test_patterns_with_evidence_and_open_questions_are_shown(inspector_url, browser):
+    import httpx
+
+    turns = [
+        {
+            "id": f"w:{i}",
+            "session": "w",
+            "time": f"2026-03-{2 + 7 * i:02d}T09:00:00+00:00",
+            "speaker": "Dana",
+            "text": "Tomas Brenner met Orsk Holdings for the weekly review",
+        }
+        for i in range(4)
+    ] + [
+        {
+            "id": "q:1",
+            "session": "q",
+            "time": "2026-03-30T10:00:00+00:00",
+            "speaker": "Dana",
+            "text": "We need to meet Orsk Holdings",
+        }
+    ]
+    assert (
+        httpx.post(f"{inspector_url}/v1/namespaces/higher/turns", json=turns, timeout=300).status_code == 201
+    )
+    assert httpx.post(f"{inspector_url}/v1/namespaces/higher/consolidate", timeout=300).status_code == 200
+    wait = WebDriverWait(browser, 60)
+    browser.get(f"{inspector_url}/inspector/?ns=higher")
+    wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "#patterns li.pattern")))
+    patterns = browser.find_elements(By.CSS_SELECTOR, "#patterns li.pattern")
+    [pattern] = [p for p in patterns if "usually on Mondays" in p.text]
+    pattern.find_element(By.TAG_NAME, "summary").click()
+    evidence = pattern.find_elements(By.CSS_SELECTOR, ".evidence li")
+    assert len(evidence) == 4 and all("Tomas Brenner met Orsk Holdings" in li.text for li in evidence)
+    wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "#questions li.question")))
+    slots = {
+        li.get_attribute("data-slot")
+        for li in browser.find_elements(By.CSS_SELECTOR, "#questions li.question")
+    }
+    assert slots == {"time", "place"}
+    assert "When is the meeting?" in browser.find_element(By.ID, "questions").text
