@@ -224,9 +224,11 @@ class EntityResolver:
     def _resolve_event(self, event: Event, turn_texts: dict[str, str]) -> None:
         texts = [event.text, *(turn_texts[s] for s in event.source_ids if s in turn_texts)]
         participants = [(p.name, p.type) for p in event.participants]
-        known = [(n, t) for n, t, _ in self.index.known_names()] + participants
         for text in dict.fromkeys(texts):
-            for evidence in find_explicit_aliases(text, known):
+            # Only the known names that occur in this text can stand before an alias statement:
+            # found by the automaton, not by trying every name of the store against the text.
+            here = [(n, self.index.entities[i].type) for n, i in self._name_finder().find(text)]
+            for evidence in find_explicit_aliases(text, here + participants):
                 full_id = self._ensure(evidence.full, evidence.type)
                 self.make_alias(evidence.alias, full_id, evidence.reason)
 

@@ -17,6 +17,7 @@ An event that names an organisation itself never inherits one; it sets the sessi
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -24,7 +25,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from simplemem_graph.consolidate.aliases import normalise_name, short_forms
-from simplemem_graph.consolidate.entities import GENERIC_SPEAKERS, EntityIndex, name_occurs
+from simplemem_graph.consolidate.entities import GENERIC_SPEAKERS, EntityIndex, NameFinder
 from simplemem_graph.models import Event
 
 MAX_INHERITED_IN_A_ROW = 8  # events in a row that may borrow the focus before it fades
@@ -79,6 +80,12 @@ def infer_subjects(
         if e.type == "org"
         for short in short_forms(e.name, "org")
     ]
+    finder = NameFinder([(name, "org", i) for name, i in org_names])
+
+    @functools.cache  # the clauses of one turn share its text
+    def orgs_in_turn(turn_id: str) -> list[str]:
+        return sorted({i for _, i in finder.find(turn_texts.get(turn_id, ""))})
+
     for _, event in sorted(enumerate(events), key=lambda pair: (pair[1].time, pair[0])):
         state = focus.setdefault(event.session, stored_focus(event.session))
         mentioned = mentions.setdefault(event.id, {})
@@ -88,7 +95,7 @@ def infer_subjects(
         if orgs:
             state.orgs, state.named_at, state.inherited_in_row = orgs, event.time, 0
         else:
-            via, implied = _implied_orgs(event, people, index, state, org_names, turn_texts, previous_in_turn)
+            via, implied = _implied_orgs(event, people, index, state, orgs_in_turn, previous_in_turn)
             for org in implied:
                 mentioned[org] = {"role": "implied", "via": via, "surface": ""}
             if implied:
@@ -113,8 +120,7 @@ def _implied_orgs(
     people: list[str],
     index: EntityIndex,
     state: SessionFocus,
-    org_names: list[tuple[str, str]],
-    turn_texts: dict[str, str],
+    orgs_in_turn: Callable[[str], list[str]],
     previous_in_turn: dict[str, list[str]],
 ) -> tuple[str, list[str]]:
     """(via, organisation ids) the event is implicitly about; (via, []) when nothing is clear."""
@@ -122,7 +128,7 @@ def _implied_orgs(
     if employers:
         return "employer", [index.canonical(o) for o in employers]
     turn_id = event.source_ids[0] if event.source_ids else ""
-    in_turn = sorted({i for name, i in org_names if name_occurs(name, turn_texts.get(turn_id, ""))})
+    in_turn = orgs_in_turn(turn_id)
     if len(in_turn) == 1:
         return "turn", in_turn
     if in_turn:

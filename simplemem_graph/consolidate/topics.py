@@ -65,12 +65,17 @@ def assign_topics(events: Sequence[Event], topics: Sequence[Topic]) -> TopicAssi
     """
     result = TopicAssignment()
     current = {t.id: t.model_copy(deep=True) for t in topics}
+    centroids = _Centroids(current.values())
     for event in events:
-        topic = _nearest(event, current.values()) or _open(event, current)
+        topic = (
+            centroids.nearest(event, current) if event.embedding is not None else _by_label(event, current)
+        )
+        topic = topic or _open(event, current)
         if topic.id not in current:
             current[topic.id] = topic
             result.opened += 1
         _absorb(topic, event)
+        centroids.put(topic)
         result.topics[topic.id] = topic
         result.links.append(
             Link(kind=LinkKind.IN_TOPIC, source=event.id, target=topic.id, namespace=event.namespace)
@@ -78,19 +83,42 @@ def assign_topics(events: Sequence[Event], topics: Sequence[Topic]) -> TopicAssi
     return result
 
 
-def _nearest(event: Event, topics) -> Topic | None:
-    if event.embedding is None:
-        wanted = (event.topic or "").strip().lower()
-        return next((t for t in topics if wanted and t.label.lower() == wanted), None)
-    vector = np.asarray(event.embedding, dtype=np.float32)
-    best, best_score = None, TOPIC_MIN_COSINE
-    for topic in topics:
+class _Centroids:
+    """The topics' centroids as one matrix, so an event is compared with all of them in one product
+    (and each centroid is converted from its stored list once, not once per event)."""
+
+    def __init__(self, topics):
+        self.ids: list[str] = []
+        self.row: dict[str, int] = {}
+        self.matrix = np.zeros((0, 0), dtype=np.float32)
+        for topic in topics:
+            self.put(topic)
+
+    def put(self, topic: Topic) -> None:
         if topic.centroid is None:
-            continue
-        score = float(vector @ np.asarray(topic.centroid, dtype=np.float32))
-        if score >= best_score:
-            best, best_score = topic, score
-    return best
+            return
+        vector = np.asarray(topic.centroid, dtype=np.float32)
+        if topic.id not in self.row:
+            if not self.ids:
+                self.matrix = np.zeros((0, vector.shape[0]), dtype=np.float32)
+            self.row[topic.id] = len(self.ids)
+            self.ids.append(topic.id)
+            self.matrix = np.vstack([self.matrix, vector[None, :]])  # a batch opens few topics
+        else:
+            self.matrix[self.row[topic.id]] = vector
+
+    def nearest(self, event: Event, current: dict[str, Topic]) -> Topic | None:
+        """The most similar topic at or above TOPIC_MIN_COSINE (the last one on a tie, as before)."""
+        if not self.ids:
+            return None
+        scores = self.matrix @ np.asarray(event.embedding, dtype=np.float32)
+        best = int(len(scores) - 1 - np.argmax(scores[::-1]))
+        return current[self.ids[best]] if scores[best] >= TOPIC_MIN_COSINE else None
+
+
+def _by_label(event: Event, current: dict[str, Topic]) -> Topic | None:
+    wanted = (event.topic or "").strip().lower()
+    return next((t for t in current.values() if wanted and t.label.lower() == wanted), None)
 
 
 def _open(event: Event, current: dict[str, Topic]) -> Topic:
