@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from simplemem_graph.models import LinkKind, Topic
+from simplemem_graph.models import LinkKind, Pattern, Topic
 from tests.contract.contract_data import day, link, make_entity, make_event, make_turn
 
 
@@ -11,6 +11,22 @@ def _graph(store, ns):
     store.upsert_events([make_event(ns, f"e{i}", f"event {i}", minutes=i) for i in range(3)])
     store.upsert_entities([make_entity(ns, "acme", "Acme"), make_entity(ns, "acme-inc", "Acme Inc")])
     store.upsert_topics([Topic(id="t1", namespace=ns, label="deals")])
+    store.upsert_patterns(
+        [
+            Pattern(
+                id="p1",
+                namespace=ns,
+                text="Acme meets on Mondays",
+                kind="weekday",
+                subject="acme",
+                action="meet",
+                value="Monday",
+                support=4,
+                total=5,
+                rate=0.8,
+            )
+        ]
+    )
 
 
 def _keys(links):
@@ -32,6 +48,7 @@ def test_every_link_kind_round_trips_with_its_props(store, ns):
         link(ns, LinkKind.ALIAS_OF, "acme-inc", "acme"),
         link(ns, LinkKind.CANDIDATE_ALIAS, "acme", "acme-inc", evidence={"fuzzy": 0.9}),
         link(ns, LinkKind.WORKS_AT, "acme-inc", "acme"),
+        link(ns, LinkKind.EVIDENCED_BY, "p1", "e0"),
     ]
     assert {lk.kind for lk in links} == set(LinkKind)
     store.add_links(links)
