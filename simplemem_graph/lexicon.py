@@ -56,6 +56,20 @@ ZH_INDUSTRY_WORDS = frozenset(
     信息 技术 网络 环保 新能源 光电 模具 钢铁 金属 玻璃 陶瓷 印刷 供应链 国际 实业 贸易 商贸""")
 )
 
+# Nouns for the role an organisation plays (a customer, a supplier): they introduce a name
+# ("新客户临安润泓流体有限公司") or stand for one ("那个做X的客户"), they never name one themselves.
+ZH_ORG_ROLE_NOUNS = frozenset(
+    _words("""客户 供应商 厂家 厂商 商家 工厂 厂 公司 合作方 对方 伙伴 合作伙伴 子公司 母公司 同行 对手
+    竞争对手 承运商 物流商 代理商 经销商 服务商""")
+)
+
+# Job roles written right before a person's name ("采购胡勇之", "司机老李", "对接人是财务王芳"): the word
+# after one names a person, even when jieba reads it as an ordinary word (海河, 建国).
+ZH_JOB_ROLES = tuple(
+    _words("""采购 销售 财务 会计 出纳 司机 工程师 技术员 跟单 业务员 业务 质检 仓管 库管 行政 人事 前台
+    客服 设计师 助理 秘书 同事 对接人 联系人 负责人 经办人 专员 主管 经理 总监""")
+)
+
 # Ordinary words ending in an organisation suffix.
 ZH_ORG_FALSE_FRIENDS = frozenset(
     _words("""东部 中心 中部 住所 俱乐部 全部 内部 出局 北部 南部 厕所 场所 外部 大局 头部 局部

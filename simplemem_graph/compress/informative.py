@@ -151,6 +151,9 @@ def is_informative_task(text: str, words: list[ContentWord], recent: Iterable[st
     """A task about something: "Remind me to call the bank" (not "Sure, I'll do that", "好的，记下了")."""
     if not is_task(text):
         return False
+    # The words of the task cue itself ("记下" of 记下了, "note") are not what the task is about.
+    cues = [m.group(0).lower() for p in (_EN_TASK, _ZH_TASK) for m in p.finditer(text)]
+    words = [w for w in words if not any(w.lemma in c or c in w.lemma for c in cues)]
     seen = set(recent)
     return any(w.referent and w.lemma not in seen for w in words) or len(words) >= 2
 

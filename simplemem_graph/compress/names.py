@@ -23,8 +23,11 @@ from simplemem_graph.lexicon import (
     EN_TITLES,
     ZH_COMPOUND_SURNAMES,
     ZH_FACILITY_SUFFIXES,
+    ZH_INDUSTRY_WORDS,
+    ZH_JOB_ROLES,
     ZH_LEGAL_FORMS,
     ZH_ORG_FALSE_FRIENDS,
+    ZH_ORG_ROLE_NOUNS,
     ZH_ORG_SUFFIXES,
     ZH_PLACE_SUFFIXES,
     ZH_SURNAMES,
@@ -162,6 +165,14 @@ def _zh_tokens(text: str) -> list[tuple[str, str, int]]:
     return tokens
 
 
+def _dictionary_tag(word: str) -> str:
+    """jieba's dictionary part of speech for a word ("" when it has none): the word's usual reading,
+    whatever the sentence around it."""
+    posseg = _posseg()
+    posseg.dt.tokenizer.check_initialized()
+    return posseg.dt.word_tag_tab.get(word, "")
+
+
 def _nameable(word: str, tag: str) -> bool:
     return len(word) >= 2 and not tag.startswith(_NOT_NAME_TAGS) and not re.search(r"[^\w]", word)
 
@@ -201,12 +212,62 @@ def _registered_name_start(tokens: list[tuple[str, str, int]], i: int) -> int | 
         word, tag, start = tokens[j]
         length += len(word)
         if length > _REGISTERED_NAME_MAX or not re.fullmatch(r"[\u4e00-\u9fff]+", word):
-            return None
+            break
         if tag.startswith(("p", "c", "u", "r", "m", "q", "x", "y", "e", "o", "w")) or word in "的和与跟及":
-            return None
+            break
         if word in ZH_PLACES or (tag == "ns" and len(word) >= 2):
             return start if j < i - 1 else None  # a place alone before the legal form is not a name
-    return None
+    return _unknown_run_start(tokens, i)
+
+
+# One character that ends whatever came before a name: particles, prepositions, copula, light verbs.
+_ZH_NAME_BOUNDARY_CHARS = frozenset("的和与跟及了在是把给让找向从对由被将为同")
+_ZH_NAME_TAGS = ("ns", "nr", "nz", "nt", "j", "n", "g")
+_UNKNOWN_CORE_MAX = 6  # an unlisted place (2-3 characters) + a trade name (2-3)
+# jieba counts: 说 219817, 要 156581, 找 20856; trade-name characters 达 28255 (rare alone), 润 1690.
+_FUNCTION_CHAR_MIN_FREQ = 20000
+_VERBISH = ("v", "p", "d", "c", "r", "u")
+
+
+def _unknown_run_start(tokens: list[tuple[str, str, int]], i: int) -> int | None:
+    """Start of "<unlisted place><trade name><industry><legal form>" (淮溪润澄化工有限公司), for places
+    and trade names no list, tag or 市 marks: jieba cuts them into rare words and single characters.
+
+    The industry words right before the legal form are passed over; the name then runs back to the
+    nearest boundary: the clause start, a particle or preposition (的, 和, 给...), a common word that
+    is not a noun (说, 上周, 一家, 大型), or a role noun (客户, 供应商: "新客户X有限公司"). Its core
+    (place + trade name) must be 2-6 characters, not all of them ordinary words.
+    """
+    j = i - 1
+    while (
+        j >= 0
+        and j >= i - 2
+        and (
+            tokens[j][0] in ZH_INDUSTRY_WORDS or (len(tokens[j][0]) >= 2 and is_common_zh_word(tokens[j][0]))
+        )
+    ):
+        j -= 1
+    if j == i - 1:
+        return None  # no industry word: "X有限公司" alone is read by the rules above
+    begin, core, ordinary = None, 0, True
+    while j >= 0:
+        word, tag, start = tokens[j]
+        if not re.fullmatch(r"[\u4e00-\u9fff]+", word) or word in ZH_ORG_ROLE_NOUNS:
+            break
+        if len(word) == 1 and word in _ZH_NAME_BOUNDARY_CHARS:
+            break
+        common = is_common_zh_word(word)
+        if len(word) >= 2 and common and not tag.startswith(_ZH_NAME_TAGS):
+            break
+        if len(word) == 1 and is_common_zh_word(word, _FUNCTION_CHAR_MIN_FREQ) and tag.startswith(_VERBISH):
+            break  # 说, 要, 找: a verb of everyday speech, not a character of a trade name (润, 拓)
+        if core + len(word) > _UNKNOWN_CORE_MAX:
+            return None  # no boundary close enough: the start cannot be told
+        ordinary = ordinary and common and len(word) >= 2
+        begin, core, j = start, core + len(word), j - 1
+    if begin is None or core < 2 or ordinary:
+        return None
+    return begin
 
 
 def _single_char_run(tokens: list[tuple[str, str, int]], j: int) -> int | None:
@@ -214,7 +275,10 @@ def _single_char_run(tokens: list[tuple[str, str, int]], j: int) -> int | None:
     begin, count = None, 0
     while j >= 0 and count < 4:
         word, tag, start = tokens[j]
-        if len(word) != 1 or not re.fullmatch(r"[\u4e00-\u9fff]", word) or tag.startswith(_NOT_NAME_TAGS):
+        if len(word) != 1 or not re.fullmatch(r"[\u4e00-\u9fff]", word):
+            break
+        # jieba's tag of a rare character is a guess (泓 "q"): only a frequent one is a function word
+        if tag.startswith(_NOT_NAME_TAGS) and is_common_zh_word(word, _FUNCTION_CHAR_MIN_FREQ):
             break
         if word in "的和与跟及了在是":
             break
@@ -295,10 +359,20 @@ _ZH_PLACE_CUE = re.compile(
 )
 # A person by position: after 让/跟/找/对接人... or a clause start, before a verb or a pause
 # (让郑林在…, 对接人许炎，, 陈宁宁下周要去…). Given names are one or two characters.
+_ZH_PERSON_AFTER = (
+    r"(?=说|在|把|要|会|下周|明天|今天|后天|确认|提醒|表示|发来|发了|负责|已经|也|[，,。；;！!]|的|去|来|打|报"
+    r"|可以|答应|$)"
+)
 _ZH_PERSON_CUE = re.compile(
-    r"(?:^|(?<=[，,。；;：:\s])|(?<=让|叫|请|找|跟|和|给|由|派|问|的)|(?<=对接人|联系人|负责人)(?:是)?)"
-    rf"(?P<n>{_SURNAME}[\u4e00-\u9fff]{{1,2}})"
-    r"(?=说|在|把|要|会|下周|明天|今天|后天|确认|提醒|表示|发来|发了|负责|已经|也|[，,。；;！!]|的|去|来|打|报|可以|答应)"
+    r"(?:^|(?<=[，,。；;：:\s])|(?<=让|叫|请|找|跟|和|给|由|派|问|的))"
+    rf"(?P<n>{_SURNAME}[\u4e00-\u9fff]{{1,2}}){_ZH_PERSON_AFTER}"
+)
+# After a job role or an errand verb (采购胡勇之, 对接人是刘海河, 让赵建国在...) the position alone says
+# "a person": the given name may be an ordinary word (建国, 海河).
+_ZH_ROLE_CUE = re.compile(
+    "(?:" + "|".join(sorted(ZH_JOB_ROLES, key=len, reverse=True)) + r")(?:是|为)?"
+    rf"(?P<n>{_SURNAME}[\u4e00-\u9fff]{{1,2}}){_ZH_PERSON_AFTER}"
+    rf"|(?<=让|请|派|找)(?P<m>{_SURNAME}[\u4e00-\u9fff]{{1,2}})(?=在|把|去|来|负责|明天|下周|今天)"
 )
 
 
@@ -315,7 +389,22 @@ def _structural_zh_names(text: str) -> list[Mention]:
         if is_common_zh_word(word) and tags != {"ns"}:
             continue
         found.append(Mention("place", m.start("p"), m.end("p"), word, word))
+    role_cued = set()
+    for m in _ZH_ROLE_CUE.finditer(text):
+        group = "n" if m.group("n") else "m"
+        name, end = m.group(group), m.end(group)
+        after = text[end - 1 : end + 1]
+        if len(name) == 3 and len(after) == 2 and is_common_zh_word(after):
+            name, end = name[:2], end - 1  # 叶广发来了 (as below)
+        if is_common_zh_word(name) or name in ZH_TITLE_FALSE_FRIENDS or re.match(_TITLE, name[1:]):
+            continue
+        if len(name) == 3 and _dictionary_tag(name[1:]).startswith(_NOT_NAME_TAGS):
+            continue  # 让王明天去: 明天 is a time word, not a given name (建国, 海河 are nouns)
+        role_cued.add(m.start(group))
+        found.append(Mention("person", m.start(group), end, name, name))
     for m in _ZH_PERSON_CUE.finditer(text):
+        if m.start("n") in role_cued:
+            continue
         name, end = m.group("n"), m.end("n")
         # 叶广发来了: the last character may open the next word (发来): then the name is 叶广
         if len(name) == 3 and is_common_zh_word(text[end - 1 : end + 1]):

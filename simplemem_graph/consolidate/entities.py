@@ -243,9 +243,11 @@ class EntityResolver:
         speaker_type = "agent" if normalise_name(event.speaker) in GENERIC_SPEAKERS - {"user"} else "person"
         mention(self._ensure(event.speaker, speaker_type), "speaker", event.speaker)
         orgs_here = set()
+        found_here = self._name_finder().find(event.text)
         for name, type_, role in _joined_participants(event):
+            name = _known_extension(name, type_, event.text, found_here, self.index)
             mention(self._resolve_name(name, type_, event, orgs_here), role, name)
-        for name, canonical_id in self._name_finder().find(event.text):
+        for name, canonical_id in found_here:
             mention(canonical_id, "mention", name)
         for short, canonical_id in self._short_forms_in(event.text):
             if self.make_alias(
@@ -392,12 +394,13 @@ class EntityResolver:
                 )
 
     def _persons_with_last_name(self, last: str) -> list[Entity]:
-        """Multi-word names ending in `last`; NER may have typed "Quinn Talrian" a place, so a
-        place or untyped name counts too (a title such as "Ms." says it is a person)."""
+        """Multi-word names ending in `last`; NER may have typed "Quinn Talrian" a place or "Ravi
+        Peldor" an organisation, so a place, an untyped name or an organisation whose name holds no
+        organisation word counts too (a title such as "Ms." says it is a person)."""
         found = [
             e
             for e in self.index.canonical_entities()
-            if e.type in ("person", "place", "other")
+            if (e.type in ("person", "place", "other") or (e.type == "org" and not ORG_SUFFIX.search(e.name)))
             and len(e.name.split()) >= 2
             and e.name.isascii()
             and e.name.split()[-1] == last
@@ -490,14 +493,15 @@ class EntityResolver:
         return None
 
     def _orgs_doing(self, activity: str) -> list[str]:
-        """Organisations whose name or earlier events name `activity` (紧固件, "castings")."""
+        """Organisations whose name names `activity` (紧固件, "castings"); when no name does, those
+        whose earlier events name it. A name is the stronger evidence: "Stenmont Cables LLC" makes
+        cables, while an event about it may also mention the city it is based in."""
         key = activity.casefold().rstrip("s")
-        return [
-            e.id
-            for e in self.index.canonical_entities()
-            if e.type == "org"
-            and (key in e.name.casefold() or any(key in t.casefold() for t in self._profiles.get(e.id, ())))
-        ]
+        orgs = [e for e in self.index.canonical_entities() if e.type == "org"]
+        by_name = [e.id for e in orgs if key in e.name.casefold()]
+        if by_name:
+            return by_name
+        return [e.id for e in orgs if any(key in t.casefold() for t in self._profiles.get(e.id, ()))]
 
     def _backs_nickname(self, person_id: str, event: Event, orgs_here: set[str]) -> bool:
         """Evidence beyond the surname: same session, or an employer the event (or session) mentions."""
@@ -588,6 +592,29 @@ def _joined_participants(event: Event) -> list[tuple[str, str, str]]:
                 joined.append((match.group(0), "org", org_role))
                 skip.update({place, org})
     return joined + [p for p in people if p[0] not in skip]
+
+
+def _known_extension(
+    name: str, type_: str, text: str, found: list[tuple[str, str]], index: EntityIndex
+) -> str:
+    """A name stage 1 cut out of a longer known name is that name: 沈利 of "沈利明说" (明说 read as a
+    word) is 沈利明, "Cormar" of "Olive Cormar said" is Olive Cormar, when that known name occurs in
+    the text and every occurrence of the cut name lies inside it."""
+    if index.lookup(name) or not name.strip():
+        return name
+    longer = {known for known, _canonical_id in found if len(known) > len(name) and _inside(name, known)}
+    if len(longer) != 1:
+        return name
+    full = next(iter(longer))
+    inner = len(re.findall(re.escape(name), full))
+    return full if len(re.findall(re.escape(name), text)) == inner * text.count(full) else name
+
+
+def _inside(name: str, known: str) -> bool:
+    """`name` is part of `known`: a run of characters (Chinese) or of whole words (Latin)."""
+    if name.isascii():
+        return re.search(rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])", known) is not None
+    return name in known
 
 
 def _short_form_occurs(short: str, text: str) -> bool:
