@@ -150,7 +150,7 @@ def test_export_then_import_rebuilds_the_same_graph(store, ns, other_ns):
     store.update_events(ns, ["e1"], {"embedding": as_list(unit_vector(7)), "deadline": day(4)})
     exported = list(store.export_records(ns))
     counts = store.import_records(exported, namespace=other_ns)
-    assert counts == {"turn": 2, "event": 2, "entity": 3, "topic": 2, "link": 11}
+    assert counts == {"turn": 2, "event": 2, "entity": 3, "topic": 2, "pattern": 0, "link": 11}
     again = [{**r, "namespace": ns} for r in store.export_records(other_ns)]
     assert again == exported
     assert store.vector_search(other_ns, as_list(unit_vector(7)), 1)[0].id == "e1"
