@@ -270,7 +270,7 @@ def replay_log(request: Request, body: ReplayIn, scoped: Scoped) -> ReplayOut:
     evidence is in the past: recall@5, tokens@5, p95 per slice (the namespace is not written)."""
     from dataclasses import replace
 
-    from simplemem_graph.replay import ReplayLog, ReplayQuery, replay_scratch
+    from simplemem_graph.replay import ReplayLog, ReplayQuery, replay_scratch, replay_server_store
 
     limit = request.app.state.limits.max_turns_per_request
     if len(body.turns) > limit:
@@ -283,7 +283,11 @@ def replay_log(request: Request, body: ReplayIn, scoped: Scoped) -> ReplayOut:
         changed = {k: v for k, v in body.compare.model_dump().items() if k != "name" and v is not None}
         configs.append((body.compare.name, replace(memory.settings, **changed)))
     reports = replay_scratch(
-        ReplayLog(turns, queries, "jsonl"), embedder=memory.embedder, configs=configs, slices=body.slices
+        ReplayLog(turns, queries, "jsonl"),
+        embedder=memory.embedder,
+        configs=configs,
+        slices=body.slices,
+        store=replay_server_store(memory.store),
     )
     return ReplayOut(slices=[r.as_dict() for r in reports])
 

@@ -383,13 +383,10 @@ def replay(
     """Re-run a timestamped log slice by slice; after each slice ask the questions whose evidence is
     in the past: recall@5, tokens@5 and p95 latency per slice. Writes only to scratch memory (a
     temporary file, or a scratch namespace of a Neo4j --store that is deleted afterwards)."""
-    import uuid
-
     from simplemem_graph.config import is_neo4j_uri
     from simplemem_graph.embedding import make_embedder
-    from simplemem_graph.memory import Memory, open_store
-    from simplemem_graph.replay import SLICES, load_config, load_replay_log, plot_replay
-    from simplemem_graph.replay import replay as run_replay
+    from simplemem_graph.memory import open_store
+    from simplemem_graph.replay import SLICES, load_config, load_replay_log, plot_replay, replay_scratch
 
     if slices not in SLICES:
         raise InputError(f"--slices: expected one of {list(SLICES)}, got {slices!r}")
@@ -400,26 +397,25 @@ def replay(
     if len({name for name, _ in configs}) < len(configs):
         configs[-1] = (f"{configs[-1][0]}-compare", configs[-1][1])
     replay_log = load_replay_log(log, queries=queries, sample=sample)
+    # A Neo4j --store is replayed into (scratch namespaces), so the numbers are that store's;
+    # otherwise each configuration gets a fresh in-memory embedded store.
+    server = open_store(state.store, base) if state.store is not None and is_neo4j_uri(state.store) else None
     embedders: dict[str, Any] = {}
     reports = []
-    for name, settings in configs:
-        embedder = embedders.setdefault(settings.embedding_model, make_embedder(settings.embedding_model))
-        with tempfile.TemporaryDirectory() as scratch:
-            neo4j = state.store is not None and is_neo4j_uri(state.store)
-            store = open_store(state.store if neo4j else str(Path(scratch) / "replay.db"), settings)
-            namespace = f"replay-{uuid.uuid4().hex[:10]}"
-            memory = Memory(store, namespace=namespace, embedder=embedder, settings=settings)
-            try:
-                with _progress() as progress:
-                    task = progress.add_task(f"replay {name}", total=None)
-                    reports += run_replay(
-                        replay_log, memory, slices=slices, config=name,
-                        progress=lambda r, t=task: progress.advance(t, 1),
-                    )
-            finally:
-                if neo4j:
-                    store.delete_namespace(namespace)
-                memory.close()
+    try:
+        with _progress() as progress:
+            for name, settings in configs:
+                embedder = embedders.setdefault(
+                    settings.embedding_model, make_embedder(settings.embedding_model)
+                )
+                task = progress.add_task(f"replay {name}", total=None)
+                reports += replay_scratch(
+                    replay_log, embedder=embedder, configs=[(name, settings)], slices=slices, store=server,
+                    progress=lambda r, t=task: progress.advance(t, 1),
+                )
+    finally:
+        if server is not None:
+            server.close()
     if plot is not None:
         plot_replay(reports, plot)
     if as_json:

@@ -187,7 +187,7 @@ def build_mcp_server(memory: MemorySource) -> MCPServer:
             queries_path: JSON Lines {"id", "query", "evidence": [turn ids]} (needed for JSON Lines logs).
             sample: the LoCoMo conversation or LongMemEval question id (default: the first).
         """
-        from simplemem_graph.replay import SLICES, load_replay_log, replay_scratch
+        from simplemem_graph.replay import SLICES, load_replay_log, replay_scratch, replay_server_store
 
         if slices not in SLICES:
             raise ToolError(f"replay_log: slices must be one of {list(SLICES)}, got {slices!r}")
@@ -197,7 +197,9 @@ def build_mcp_server(memory: MemorySource) -> MCPServer:
         except SimpleMemError as e:
             raise ToolError(f"replay_log: {e}") from e
         configs = [("default", base.settings)]
-        reports = replay_scratch(log, embedder=base.embedder, configs=configs, slices=slices)
+        reports = replay_scratch(
+            log, embedder=base.embedder, configs=configs, slices=slices, store=replay_server_store(base.store)
+        )
         return {"slices": [r.as_dict() for r in reports]}
 
     @server.tool()

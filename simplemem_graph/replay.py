@@ -268,22 +268,41 @@ def replay_scratch(
     embedder,
     configs: Sequence[tuple[str, Settings]],
     slices: str = "week",
-    store_factory: Callable[[], Any] | None = None,
+    store=None,
+    progress: Callable[[SliceReport], None] | None = None,
 ) -> list[SliceReport]:
-    """Replay the log once per configuration, each into a fresh scratch store (in memory unless
-    `store_factory` says otherwise), with one embedder: what REST and MCP run."""
+    """Replay the log once per configuration into scratch memory, with one embedder: what the CLI,
+    REST and MCP run.
+
+    Args:
+        store: a server store (Neo4j) to replay into, so the replay measures that store: each
+            configuration gets a fresh namespace of it, deleted afterwards (the store stays open).
+            None: a fresh in-memory embedded store per configuration.
+    """
+    from uuid import uuid4
+
     from simplemem_graph.memory import Memory
     from simplemem_graph.stores.embedded import EmbeddedStore
 
     reports: list[SliceReport] = []
     for name, settings in configs:
-        store = store_factory() if store_factory else EmbeddedStore(":memory:")
-        memory = Memory(store, namespace="replay", embedder=embedder, settings=settings)
+        scratch = store if store is not None else EmbeddedStore(":memory:")
+        namespace = f"replay-{uuid4().hex[:10]}"
+        memory = Memory(scratch, namespace=namespace, embedder=embedder, settings=settings)
         try:
-            reports += replay(log, memory, slices=slices, config=name)
+            reports += replay(log, memory, slices=slices, config=name, progress=progress)
         finally:
-            memory.close()
+            if store is None:
+                memory.close()
+            else:
+                store.delete_namespace(namespace)
     return reports
+
+
+def replay_server_store(store):
+    """The store a replay should write its scratch namespaces into: a server store (Neo4j) is
+    measured as itself; an embedded store is left alone (replays go to in-memory scratch)."""
+    return store if getattr(store, "kind", None) == "neo4j" else None
 
 
 def plot_replay(reports: Sequence[SliceReport], path: str | Path) -> None:
