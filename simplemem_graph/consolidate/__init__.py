@@ -15,10 +15,19 @@ from simplemem_graph.consolidate.entities import GENERIC_SPEAKERS, EntityIndex, 
 from simplemem_graph.consolidate.focus import focus_from_stored, infer_subjects
 from simplemem_graph.consolidate.global_pass import consolidate_pass, mention_moves
 from simplemem_graph.consolidate.questions import track_questions
+from simplemem_graph.consolidate.similarity import content_terms
 from simplemem_graph.consolidate.tasks import track_tasks
 from simplemem_graph.consolidate.time_links import link_days, link_next, link_sources
 from simplemem_graph.consolidate.topics import assign_topics, candidate_topics
-from simplemem_graph.consolidate.updates import Conflict, detect_updates, list_conflicts
+from simplemem_graph.consolidate.updates import (
+    EXPLICIT_CHANGE,
+    SUBJECT_MIN_CONTAINMENT,
+    Conflict,
+    change_subject,
+    change_subject_text,
+    detect_updates,
+    list_conflicts,
+)
 from simplemem_graph.embedding import Embedder
 from simplemem_graph.errors import ConsolidationError, InputError, SimpleMemError
 from simplemem_graph.models import Event, EventPatch, EventStatus, GraphDelta, Link, LinkKind
@@ -205,7 +214,8 @@ def _earlier_related(
     mentions: dict[str, dict[str, dict[str, str]]],
     storyline_entities: set[str],
 ) -> tuple[dict[str, list[Event]], set[tuple[str, str]]]:
-    """Per new event: earlier events (stored or in this batch) sharing a storyline entity or its session.
+    """Per new event: earlier events (stored or in this batch) sharing a storyline entity or its
+    session; for an explicit change, also those whose text names what it changes (fulltext index).
 
     Also returns the (new id, earlier id) pairs that share a storyline entity, not just the session.
     """
@@ -219,9 +229,12 @@ def _earlier_related(
             for earlier in context.storyline(entity):
                 pool[earlier.id] = earlier
                 shared.add((event.id, earlier.id))
+        subject = change_subject_text(event) if EXPLICIT_CHANGE.search(event.text) else ""
+        for earlier in context.lexically_related(subject) if subject else ():
+            pool.setdefault(earlier.id, earlier)
         for earlier in seen_in_batch:
             common = entities & set(mentions.get(earlier.id, {}))
-            if earlier.session == event.session or common:
+            if earlier.session == event.session or common or _names_subject(earlier, event, subject):
                 pool[earlier.id] = earlier
             if common:
                 shared.add((event.id, earlier.id))
@@ -230,6 +243,12 @@ def _earlier_related(
         related[event.id] = sorted((e for e in pool.values() if e.time <= event.time), key=lambda e: e.time)
         seen_in_batch.append(event)
     return related, shared
+
+
+def _names_subject(earlier: Event, change: Event, subject: str) -> bool:
+    """An event of this batch names what `change` changes as much as `detect_updates` will ask."""
+    terms = change_subject(change) if subject else set()
+    return bool(terms) and len(terms & content_terms(earlier.text)) >= SUBJECT_MIN_CONTAINMENT * len(terms)
 
 
 def _with_embeddings(events: list[Event], embedder: Embedder | None) -> list[Event]:

@@ -20,6 +20,11 @@ STORYLINE_LIMIT = 200  # newest events of an entity's storyline compared with a 
 SESSION_LIMIT = 200  # newest events of a session read as its recent context
 
 
+# Earlier events fetched by text for one explicit change: the plan it revises is among the best
+# few lexical matches of its subject; more would only add look-alikes to compare.
+LEXICAL_LIMIT = 10
+
+
 class StoredContext:
     """Read-only view of the stored graph around a batch of new events."""
 
@@ -73,3 +78,13 @@ class StoredContext:
     def storyline_tail(self, entity_id: str) -> Event | None:
         events = self.storyline(entity_id)
         return events[-1] if events else None
+
+    def lexically_related(self, text: str, k: int = LEXICAL_LIMIT) -> list[Event]:
+        """Stored active events whose text matches `text` best (the store's fulltext index), for
+        an explicit change whose subject ("见房东改到5月21号") is no entity and was said in another
+        session than the plan it revises."""
+        if not text.strip():
+            return []
+        hits = self.store.fulltext_search(self.namespace, text, k)
+        ids = [h.id for h in hits if h.id not in self._batch_ids]
+        return self.store.get_events(self.namespace, ids) if ids else []

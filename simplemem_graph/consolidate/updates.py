@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from simplemem_graph.consolidate.similarity import same_subject
+from simplemem_graph.consolidate.similarity import content_terms, same_subject
 from simplemem_graph.models import Event, Link, LinkKind
 from simplemem_graph.stores.base import GraphStore
 
@@ -40,6 +40,11 @@ CONFLICT_MIN_COSINE = 0.85
 MAX_OLDER = 50  # compare with at most this many earlier events per new event
 _DISPUTE_SCOPE_CHARS = 12  # what a negation bears on: the words right after it, within its clause
 _VALUE_WITH_UNIT = re.compile(r"\d+(?:\.\d+)?\s?[\u4e00-\u9fff%]")
+# An explicit change names what changes ("见房东改到5月21号", "the kickoff was moved to ..."): the
+# older event must mention that subject. Shared words of the change itself (改到, 号, "moved") or
+# of the value are no evidence: "看牙医改到5月27号" and "见房东改到5月21号" share them and little else.
+SUBJECT_MIN_CONTAINMENT = 0.5
+_VALUE_KINDS = ("date", "time", "money", "quantity", "number", "duration")
 
 
 @dataclass
@@ -92,6 +97,7 @@ def detect_updates(
     for event in events:
         marker = EXPLICIT_CHANGE.search(event.text)
         new_values = attribute_values(event)
+        subject = change_subject(event) if marker else set()
         best: dict[str, tuple[float, Event, bool]] = {}
         for older in older_candidates.get(event.id, [])[-MAX_OLDER:]:
             if older.id == event.id or older.time > event.time:
@@ -104,7 +110,13 @@ def detect_updates(
             ]
             if not changed:
                 continue  # most pairs: no value of one kind that differs, so no text comparison either
-            alike = same_subject(event, older, min_overlap=SUBJECT_MIN_OVERLAP, min_cosine=SUBJECT_MIN_COSINE)
+            if marker and subject:
+                covered = len(subject & content_terms(older.text)) / len(subject)
+                alike = covered if covered >= SUBJECT_MIN_CONTAINMENT else 0.0
+            else:
+                alike = same_subject(
+                    event, older, min_overlap=SUBJECT_MIN_OVERLAP, min_cosine=SUBJECT_MIN_COSINE
+                )
             disputed = disputes(event, older)
             for attribute, values, old in changed:
                 restated = attribute != "decision" and bool(marker) and bool(values & old)
@@ -138,6 +150,36 @@ def detect_updates(
                 result.links.append(_link(LinkKind.CONTRADICTS, event, older, props))
                 result.counts["CONTRADICTS"] += 1
     return result
+
+
+def change_subject_text(event: Event) -> str:
+    """What an explicitly changed event says is changing: its text without the change words and
+    without the values (dates, amounts, numbers) it states. Blank for a bare "改到周五了" /
+    "moved to Friday", whose subject is the conversation's."""
+    text = event.text
+    for atom in event.atoms:
+        if atom.kind in _VALUE_KINDS and atom.surface:
+            text = text.replace(atom.surface, " ")
+    for q in event.quantities:
+        if q.surface:
+            text = text.replace(q.surface, " ")
+    for match in EXPLICIT_CHANGE.finditer(text):
+        words = match.group(0)
+        # Chinese markers are the change verb alone; an English one spans its object ("moved the
+        # kickoff to"): only its verb and particle go.
+        pieces = [words] if not words.isascii() else {words.split()[0], words.split()[-1]}
+        for piece in pieces:
+            pattern = rf"(?<!\w){re.escape(piece)}(?!\w)" if piece.isascii() else re.escape(piece)
+            text = re.sub(pattern, " ", text)
+    return text if content_terms(text) else ""
+
+
+def change_subject(event: Event) -> set[str]:
+    """The content terms of `change_subject_text` without who makes the change (the speaker, the
+    people acting: "we" restated as the speaker "et al."): empty when the change names no subject
+    (the caller then falls back to text similarity)."""
+    actors = [event.speaker, *(p.name for p in event.participants if p.role == "agent")]
+    return content_terms(change_subject_text(event)) - {"et", "al"} - content_terms(" ".join(actors))
 
 
 def disputes(newer: Event, older: Event) -> bool:

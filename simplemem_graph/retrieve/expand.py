@@ -20,11 +20,16 @@ from simplemem_graph.stores.base import GraphStore
 
 @dataclass(frozen=True)
 class ExpandStep:
-    """One walk: which links to follow, how far, and how many events it may add."""
+    """One walk: which links to follow, how far, and how many events it may add.
+
+    `also_statuses`: statuses this walk may reach beyond the query's. ("superseded",) on a
+    SUPERSEDES walk brings the earlier values of a recalled fact: "见房东改到5月21号" carries
+    "约了5月20号去见房东" as its history, while a superseded event is never recalled on its own."""
 
     kinds: tuple[LinkKind, ...]
     hops: int = 1
     limit: int = 20
+    also_statuses: tuple[str, ...] = ()
 
 
 def expand_candidates(
@@ -63,8 +68,9 @@ def expand_candidates(
         return []
     found: dict[str, Candidate] = {}
     for step in steps:
+        reachable = None if statuses is None else (*statuses, *step.also_statuses)
         neighbours = store.expand(
-            namespace, seed_ids, hops=step.hops, kinds=step.kinds, statuses=statuses, limit=step.limit
+            namespace, seed_ids, hops=step.hops, kinds=step.kinds, statuses=reachable, limit=step.limit
         )
         for neighbour in neighbours:
             if neighbour.id in by_id or neighbour.id in found:

@@ -15,6 +15,8 @@ from simplemem_graph.retrieve.expand import ExpandStep
 from simplemem_graph.retrieve.recall import CHANNELS
 
 _EVENT_CHAIN = (LinkKind.NEXT, LinkKind.CAUSES, LinkKind.SUPERSEDES, LinkKind.CONTRADICTS)
+# The earlier values of a recalled fact (knowledge updates): reached only through SUPERSEDES.
+_HISTORY = ExpandStep((LinkKind.SUPERSEDES,), hops=2, limit=5, also_statuses=("superseded",))
 
 
 @dataclass(frozen=True)
@@ -69,7 +71,7 @@ class RetrievalPlan:
 DEFAULT_PLAN = RetrievalPlan(
     name="default",
     channel_weights={"turn-fulltext": 4.0},
-    expand=(ExpandStep(_EVENT_CHAIN, hops=1, limit=15),),
+    expand=(ExpandStep(_EVENT_CHAIN, hops=1, limit=15), _HISTORY),
     context="none",
     scorer="learned",
 )

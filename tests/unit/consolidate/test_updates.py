@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
+import random
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
 from simplemem_graph.consolidate import consolidate, list_conflicts
-from simplemem_graph.models import LinkKind
+from simplemem_graph.memory import Memory
+from simplemem_graph.models import LinkKind, Turn
+from simplemem_graph.stores.embedded import EmbeddedStore
+from tests.durability_support import HashEmbedder
 
 from .conftest import CST, NS, link_props, links_of
 
@@ -163,3 +171,74 @@ def test_unrelated_chinese_events_about_one_client_are_not_a_conflict(store, mak
     consolidate([second], store, embedder=embedder)
     assert links_of(store, LinkKind.CONTRADICTS) == set()
     assert list_conflicts(store, NS) == []
+
+
+def _random_word(rng, alphabet: str, length: int) -> str:
+    return "".join(rng.choice(alphabet) for _ in range(length))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_an_explicit_change_supersedes_the_plan_it_names_not_the_latest_change(seed):
+    """ "看牙医改到5月27号" shares 改到/月/号 with "见房东改到5月21号" and nothing else: it must revise
+    "约了5月24号去看牙医", the plan it names. Activities are random characters (no word list)."""
+    rng = random.Random(seed)
+    pool = "岚茗烁琪璐珂瑶翎骁澜昕锦湘黛珀蔚霁汐榕樾"
+    zh = [f"{verb}{_random_word(rng, pool, 2)}" for verb in rng.sample(["见", "取", "修", "拜访", "陪"], 3)]
+    en = [
+        f"the {_random_word(rng, 'bdfgklmnprstvz', 1)}{_random_word(rng, 'aeiou', 1)}"
+        f"{_random_word(rng, 'lmnrst', 1)}{_random_word(rng, 'aeiou', 1)} review"
+        for _ in range(3)
+    ]
+    start = datetime(2026, 5, 4, 9, 0, tzinfo=UTC) + timedelta(days=rng.randint(0, 200))
+    turns, plan_ids, change_ids = [], {}, {}
+    for i, (zh_act, en_act) in enumerate(zip(zh, en, strict=True)):
+        when = start + timedelta(days=10 + i)
+        turns.append(
+            Turn(
+                id=f"p{i}",
+                session=f"s{i}",
+                time=start + timedelta(hours=i),
+                speaker="user",
+                text=f"约了{when.month}月{when.day}号去{zh_act}，别让我忘了。",
+            )
+        )
+        turns.append(
+            Turn(
+                id=f"e{i}",
+                session=f"s{i}",
+                time=start + timedelta(hours=i, minutes=1),
+                speaker="user",
+                text=f"{en_act.capitalize()} is on {when:%B} {when.day}.",
+            )
+        )
+        plan_ids[zh_act], plan_ids[en_act] = f"p{i}", f"e{i}"
+    for i, (zh_act, en_act) in enumerate(reversed(list(zip(zh, en, strict=True)))):
+        moved = start + timedelta(days=20 + i)
+        at = start + timedelta(days=3 + i)
+        turns.append(
+            Turn(
+                id=f"c{i}",
+                session=f"t{i}",
+                time=at,
+                speaker="user",
+                text=f"{zh_act}改到{moved.month}月{moved.day}号了。",
+            )
+        )
+        turns.append(
+            Turn(
+                id=f"m{i}",
+                session=f"t{i}",
+                time=at + timedelta(minutes=1),
+                speaker="user",
+                text=f"We moved {en_act} to {moved:%B} {moved.day}.",
+            )
+        )
+        change_ids[zh_act], change_ids[en_act] = f"c{i}", f"m{i}"
+    memory = Memory(EmbeddedStore(":memory:"), namespace="u", embedder=HashEmbedder())
+    memory.add_many(turns)
+    events = {e.id: e for e in memory.store.list_events("u")}
+    supersedes = {
+        (events[link.source].source_ids[0], events[link.target].source_ids[0])
+        for link in memory.store.list_links("u", kinds=[LinkKind.SUPERSEDES])
+    }
+    assert supersedes == {(change_ids[a], plan_ids[a]) for a in (*zh, *en)}
