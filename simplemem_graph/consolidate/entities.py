@@ -17,13 +17,15 @@ nothing else to back it) never merges: the form stays its own entity with a CAND
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import ahocorasick
-from rapidfuzz import fuzz
+import numpy as np
+from rapidfuzz import fuzz, process
 
 from simplemem_graph.consolidate.aliases import (
     EN_TITLED_IN_TEXT,
@@ -43,7 +45,6 @@ from simplemem_graph.consolidate.aliases import (
 from simplemem_graph.embedding import Embedder
 from simplemem_graph.models import Entity, Event, Link, LinkKind, stable_id
 from simplemem_graph.stores.base import GraphStore
-from simplemem_graph.vectors import cosine
 
 # Speakers every namespace has; they are entities, but their names are ordinary words in text.
 GENERIC_SPEAKERS = frozenset({"user", "assistant", "system", "agent", "bot", "ai"})
@@ -168,6 +169,7 @@ class EntityResolver:
         self._profiles: dict[str, list[str]] = defaultdict(list)
         self._finder: tuple[int, NameFinder] | None = None
         self._short_finder: tuple[int, NameFinder] | None = None
+        self._look_alikes = LookAlikes(index)
 
     # ---- public ---------------------------------------------------------------------------------
     def resolve(self, events: Sequence[Event], turn_texts: dict[str, str]) -> EntityResolution:
@@ -347,12 +349,8 @@ class EntityResolver:
         new_id = self._ensure(name, type_)
         if len(longer_of) == 1:  # "Acme" was known, now "Acme Corp": the short one becomes the alias
             self.make_alias(longer_of[0].name, new_id, "short-name")
-        weak = [
-            e.id
-            for e in self.index.canonical_entities()
-            if e.id != new_id and self._weakly_same(name, type_, e)
-        ]
-        self._candidates(new_id, weak, "fuzzy")
+        weak = self._look_alikes.find(normalise_name(name), type_, self._name_vectors.get(name))
+        self._candidates(new_id, [i for i in weak if i != new_id], "fuzzy")
         return new_id
 
     def _by_surname(
@@ -508,14 +506,6 @@ class EntityResolver:
         session = self.session_entities.get(event.session, set())
         return person_id in session or bool(self.index.works_at.get(person_id, set()) & (orgs_here | session))
 
-    def _weakly_same(self, name: str, type_: str, other: Entity) -> bool:
-        if not _compatible(type_, other.type) or normalise_name(other.name) in GENERIC_SPEAKERS:
-            return False
-        a, b = normalise_name(name), normalise_name(other.name)
-        if min(len(a), len(b)) >= 4 and fuzz.ratio(a, b) >= FUZZY_MIN_RATIO:
-            return True
-        return cosine(self._name_vectors.get(name), other.embedding) >= EMBEDDING_MIN_COSINE
-
     def _new_with_candidates(self, name: str, type_: str, targets: list[str], reason: str) -> str:
         new_id = self._ensure(name, type_)
         self._candidates(new_id, targets, reason)
@@ -571,6 +561,71 @@ class EntityResolver:
 
     def _link(self, kind: LinkKind, source: str, target: str, **props) -> Link:
         return Link(kind=kind, source=source, target=target, namespace=self.index.namespace, props=props)
+
+
+class LookAlikes:
+    """Known entities a new name may be a weaker form of: a fuzzy spelling (rapidfuzz ratio) or a
+    close name embedding: candidate aliases, never merges.
+
+    One vectorised pass per new name (rapidfuzz's C scorer over every name, one matrix product over
+    every name vector) instead of a Python comparison with each entity; entities added while a
+    batch is resolved are appended as they come (the index only grows during a batch).
+    """
+
+    def __init__(self, index: EntityIndex):
+        self.index = index
+        self._ids: list[str] = []
+        self._names: list[str] = []  # normalised
+        self._vectors = np.zeros((0, 0), dtype=np.float32)
+        self._has_vector: list[bool] = []
+        self._synced = 0
+
+    def find(self, name: str, type_: str, vector: Sequence[float] | None) -> list[str]:
+        """Canonical ids of compatible entities like the normalised `name`, in index order."""
+        self._sync()
+        found: set[int] = set()
+        if len(name) >= 4:
+            hits = process.extract(
+                name, self._names, scorer=fuzz.ratio, score_cutoff=FUZZY_MIN_RATIO, limit=None
+            )
+            found.update(i for known, _score, i in hits if len(known) >= 4)
+        if vector is not None and self._synced:
+            query = np.asarray(vector, dtype=np.float32)
+            norm = float(np.linalg.norm(query))
+            if norm and self._vectors.shape[1] == query.shape[0]:
+                scores = self._vectors[: self._synced] @ (query / norm)
+                found.update(
+                    int(i) for i in np.flatnonzero(scores >= EMBEDDING_MIN_COSINE) if self._has_vector[i]
+                )
+        return [
+            self._ids[i]
+            for i in sorted(found)
+            if self._ids[i] not in self.index.canonical_of
+            and _compatible(type_, self.index.entities[self._ids[i]].type)
+            and self._names[i] not in GENERIC_SPEAKERS
+        ]
+
+    def _sync(self) -> None:
+        added = list(itertools.islice(self.index.entities.values(), self._synced, None))
+        if not added:
+            return
+        dimension = next((len(e.embedding) for e in added if e.embedding), self._vectors.shape[1])
+        needed = self._synced + len(added)
+        if self._vectors.shape[1] != dimension or self._vectors.shape[0] < needed:
+            grown = np.zeros((max(needed, 2 * self._vectors.shape[0]), dimension), dtype=np.float32)
+            if self._vectors.shape[1] == dimension:
+                grown[: self._synced] = self._vectors[: self._synced]
+            self._vectors = grown
+        for row, entity in enumerate(added, start=self._synced):
+            self._ids.append(entity.id)
+            self._names.append(normalise_name(entity.name))
+            vector = np.asarray(entity.embedding or (), dtype=np.float32)
+            norm = float(np.linalg.norm(vector)) if vector.size else 0.0
+            usable = bool(norm) and vector.shape[0] == dimension
+            self._has_vector.append(usable)
+            if usable:
+                self._vectors[row] = vector / norm
+        self._synced = needed
 
 
 def _joined_participants(event: Event) -> list[tuple[str, str, str]]:
