@@ -10,6 +10,7 @@ always marks the entity's event helpful plants the `entity` feature.
 
 from __future__ import annotations
 
+import json
 import random
 from datetime import UTC, datetime, timedelta
 
@@ -144,3 +145,71 @@ def test_too_few_labels_is_a_clear_input_error(world):
         memory.train_reranker(folds=5)
     with pytest.raises(InputError, match="at least 2"):
         memory.train_reranker(folds=1)
+
+
+# ---- the CLI verbs (in-process, over a file store, with the light embedder) -------------------------
+@pytest.fixture
+def cli_store(tmp_path, monkeypatch):
+    from simplemem_graph import cli
+
+    path = tmp_path / "m.db"
+    events, entities, links, questions = _world()
+    store = EmbeddedStore(str(path))
+    check_store_model(store, HashEmbedder())
+    store.upsert_events(events)
+    store.upsert_entities(entities)
+    store.add_links(links)
+    store.close()
+    # Each verb opens and closes its own Memory, as `_memory` does.
+    def memory(namespace=None):
+        return Memory(EmbeddedStore(str(path)), namespace=NS, embedder=HashEmbedder())
+
+    monkeypatch.setattr(cli, "_memory", memory)
+    return path, questions
+
+
+def _run(capsys, *args) -> tuple[int, str, str]:
+    from simplemem_graph.cli import main
+
+    with pytest.raises(SystemExit) as done:
+        main([*args])
+        raise SystemExit(0)
+    captured = capsys.readouterr()
+    return done.value.code or 0, captured.out, captured.err
+
+
+def _recorded(path) -> int:
+    store = EmbeddedStore(str(path))
+    try:
+        return len(store.list_feedback(NS))
+    finally:
+        store.close()
+
+
+def test_cli_feedback_and_train_reranker(cli_store, capsys):
+    path, questions = cli_store
+    bad = ["feedback", questions[0][0], "--helpful", "h0", "--helpful", "ghost", "--json"]
+    code, out, err = _run(capsys, *bad)
+    assert code == 2 and "unknown event ids" in err and "ghost" in err and "Traceback" not in err
+    assert _recorded(path) == 0
+
+    code, out, _ = _run(capsys, "train-reranker", "--json")
+    assert code == 2 and out == ""
+
+    at = AT.isoformat()
+    for question, helpful in questions:
+        shown = [helpful, *(f"d{helpful[1:]}{s}" for s in "abc")]
+        args = ["feedback", question, "--helpful", helpful, "--at", at, "--json"]
+        code, out, _ = _run(capsys, *args, *(x for i in shown for x in ("--shown", i)))
+        assert code == 0 and json.loads(out)["helpful"] == [helpful]
+    assert _recorded(path) == len(questions)
+
+    code, out, _ = _run(capsys, "train-reranker", "--folds", "5", "--apply", "--json")
+    assert code == 0 and len(out.splitlines()) == 1
+    report = json.loads(out)
+    assert report["applied"] is True and len(report["folds"]) == 5 and report["gain_mrr"]["mean"] > 0
+
+    code, out, _ = _run(capsys, "train-reranker", "--folds", "5")
+    assert code == 0 and "MRR gain" in out and "weights in use: store" in out
+    code, out, _ = _run(capsys, "train-reranker", "--reset", "--json")
+    assert code == 0 and json.loads(out) == {"namespace": NS, "reset": True}
