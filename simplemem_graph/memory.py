@@ -717,9 +717,13 @@ class Memory:
             "helpful_outside_pool": sum(p.helpful_outside_pool for p in pools),
             "metric": "mrr",
             "current_source": source,
-            "current": {"name": current.name, "weights": dict(current.weights), "bias": current.bias},
-            **validation.as_dict(),
-            "new": {"name": retrained.name, "weights": dict(retrained.weights), "bias": retrained.bias},
+            **validation.as_dict(),  # per fold and mean: "current" / "retrained" MRR and R@5
+            "current_weights": {"name": current.name, "weights": dict(current.weights), "bias": current.bias},
+            "retrained_weights": {
+                "name": retrained.name,
+                "weights": dict(retrained.weights),
+                "bias": retrained.bias,
+            },
             "applied": applied,
         }
 

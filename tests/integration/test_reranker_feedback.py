@@ -20,6 +20,7 @@ from simplemem_graph.embedding import check_store_model
 from simplemem_graph.errors import InputError
 from simplemem_graph.memory import Memory
 from simplemem_graph.models import Entity, Event, Link, LinkKind, Participant
+from simplemem_graph.retrieve.rerank import learned_scorer
 from simplemem_graph.stores.embedded import EmbeddedStore
 from tests.durability_support import HashEmbedder
 
@@ -107,12 +108,13 @@ def test_a_planted_feature_is_learned_cross_validated_and_applied(world):
     assert len(dry["folds"]) == 5 and dry["queries"] == QUESTIONS
     assert dry["gain_mrr"]["mean"] > 0.3 and dry["gain_mrr"]["min"] > 0
     assert dry["retrained"]["mrr"] > dry["current"]["mrr"]
-    assert dry["new"]["weights"]["entity"] > 0
+    assert dry["retrained_weights"]["weights"]["entity"] > 0
+    assert dry["current_weights"]["weights"] == dict(learned_scorer().weights)
 
     report = memory.train_reranker(folds=5, apply=True)
     assert report["applied"] is True
     scorer, source = memory.reranker()
-    assert source == "store" and scorer.weights == report["new"]["weights"]
+    assert source == "store" and scorer.weights == report["retrained_weights"]["weights"]
     after = [_first(memory, q) for q, _ in questions]
     assert sum(first == helpful for first, (_, helpful) in zip(after, questions, strict=True)) > 0.9 * len(
         questions
@@ -123,6 +125,11 @@ def test_a_planted_feature_is_learned_cross_validated_and_applied(world):
     assert memory.reset_reranker() is True
     assert memory.reranker()[1] == "shipped"
     assert [_first(memory, q) for q, _ in questions] == before
+
+    # Forgetting the namespace forgets its feedback and the weights learned from it.
+    assert memory.train_reranker(folds=5, apply=True)["applied"] is True
+    memory.forget(everything=True)
+    assert memory.reranker()[1] == "shipped" and memory.store.list_feedback(NS) == []
 
 
 def test_random_labels_are_refused(world):
