@@ -29,6 +29,8 @@ from api.schemas import (
     ContextOut,
     DeleteOut,
     ErrorOut,
+    FeedbackIn,
+    FeedbackOut,
     GraphOut,
     HealthOut,
     HealthzOut,
@@ -196,6 +198,15 @@ def search(body: SearchIn, scoped: Scoped) -> dict[str, Any]:
             agent=body.agent,
         )
     return result.as_dict(id=body.id)
+
+
+@router.post("/namespaces/{ns}/feedback", response_model=FeedbackOut, status_code=201, tags=["memory"])
+def feedback(body: FeedbackIn, scoped: Scoped) -> FeedbackOut:
+    """Record which memories (event ids) helped answer a query; `simplemem-graph train-reranker`
+    retrains this namespace's reranker from them. An id that is not an event here: 422, nothing kept."""
+    with scoped as memory:
+        record = memory.feedback(body.query, body.helpful, body.shown, at=body.at)
+    return FeedbackOut(**record.model_dump())
 
 
 @router.post("/namespaces/{ns}/context", response_model=ContextOut, tags=["memory"])

@@ -114,6 +114,31 @@ class SearchOut(BaseModel):
     )
 
 
+class FeedbackIn(_Request):
+    """Which memories helped answer a query: labelled use that `train-reranker` learns from."""
+
+    query: str = Field(min_length=1, description="the question, as it was searched")
+    helpful: list[str] = Field(
+        default_factory=list, max_length=200, description="event ids that helped the answer"
+    )
+    shown: list[str] | None = Field(
+        None,
+        max_length=200,
+        description="event ids the caller saw (e.g. the results); null: every recalled memory counts as seen",
+    )
+    at: datetime | None = Field(None, description="when the question was asked, as in search; default now")
+
+
+class FeedbackOut(BaseModel):
+    id: str
+    namespace: str
+    query: str
+    at: datetime
+    helpful: list[str]
+    shown: list[str] | None
+    created_at: datetime
+
+
 class ContextIn(_Request):
     query: str = Field(min_length=1)
     k: int | None = Field(None, ge=1, le=50)

@@ -21,9 +21,6 @@ from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 
-import numpy as np
-from sklearn.linear_model import LogisticRegression
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -37,12 +34,12 @@ from simplemem_graph.models import Turn
 from simplemem_graph.retrieve import DEFAULT_PLAN, gather_candidates
 from simplemem_graph.retrieve.rerank import (
     DEFAULT_SCORER,
-    FEATURES,
     LEARNED_MODEL_PATH,
     LinearScorer,
     Scored,
     select_diverse,
 )
+from simplemem_graph.retrieve.training import fit_scorer
 from simplemem_graph.stores.embedded import EmbeddedStore
 
 TIMELINE_DATA = DATA_DIR / "timeline_dev.json"
@@ -129,43 +126,10 @@ def recall_at_5(pools: list[Pool], scorer: LinearScorer) -> float:
     return total / len(pools) if pools else 0.0
 
 
-# Features designed so that more means more relevant: a negative learned weight for one of them
-# is an artefact of the dev data (on LoCoMo every question names a speaker who is in half the
-# events, so entity overlap cannot separate), not something to ship. They are refitted at 0.
-_MONOTONE = frozenset({"dense", "lexical", "entity", "time", "fused", "channels"})
-# Features the dev data cannot teach: nothing is archived (status), nothing was retrieved before
-# (access), and LoCoMo questions are about any time of the conversation, not the recent past
-# (recency). They keep their hand-set weights.
-_HAND_SET = frozenset({"status", "access", "recency"})
-_FLOORS = {"dense": 0.25, "lexical": 0.25}
-
-
 def fit(pools: list[Pool], name: str) -> LinearScorer:
-    """Logistic regression on the learnable features (see _MONOTONE, _HAND_SET); the hand-set
-    features add their default weight and the bias absorbs their mean over the training rows."""
-    rows = np.asarray([[item.features[f] for f in FEATURES] for pool in pools for item in pool.scored])
-    labels = np.asarray([label for pool in pools for label in pool.labels])
-    learned = [f for f in FEATURES if f not in _HAND_SET]
-    while True:
-        columns = [FEATURES.index(f) for f in learned]
-        model = LogisticRegression(C=1.0, max_iter=2000)
-        model.fit(rows[:, columns], labels)
-        coefficients = dict(zip(learned, model.coef_[0], strict=True))
-        wrong_sign = [f for f, w in coefficients.items() if f in _MONOTONE and w < 0]
-        if not wrong_sign:
-            break
-        learned = [f for f in learned if f not in wrong_sign]
-    weights = {f: float(coefficients.get(f, 0.0)) for f in FEATURES}
-    # On LoCoMo the fused rank absorbs dense and lexical similarity (they come out <= 0), but a
-    # scorer blind to them misranks plainly semantic questions: they keep a small floor. The value
-    # was chosen among {0, 0.25, 0.5} on the dev split (R@5 1.283x / 1.254x / 1.248x BM25).
-    for feature, floor in _FLOORS.items():
-        weights[feature] = max(weights[feature], floor)
-    bias = float(model.intercept_[0])
-    for feature in _HAND_SET:
-        weights[feature] = DEFAULT_SCORER.weights.get(feature, 0.0)
-        bias -= weights[feature] * float(rows[:, FEATURES.index(feature)].mean())
-    return LinearScorer(weights={f: round(w, 4) for f, w in weights.items()}, bias=round(bias, 4), name=name)
+    """The package's one fit (`simplemem_graph.retrieve.training.fit_scorer`) over every candidate."""
+    rows = [item.features for pool in pools for item in pool.scored]
+    return fit_scorer(rows, [label for pool in pools for label in pool.labels], name)
 
 
 def main() -> None:

@@ -11,6 +11,7 @@ CALL () {
   UNION ALL MATCH (n:Lease) WHERE n.namespace = $namespace RETURN n
   UNION ALL MATCH (n:Job) WHERE n.namespace = $namespace RETURN n
   UNION ALL MATCH (n:Pattern) WHERE n.namespace = $namespace RETURN n
+  UNION ALL MATCH (n:Feedback) WHERE n.namespace = $namespace RETURN n
 }
 WITH n LIMIT $batch
 DETACH DELETE n

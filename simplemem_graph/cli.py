@@ -444,6 +444,91 @@ def stats(as_json: JsonFlag = False) -> None:
         out.print(f"{key:>18}: {value}")
 
 
+# ---- feedback and the namespace's reranker (issue 10) ------------------------------------------------
+@app.command()
+def feedback(
+    query: Annotated[str, typer.Argument(help="The question, as it was searched.")],
+    helpful: Annotated[
+        list[str] | None, typer.Option("--helpful", help="An event id that helped the answer (repeat).")
+    ] = None,
+    shown: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--shown", help="An event id that was shown (repeat); default: every recalled memory counts."
+        ),
+    ] = None,
+    at: Annotated[str | None, typer.Option("--at", help="When the question was asked (ISO 8601).")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Record which memories helped answer QUERY; `train-reranker` learns from these labels.
+    An id that is not an event of the namespace: exit 2, nothing recorded."""
+    with _memory() as memory:
+        record = memory.feedback(query, helpful or [], shown, at=parse_time(at, "--at") if at else None)
+    if as_json:
+        _print_json(record.public_dict())
+        return
+    seen = "every recalled memory" if record.shown is None else f"{len(record.shown)} shown"
+    out.print(f"recorded {record.id}: {len(record.helpful)} helpful, {seen}")
+
+
+@app.command("train-reranker")
+def train_reranker(
+    folds: Annotated[int, typer.Option("--folds", help="Cross-validation folds (over questions).")] = 5,
+    apply: Annotated[
+        bool,
+        typer.Option(
+            "--apply",
+            help="Replace the weights in use when the retrained ones win on average and lose on no fold.",
+        ),
+    ] = False,
+    reset: Annotated[
+        bool, typer.Option("--reset", help="Remove this namespace's trained weights (back to the shipped).")
+    ] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Retrain the reranker from this namespace's feedback and show the cross-validated gain
+    (MRR / R@5 of helpful memories on held-out questions, weights in use vs retrained, per fold).
+    Too few labelled questions: exit 2."""
+    if reset and apply:
+        raise InputError("train-reranker: give --apply or --reset, not both")
+    with _memory() as memory:
+        if reset:
+            removed = memory.reset_reranker()
+            if as_json:
+                _print_json({"namespace": memory.namespace, "reset": removed})
+            else:
+                out.print("removed the trained weights" if removed else "no trained weights to remove")
+            return
+        report = memory.train_reranker(folds=folds, apply=apply)
+    if as_json:
+        _print_json(report)
+        return
+    table = Table(
+        "fold", "test queries", "MRR now", "MRR new", "R@5 now", "R@5 new", "gain",
+        title=f"train-reranker {report['namespace']}: {report['queries']} labelled queries, "
+        f"weights in use: {report['current_source']}",
+    )  # fmt: skip
+    for fold in report["folds"]:
+        table.add_row(
+            str(fold["fold"]),
+            str(fold["test_queries"]),
+            f"{fold['current']['mrr']:.3f}",
+            f"{fold['retrained']['mrr']:.3f}",
+            f"{fold['current']['r@5']:.3f}",
+            f"{fold['retrained']['r@5']:.3f}",
+            f"{fold['gain_mrr']:+.3f}",
+        )
+    out.print(table)
+    gain = report["gain_mrr"]
+    out.print(f"MRR gain: mean {gain['mean']:+.4f}, min {gain['min']:+.4f}")
+    if report["applied"]:
+        out.print("applied: search in this namespace now uses the retrained weights")
+    elif not report["improves"]:
+        out.print("not applied: the retrained weights do not win on average without losing a fold")
+    else:
+        out.print("not applied: run again with --apply to use the retrained weights")
+
+
 # ---- maintenance -----------------------------------------------------------------------------------
 @app.command()
 def consolidate(

@@ -1,7 +1,8 @@
 """MCP server: simplemem-graph's memory as tools for any MCP-speaking agent.
 
-Tools: `remember`, `search_memory`, `entity_timeline`, `list_conflicts`, `forget`, `jobs`. Each takes an
-optional `namespace` (default: the one the server was started with) and calls one `Memory` method.
+Tools: `remember`, `search_memory`, `feedback`, `entity_timeline`, `list_conflicts`, `forget`, `jobs`.
+Each takes an optional `namespace` (default: the one the server was started with) and calls one
+`Memory` method.
 
 Run it over stdio (what desktop clients spawn) or streamable HTTP:
 
@@ -30,7 +31,8 @@ SERVER_NAME = "simplemem-graph"
 INSTRUCTIONS = (
     "Long-term memory for this conversation partner. Call `remember` with each user turn worth "
     "keeping (facts, plans, dates, amounts, people); call `search_memory` before answering anything "
-    "that may depend on the past; `entity_timeline` tells the story of one person, company or thing; "
+    "that may depend on the past, then `feedback` with the ids of the memories that helped; "
+    "`entity_timeline` tells the story of one person, company or thing; "
     "`list_conflicts` shows facts that contradict each other and need clarifying."
 )
 
@@ -132,6 +134,29 @@ def build_mcp_server(memory: MemorySource) -> MCPServer:
             raise ToolError(f"search_memory: k must be between 1 and 20, got {k}")
         asked_at = _parse_datetime(at, "at")
         return call(namespace, lambda m: m.search(query, k=k, at=asked_at, agent=agent).as_dict())
+
+    @server.tool()
+    def feedback(
+        query: str,
+        helpful: list[str],
+        shown: list[str] | None = None,
+        at: str | None = None,
+        namespace: str | None = None,
+    ) -> dict[str, Any]:
+        """Say which memories helped answer a question, after using `search_memory`: this
+        memory's reranker is retrained from such feedback (`simplemem-graph train-reranker`).
+
+        Args:
+            query: the question, as it was passed to `search_memory`.
+            helpful: ids of the memories (results of `search_memory`) that helped the answer.
+            shown: ids of all the memories that were returned; the shown ones that did not help
+                teach what ranks too high. Default: every memory recall finds counts as shown.
+            at: when the question was asked, ISO 8601, as passed to `search_memory` (default now).
+            namespace: memory to write to (default: the server's).
+        """
+        asked_at = _parse_datetime(at, "at")
+        record = call(namespace, lambda m: m.feedback(query, helpful, shown, at=asked_at))
+        return record.public_dict()
 
     @server.tool()
     def entity_timeline(

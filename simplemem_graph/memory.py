@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import threading
 import time as time_module
@@ -24,10 +25,11 @@ from simplemem_graph.consolidate import Conflict, consolidate, consolidate_pass,
 from simplemem_graph.consolidate.questions import build_questions
 from simplemem_graph.consolidate.similarity import content_terms
 from simplemem_graph.embedding import Embedder, check_store_model, make_embedder, reembed_store
-from simplemem_graph.errors import ConsolidationError, InputError, NotFoundError
+from simplemem_graph.errors import ConfigError, ConsolidationError, InputError, NotFoundError
 from simplemem_graph.models import (
     DEFAULT_STATUSES,
     Event,
+    Feedback,
     Hit,
     LinkKind,
     Pattern,
@@ -37,6 +39,7 @@ from simplemem_graph.models import (
     stable_id,
 )
 from simplemem_graph.retrieve import RetrievalResult, build_context, fill_budget, retrieve
+from simplemem_graph.retrieve.rerank import LinearScorer, learned_scorer
 from simplemem_graph.stores.base import GraphStore, new_lease_holder
 from simplemem_graph.text import count_tokens
 
@@ -47,6 +50,8 @@ CONSOLIDATION_LEASE = "consolidate"
 LEASE_TTL_S = 300.0
 AGENT_FILTER_WIDENING = 4  # rank this many times k before keeping one agent's memories
 QUESTION_SCAN = 500  # newest open-question events read to rank questions (importance favours recent)
+RERANKER_META_PREFIX = "reranker:"  # + namespace: weights `train-reranker --apply` wrote (store meta)
+MAX_FEEDBACK_IDS = 200  # event ids per feedback list: far more than any result list
 
 
 @dataclass
@@ -361,6 +366,7 @@ class Memory:
             session=session,
             decay=self.settings.decay_for(self.namespace),
             budget=None if agent else budget,
+            scorer=self._stored_reranker(),
         )
         if agent:
             kept = [hit for hit in result.hits if hit.event.agent == agent]
@@ -559,6 +565,7 @@ class Memory:
             return sum(self.store.delete_entity(self.namespace, m.id) for m in matches)
         count = self.store.stats(self.namespace).get("events", 0)
         self.store.delete_namespace(self.namespace)
+        self.store.delete_meta(self._reranker_key)  # weights learned from the deleted feedback
         return count
 
     def export(self) -> Iterator[dict[str, Any]]:
@@ -579,6 +586,153 @@ class Memory:
             return self.store.import_records(records, namespace=self.namespace)
         except (ValueError, TypeError) as e:  # pydantic's ValidationError is a ValueError
             raise InputError(f"import: {e}") from e
+
+    # ---- feedback and the namespace's reranker (issue 10) ----------------------------------------
+    def feedback(
+        self,
+        query: str,
+        helpful: Sequence[str],
+        shown: Sequence[str] | None = None,
+        *,
+        at: datetime | None = None,
+    ) -> Feedback:
+        """Record which memories helped answer `query`: labelled use for `train_reranker`.
+
+        Args:
+            query: the question as it was searched.
+            helpful: ids of the events that helped the answer (may be empty when `shown` is given:
+                nothing shown helped).
+            shown: ids of the events the caller saw (e.g. the search results); the shown ones not
+                in `helpful` are the negatives. None: every memory recall finds for the query counts
+                as seen.
+            at: when the question was asked, as passed to `search` (default now); naive is UTC.
+
+        Returns:
+            The recorded `Feedback`. Recording the same feedback twice keeps one record.
+
+        Raises:
+            InputError: an empty query, no ids at all, or an id that is not an event of this
+                namespace (then nothing is written).
+        """
+        if not isinstance(query, str) or not query.strip():
+            raise InputError("feedback: `query` must be a non-empty string")
+        helpful_ids = _feedback_ids(helpful, "helpful")
+        shown_ids = None if shown is None else _feedback_ids(shown, "shown")
+        if not helpful_ids and not shown_ids:
+            raise InputError("feedback: give the helpful event ids (or the shown ones, when none helped)")
+        at = at or datetime.now(UTC)
+        if at.tzinfo is None:
+            at = at.replace(tzinfo=UTC)
+        record = Feedback(
+            id=stable_id(
+                "fb",
+                self.namespace,
+                query,
+                at.isoformat(),
+                ",".join(helpful_ids),
+                "\x00" if shown_ids is None else ",".join(shown_ids),
+            ),
+            namespace=self.namespace,
+            query=query,
+            at=at,
+            helpful=helpful_ids,
+            shown=shown_ids,
+        )
+        self.store.add_feedback(record)
+        return record
+
+    @property
+    def _reranker_key(self) -> str:
+        return RERANKER_META_PREFIX + self.namespace
+
+    def _stored_reranker(self) -> LinearScorer | None:
+        """The weights `train_reranker` applied to this namespace, or None (the shipped ones).
+
+        Read on every search (one key lookup), so weights applied by another process, e.g. the
+        CLI while the server runs, take effect on the next search."""
+        raw = self.store.get_meta(self._reranker_key)
+        return None if raw is None else _scorer_from_meta(raw, self._reranker_key)
+
+    def reranker(self) -> tuple[LinearScorer, str]:
+        """The reranker `search` uses here and where it comes from: "store" (trained on this
+        namespace's feedback) or "shipped" (the package's weights)."""
+        stored = self._stored_reranker()
+        return (stored, "store") if stored is not None else (learned_scorer(), "shipped")
+
+    def train_reranker(self, *, folds: int = 5, apply: bool = False) -> dict[str, Any]:
+        """Retrain the reranker from this namespace's feedback, with k-fold cross-validation.
+
+        Each feedback's candidate pool is rebuilt from the store as `search` would see it at the
+        question's time, with today's features. On each fold, weights fitted on the other folds
+        are compared with the weights in use on the fold's held-out questions (MRR of the first
+        helpful memory, R@5 of helpful memories). With `apply`, weights fitted on all feedback
+        replace the ones in use (in the store's meta, for this namespace) only when they are better
+        on average and worse on no fold.
+
+        Returns:
+            The report: `train-reranker --json`.
+
+        Raises:
+            InputError: too few labelled queries for `folds`, or labels of one kind only.
+        """
+        from simplemem_graph.retrieve.training import cross_validate, feedback_pool, fit_feedback
+
+        records = self.store.list_feedback(self.namespace)
+        final_k = self.settings.final_k
+        pools = [
+            feedback_pool(
+                record,
+                self.store,
+                embedder=self.embedder,
+                k=final_k,
+                recall_k=max(self.settings.recall_k, 3 * final_k),
+                decay=self.settings.decay_for(self.namespace),
+            )
+            for record in records
+        ]
+        current, source = self.reranker()
+        validation = cross_validate(pools, current, folds=folds, namespace=self.namespace)
+        name = f"feedback-{self.namespace}"
+        retrained = fit_feedback(pools, name)
+        applied = bool(apply and validation.improves)
+        if applied:
+            self.store.set_meta(
+                self._reranker_key,
+                json.dumps(
+                    {
+                        "name": name,
+                        "weights": retrained.weights,
+                        "bias": retrained.bias,
+                        "trained_at": datetime.now(UTC).isoformat(),
+                        "feedback": len(records),
+                        "folds": folds,
+                        "cv_gain_mrr": round(validation.mean_gain, 4),
+                    }
+                ),
+            )
+        return {
+            "namespace": self.namespace,
+            "feedback": len(records),
+            "queries": sum(p.evaluable for p in pools),
+            "helpful_outside_pool": sum(p.helpful_outside_pool for p in pools),
+            "metric": "mrr",
+            "current_source": source,
+            **validation.as_dict(),  # per fold and mean: "current" / "retrained" MRR and R@5
+            "current_weights": {"name": current.name, "weights": dict(current.weights), "bias": current.bias},
+            "retrained_weights": {
+                "name": retrained.name,
+                "weights": dict(retrained.weights),
+                "bias": retrained.bias,
+            },
+            "applied": applied,
+        }
+
+    def reset_reranker(self) -> bool:
+        """Drop this namespace's trained weights (search goes back to the shipped ones); True when
+        there were some."""
+        had = self.store.get_meta(self._reranker_key) is not None
+        self.store.delete_meta(self._reranker_key)
+        return had
 
     # ---- embedding model (issue 10) -------------------------------------------------------------
     def _check_model(self) -> None:
@@ -601,3 +755,28 @@ class Memory:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def _feedback_ids(ids: Sequence[str] | None, name: str) -> list[str]:
+    """Validated, de-duplicated event ids (order kept)."""
+    if isinstance(ids, str) or not isinstance(ids, Sequence):
+        raise InputError(f"feedback: `{name}` must be a list of event ids, got {type(ids).__name__}")
+    if len(ids) > MAX_FEEDBACK_IDS:
+        raise InputError(f"feedback: at most {MAX_FEEDBACK_IDS} `{name}` ids, got {len(ids)}")
+    bad = [i for i in ids if not isinstance(i, str) or not i.strip()]
+    if bad:
+        raise InputError(f"feedback: `{name}` ids must be non-empty strings, got {bad[:5]}")
+    return list(dict.fromkeys(ids))
+
+
+@functools.lru_cache(maxsize=64)
+def _scorer_from_meta(raw: str, key: str) -> LinearScorer:
+    """Parsed once per distinct stored value: searches do not re-parse the JSON."""
+    try:
+        data = json.loads(raw)
+    except ValueError as e:
+        raise ConfigError(
+            f"reranker: the weights stored under {key!r} are not JSON ({e}); "
+            "`train-reranker --reset` removes them"
+        ) from e
+    return LinearScorer.from_dict(data, where=f"store meta {key!r}")

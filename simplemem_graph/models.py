@@ -6,7 +6,7 @@ Nothing here imports another module of ours, so any stage or store can depend on
 from __future__ import annotations
 
 import hashlib
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from enum import StrEnum
 from typing import Any
 
@@ -326,3 +326,23 @@ class JobRun(_Model):
     pending_after: int = 0
     error: str | None = None
     duration_ms: float | None = None
+
+
+class Feedback(_Model):
+    """One labelled search (issue 10): which memories helped answer a query.
+
+    Only what is needed to rebuild the query's candidate pool is kept (query, time, namespace,
+    ids), never the features: `train-reranker` recomputes them from the store, so a new feature or
+    a changed one is trained on the same labels.
+    """
+
+    id: str
+    namespace: str = DEFAULT_NAMESPACE
+    query: str
+    at: datetime  # when the question was asked: anchors its time range and recency, as in search
+    helpful: list[str]  # event ids that helped the answer
+    shown: list[str] | None = None  # event ids the caller saw; None = not said (all recalled count)
+    created_at: datetime = Field(default_factory=lambda: datetime.now(UTC))
+
+    def public_dict(self) -> dict[str, Any]:
+        return self.model_dump(mode="json")

@@ -59,15 +59,25 @@ class LinearScorer:
         """Load weights saved by `bench/train_reranker.py` ({"weights": {...}, "bias": x})."""
         try:
             data = json.loads(Path(path).read_text(encoding="utf-8"))
-            weights, bias = dict(data["weights"]), float(data["bias"])
-        except (OSError, KeyError, TypeError, ValueError) as e:
+        except (OSError, ValueError) as e:
             raise ConfigError(f"rerank: cannot read scorer weights from {path}: {e}") from e
+        return cls.from_dict(data, where=str(path))
+
+    @classmethod
+    def from_dict(cls, data: Mapping, *, where: str) -> LinearScorer:
+        """Weights from a parsed {"weights": {...}, "bias": x, "name": ...}; `where` names the
+        source in errors (a file, or the store key `train-reranker` wrote)."""
+        try:
+            weights = {str(f): float(w) for f, w in dict(data["weights"]).items()}
+            bias = float(data["bias"])
+        except (KeyError, TypeError, ValueError) as e:
+            raise ConfigError(f"rerank: cannot read scorer weights from {where}: {e}") from e
         unknown = set(weights) - set(FEATURES)
         if unknown:
             raise ConfigError(
-                f"rerank: model {path} names unknown features {sorted(unknown)}; known: {FEATURES}"
+                f"rerank: model {where} names unknown features {sorted(unknown)}; known: {FEATURES}"
             )
-        return cls(weights=weights, bias=bias, name=str(data.get("name", path)))
+        return cls(weights=weights, bias=bias, name=str(data.get("name", where)))
 
 
 # Hand-set weights: meaning first (dense), then exact words and named entities; recency, access

@@ -23,6 +23,7 @@ from simplemem_graph.models import (
     EVENT_LINKS,
     Entity,
     Event,
+    Feedback,
     GraphDelta,
     JobRun,
     Link,
@@ -410,6 +411,23 @@ class GraphStore(ABC):
     @abstractmethod
     def set_meta(self, key: str, value: str) -> None:
         """Set a store-wide setting (replacing any earlier value)."""
+
+    # ---- labelled searches and per-namespace reranker weights (issue 10) -------------------------
+    @abstractmethod
+    def add_feedback(self, feedback: Feedback) -> None:
+        """Record a labelled search, idempotent on (namespace, id).
+
+        Every event id it names (helpful and shown) must be an event of its namespace: otherwise
+        InputError naming the unknown ids, and nothing is written. The check and the write are one
+        transaction, so an event deleted meanwhile cannot slip in."""
+
+    @abstractmethod
+    def list_feedback(self, namespace: str) -> list[Feedback]:
+        """The namespace's labelled searches, oldest question first (`at`, then id)."""
+
+    @abstractmethod
+    def delete_meta(self, key: str) -> None:
+        """Remove a store-wide setting (nothing happens when it was never set)."""
 
     # ---- export / import (shared logic; stores may override for speed) -------------------------
     def export_records(self, namespace: str) -> Iterator[dict[str, Any]]:

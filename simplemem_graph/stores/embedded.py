@@ -35,6 +35,7 @@ from simplemem_graph.models import (
     Entity,
     Event,
     EventStatus,
+    Feedback,
     GraphDelta,
     JobRun,
     Link,
@@ -109,6 +110,11 @@ CREATE TABLE IF NOT EXISTS patterns (
     namespace TEXT NOT NULL, id TEXT NOT NULL, status TEXT NOT NULL, data TEXT NOT NULL,
     PRIMARY KEY (namespace, id)
 );
+CREATE TABLE IF NOT EXISTS feedback (
+    namespace TEXT NOT NULL, id TEXT NOT NULL, at REAL NOT NULL, data TEXT NOT NULL,
+    PRIMARY KEY (namespace, id)
+);
+CREATE INDEX IF NOT EXISTS feedback_by_time ON feedback (namespace, at, id);
 """
 # Added after the first release: files written before get them on open (see _migrate).
 _ADDED_COLUMNS = {
@@ -1303,7 +1309,7 @@ class EmbeddedStore(GraphStore):
             )
             conn.execute("DELETE FROM turns_fts WHERE namespace = ?", (namespace,))
             tables = ("turns", "events", "event_days", "entities", "entity_names", "topics", "links")
-            tables += ("patterns",)
+            tables += ("patterns", "feedback")
             for table in (*tables, "vector_spaces", "leases", "jobs"):
                 conn.execute(f"DELETE FROM {table} WHERE namespace = ?", (namespace,))
             conn.execute("DELETE FROM vector_spaces WHERE namespace = ?", (_topic_space(namespace),))
@@ -1352,3 +1358,35 @@ class EmbeddedStore(GraphStore):
     def set_meta(self, key: str, value: str) -> None:
         with self._transaction() as conn:
             conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
+
+    # ---- labelled searches and per-namespace reranker weights (issue 10) ----------------------------
+    def add_feedback(self, feedback: Feedback) -> None:
+        ids = list(dict.fromkeys([*feedback.helpful, *(feedback.shown or [])]))
+        with self._transaction() as conn:
+            known = {
+                row[0]
+                for start in range(0, len(ids), 500)
+                for row in conn.execute(
+                    f"SELECT id FROM events WHERE namespace = ? AND id IN "
+                    f"({self._placeholders(len(ids[start : start + 500]))})",
+                    [feedback.namespace, *ids[start : start + 500]],
+                )
+            }
+            missing = [i for i in ids if i not in known]
+            if missing:
+                # Raised inside the transaction: it rolls back, nothing of this feedback is kept.
+                raise InputError(
+                    f"feedback: unknown event ids in namespace {feedback.namespace!r}: {missing}"
+                )
+            conn.execute(
+                "INSERT OR REPLACE INTO feedback VALUES (?,?,?,?)",
+                (feedback.namespace, feedback.id, feedback.at.timestamp(), feedback.model_dump_json()),
+            )
+
+    def list_feedback(self, namespace: str) -> list[Feedback]:
+        rows = self._read("SELECT data FROM feedback WHERE namespace = ? ORDER BY at, id", (namespace,))
+        return [Feedback.model_validate_json(r[0]) for r in rows]
+
+    def delete_meta(self, key: str) -> None:
+        with self._transaction() as conn:
+            conn.execute("DELETE FROM meta WHERE key = ?", (key,))

@@ -35,6 +35,7 @@ from simplemem_graph.models import (
     EVENT_LINKS,
     Entity,
     Event,
+    Feedback,
     GraphDelta,
     JobRun,
     Link,
@@ -783,3 +784,34 @@ class Neo4jStore(GraphStore):
 
     def close(self) -> None:
         self._driver.close()
+
+    # ---- labelled searches and per-namespace reranker weights (issue 10) ----------------------------
+    def add_feedback(self, feedback: Feedback) -> None:
+        ids = list(dict.fromkeys([*feedback.helpful, *(feedback.shown or [])]))
+        uids = [uid_of(feedback.namespace, i) for i in ids]
+        prefix = len(uid_of(feedback.namespace, ""))
+
+        def work(tx: ManagedTransaction) -> list[str]:
+            # Check and write in one transaction; a missing id returns before anything is written.
+            missing = [r["uid"][prefix:] for r in self._run(tx, "missing_events", uids=uids)]
+            if not missing:
+                self._run(
+                    tx,
+                    "record_feedback",
+                    uid=uid_of(feedback.namespace, feedback.id),
+                    namespace=feedback.namespace,
+                    at=feedback.at.timestamp(),
+                    data=feedback.model_dump_json(),
+                )
+            return missing
+
+        missing = self._transaction(work)
+        if missing:
+            raise InputError(f"feedback: unknown event ids in namespace {feedback.namespace!r}: {missing}")
+
+    def list_feedback(self, namespace: str) -> list[Feedback]:
+        rows = self._execute("list_feedback", read=True, namespace=namespace)
+        return [Feedback.model_validate_json(r["data"]) for r in rows]
+
+    def delete_meta(self, key: str) -> None:
+        self._execute("delete_meta", key=key)

@@ -15,6 +15,7 @@ REPO = Path(__file__).resolve().parents[2]
 TOOLS = {
     "remember",
     "search_memory",
+    "feedback",
     "entity_timeline",
     "list_conflicts",
     "forget",
@@ -65,6 +66,24 @@ async def _exercise(client: Client) -> None:
     )
     assert 1 <= len(found["results"]) <= 3
     assert any("18,500" in hit["text"] or "18500" in hit["text"] for hit in found["results"])
+
+    shown = [hit["id"] for hit in found["results"]]
+    labelled = _payload(
+        await client.call_tool(
+            "feedback",
+            {
+                "query": "Northwind price ceiling",
+                "helpful": shown[:1],
+                "shown": shown,
+                "at": "2026-03-20T09:00:00+08:00",
+            },
+        )
+    )
+    assert labelled["id"].startswith("fb-")
+    assert labelled["helpful"] == shown[:1] and labelled["shown"] == shown
+    unknown_id = await client.call_tool("feedback", {"query": "Northwind", "helpful": ["ev-nope"]})
+    assert unknown_id.is_error and "InputError" in unknown_id.content[0].text
+    assert "ev-nope" in unknown_id.content[0].text
 
     story = _payload(await client.call_tool("entity_timeline", {"entity": "Northwind Foods"}))
     assert len(story["results"]) >= 2
