@@ -222,6 +222,13 @@ def _earlier_related(
     related: dict[str, list[Event]] = {}
     shared: set[tuple[str, str]] = set()
     seen_in_batch: list[Event] = []
+    terms: dict[str, set[str]] = {}
+
+    def terms_of(event: Event) -> set[str]:
+        if event.id not in terms:
+            terms[event.id] = content_terms(event.text)
+        return terms[event.id]
+
     for event in sorted(events, key=lambda e: e.time):
         entities = set(mentions.get(event.id, {})) & storyline_entities
         pool: dict[str, Event] = {e.id: e for e in context.session_events(event.session)}
@@ -232,9 +239,10 @@ def _earlier_related(
         subject = change_subject_text(event) if EXPLICIT_CHANGE.search(event.text) else ""
         for earlier in context.lexically_related(subject) if subject else ():
             pool.setdefault(earlier.id, earlier)
+        named = change_subject(event) if subject else set()
         for earlier in seen_in_batch:
             common = entities & set(mentions.get(earlier.id, {}))
-            if earlier.session == event.session or common or _names_subject(earlier, event, subject):
+            if earlier.session == event.session or common or (named and _names(terms_of(earlier), named)):
                 pool[earlier.id] = earlier
             if common:
                 shared.add((event.id, earlier.id))
@@ -245,10 +253,9 @@ def _earlier_related(
     return related, shared
 
 
-def _names_subject(earlier: Event, change: Event, subject: str) -> bool:
-    """An event of this batch names what `change` changes as much as `detect_updates` will ask."""
-    terms = change_subject(change) if subject else set()
-    return bool(terms) and len(terms & content_terms(earlier.text)) >= SUBJECT_MIN_CONTAINMENT * len(terms)
+def _names(terms: set[str], subject: set[str]) -> bool:
+    """Text terms that name a change's subject as much as `detect_updates` will ask."""
+    return len(terms & subject) >= SUBJECT_MIN_CONTAINMENT * len(subject)
 
 
 def _with_embeddings(events: list[Event], embedder: Embedder | None) -> list[Event]:
