@@ -147,6 +147,11 @@ _EN_INDUSTRIES = [  # (what they make, the industry word in the company name)
     ("sensors", "Sensors"),
 ]
 _EN_LEGAL = ["Ltd", "Inc.", "LLC", "Co."]
+# The carrier's trade word, drawn from more words than the product's organisation-suffix lists hold
+# (simplemem_graph/lexicon.py has Freight, Shipping and 物流 among them, not the others): a story
+# must not name its companies only in words the extractor was written to know.
+_EN_CARRIER_WORDS = ["Freight", "Haulage", "Cargo", "Couriers", "Transport", "Carriers", "Express", "Movers"]
+_ZH_CARRIER_WORDS = ["物流", "货运", "快运", "运输", "速运"]
 _EN_TITLE = {"f": "Ms.", "m": "Mr."}
 _EN_FEMALE = {
     "Alice",
@@ -305,6 +310,12 @@ def _entities(*rows: tuple[str, str, list[str]]) -> dict[str, dict]:
     }
 
 
+def _carrier_word(seed: int, words: list[str]) -> str:
+    """Drawn from its own RNG, so the rest of a seed's story stays what it was before this word
+    was random (results across releases stay comparable)."""
+    return random.Random(f"carrier-{seed}").choice(words)
+
+
 def _story_zh(rng: random.Random, seed: int) -> dict:
     people, trades, places = set(), set(), set()
     c1, c2 = _zh_trade(rng, trades), _zh_trade(rng, trades)
@@ -313,7 +324,7 @@ def _story_zh(rng: random.Random, seed: int) -> dict:
     c1_full = f"{city1}市{c1}{ind1}有限公司"
     c2_full = f"{city2}{c2}{ind2}有限公司"
     (p1, s1), (p2, s2), (p3, _s3), (p4, _s4) = (_zh_person(rng, people) for _ in range(4))
-    c3_full = _zh_trade(rng, trades) + "物流"
+    c3_full = _zh_trade(rng, trades) + _carrier_word(seed, _ZH_CARRIER_WORDS)
     t1, t2 = rng.choice(_ZH_TITLES), rng.choice(_ZH_TITLES)
     a1, a2 = s1 + t1, s2 + t2
     desc1 = f"那个做{prod1}的客户"
@@ -371,7 +382,7 @@ def _story_en(rng: random.Random, seed: int) -> dict:
     firsts = rng.sample(_EN_FIRST, 4)
     lasts = [_en_word(rng, words) for _ in range(4)]
     p1, p2, p3, p4 = (f"{f} {s}" for f, s in zip(firsts, lasts, strict=True))
-    c3_full = f"{_en_word(rng, words)} Freight"
+    c3_full = f"{_en_word(rng, words)} {_carrier_word(seed, _EN_CARRIER_WORDS)}"
     a1 = f"{_EN_TITLE['f' if firsts[0] in _EN_FEMALE else 'm']} {lasts[0]}"
     a2 = f"{_EN_TITLE['f' if firsts[1] in _EN_FEMALE else 'm']} {lasts[1]}"
     desc1 = f"the {prod1} client"
