@@ -5,8 +5,8 @@ what is asked). Weeks start on Monday (EVALSETS.md), months end on their last da
 from __future__ import annotations
 
 import calendar as _calendar
-from collections.abc import Iterable
 from datetime import date, datetime, timedelta
+from typing import Protocol
 
 # English month and weekday names (and their usual abbreviations), for both stages.
 EN_MONTHS = {
@@ -168,10 +168,17 @@ def day_of_month(today: date, day: int, *, past: bool) -> date | None:
     return None
 
 
-def event_days(time: datetime, dates: Iterable[date], deadline: date | None) -> list[date]:
-    """Every date an event is about, sorted and once each: when it happened, the dates it names,
-    its deadline. What time filters test (stores) and what query time ranges match (retrieve)."""
-    days = {time.date(), *dates}
-    if deadline:
-        days.add(deadline)
+class _Dated(Protocol):
+    time: datetime
+    dates: list[date]
+    deadline: date | None
+
+
+def event_days(event: _Dated) -> list[date]:
+    """Every date an event is about, sorted and once each: when it happened (its local date), the
+    dates it names, its deadline. The one definition behind store time filters (the `event_days`
+    rows, Neo4j's `days` property) and query time ranges (retrieve)."""
+    days = {event.time.date(), *event.dates}
+    if event.deadline:
+        days.add(event.deadline)
     return sorted(days)
