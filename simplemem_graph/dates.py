@@ -154,6 +154,16 @@ def year_for_month_day(today: date, month: int, day: int, *, past: bool = False)
     return candidate
 
 
+def month_day(today: date, month: int, day: int, year: int | None, *, past: bool) -> date | None:
+    """A named month and day ("March 5", 3月5日), in the year said or by `year_for_month_day`."""
+    if year is None:
+        return year_for_month_day(today, month, day, past=past)
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None
+
+
 def day_of_month(today: date, day: int, *, past: bool) -> date | None:
     """A bare day number ("26号", "the 12th"): the next one ahead, or the last one behind in past tense."""
     if not 1 <= day <= 31:

@@ -16,6 +16,7 @@ from simplemem_graph.compress.numerals import (
     NUMBER_PATTERN,
     ZH_NUMERAL,
     format_number,
+    parse_count,
     parse_number,
 )
 from simplemem_graph.text import STOPWORDS
@@ -243,7 +244,7 @@ def _durations(text: str) -> list[Mention]:
     found = []
     for m in _ZH_DURATION.finditer(text):
         raw, half, unit = m.group("n"), m.group("half"), m.group("u")
-        amount = 1.5 if raw == "一个半" else 0.5 if raw in ("半", "半个") else parse_number(raw)
+        amount = parse_count(raw)
         if amount is None or (unit == "年" and amount >= 100):  # "2026年" is a year, not a duration
             continue
         amount += 0.5 if half else 0
@@ -258,7 +259,7 @@ def _durations(text: str) -> list[Mention]:
         )
     for m in _EN_DURATION.finditer(text):
         raw = m.group("n").lower()
-        amount = 1 if raw in ("a", "an", "one") else 2 if "couple" in raw else parse_number(raw)
+        amount = parse_count(raw)
         unit = m.group("u").lower()
         unit = unit if unit in _UNIT_CODES else unit.rstrip("s")
         if amount is None or unit not in _UNIT_CODES:

@@ -23,19 +23,19 @@ from simplemem_graph.compress.daterules import (
     year_of,
 )
 from simplemem_graph.compress.mentions import Mention
-from simplemem_graph.compress.numerals import EN_NUMBER_WORD_PATTERN, parse_number
+from simplemem_graph.compress.numerals import EN_NUMBER_WORD_PATTERN, parse_count
 from simplemem_graph.dates import (
     EN_MONTHS,
     EN_WEEKDAYS,
     add_months,
     add_units,
     day_of_month,
+    month_day,
     month_end,
     previous_weekday,
     unit_span,
     upcoming_weekday,
     weekday_of_week,
-    year_for_month_day,
 )
 
 _WEEKDAYS = EN_WEEKDAYS
@@ -89,7 +89,7 @@ def _count(m: re.Match, today: date, past: bool) -> Resolved | None:
     if not pre and not post:
         return None  # "3 days" alone is a duration, not a date
     raw = m.group("n").lower()
-    amount = 1 if raw in ("a", "an") else 2 if "couple" in raw else parse_number(raw)
+    amount = parse_count(raw)
     if amount is None:
         return None
     unit = m.group("u").lower().rstrip("s")
@@ -135,34 +135,24 @@ def _before_last(m: re.Match, today: date, past: bool) -> Resolved | None:
     if m.group("wd"):
         wd = _WEEKDAYS[m.group("wd").lower()]
         last = previous_weekday(today, wd) if shift < 0 else upcoming_weekday(today, wd)
-        return Resolved.one_day(last + timedelta(days=7 * shift // 2))
+        return Resolved.one_day(last + timedelta(weeks=shift // 2))
     return _shifted_period(m.group("u").lower(), shift, today)
 
 
 def _month_part(m: re.Match, today: date, past: bool) -> Resolved | None:
-    """ "mid-March", "early next month", "the middle of May 2026": a part of a month."""
+    """Part of a month: "mid-March", "early next month", "the middle of May 2026"."""
     part = _PARTS[re.sub(r"\s+", " ", m.group("part").lower())]
     if m.group("m"):
         month = _MONTHS[m.group("m").lower()]
-        year = int(m.group("y")) if m.group("y") else None
-        first = date(year, month, 1) if year else year_for_month_day(today, month, 1, past=past)
-        if first is None:
-            return None
+        first = month_day(today, month, 1, int(m.group("y")) if m.group("y") else None, past=past)
     else:
         first = add_months(today.replace(day=1), {"next": 1, "last": -1, "this": 0}[m.group("rel").lower()])
     return part_of_month(first, part)
 
 
 def _month_day(m: re.Match, today: date, past: bool) -> Resolved | None:
-    month = _MONTHS[m.group("m").lower()]
-    number = int(m.group("d"))
-    if m.group("y"):
-        try:
-            day = date(int(m.group("y")), month, number)
-        except ValueError:
-            return None
-    else:
-        day = year_for_month_day(today, month, number, past=past)
+    year = int(m.group("y")) if m.group("y") else None
+    day = month_day(today, _MONTHS[m.group("m").lower()], int(m.group("d")), year, past=past)
     return Resolved.one_day(day) if day else None
 
 

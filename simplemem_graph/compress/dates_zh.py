@@ -21,11 +21,12 @@ from simplemem_graph.compress.daterules import (
     year_of,
 )
 from simplemem_graph.compress.mentions import Mention
-from simplemem_graph.compress.numerals import parse_number
+from simplemem_graph.compress.numerals import parse_count, parse_number
 from simplemem_graph.dates import (
     add_months,
     add_units,
     day_of_month,
+    month_day,
     month_end,
     unit_span,
     weekday_of_week,
@@ -147,13 +148,7 @@ def _absolute(m: re.Match, today: date, past: bool) -> Resolved | None:
     month, number = _num(m.group("m")), _num(m.group("d"))
     if month is None or number is None or not 1 <= month <= 12:
         return None
-    if m.group("y"):
-        try:
-            day = date(int(m.group("y")), month, number)
-        except ValueError:
-            return None
-    else:
-        day = year_for_month_day(today, month, number, past=past)
+    day = month_day(today, month, number, int(m.group("y")) if m.group("y") else None, past=past)
     return Resolved.one_day(day) if day else None
 
 
@@ -169,7 +164,7 @@ def _day_word(m: re.Match, today: date, past: bool) -> Resolved | None:
 
 def _count(m: re.Match, today: date, past: bool) -> Resolved | None:
     raw = m.group("n")
-    amount = 1.5 if raw == "一个半" else 0.5 if raw in ("半", "半个") else parse_number(raw)
+    amount = parse_count(raw)
     if amount is None:
         return None
     direction = -1 if m.group("dir") in ("前", "之前", "以前") else 1

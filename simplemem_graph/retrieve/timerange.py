@@ -21,7 +21,7 @@ from datetime import date, datetime, timedelta
 from simplemem_graph.compress.mentions import resolve_overlaps
 from simplemem_graph.compress.numerals import parse_number
 from simplemem_graph.compress.timeexpr import find_dates, is_past
-from simplemem_graph.dates import EN_MONTHS, add_months, month_bounds, year_bounds
+from simplemem_graph.dates import EN_MONTHS, month_bounds, month_day, year_bounds
 
 _MONTHS = EN_MONTHS
 _MONTH_RE = "|".join(sorted(_MONTHS, key=len, reverse=True))
@@ -40,18 +40,12 @@ class TimeRange:
         return (self.start is None or day >= self.start) and (self.end is None or day <= self.end)
 
 
-def _months_back(day: date, n: int) -> tuple[date, date]:
-    shifted = add_months(day.replace(day=1), -n)
-    return month_bounds(shifted.year, shifted.month)
-
-
 def _recent_month(day: date, month: int, year: str | None) -> tuple[date, date] | None:
     """A month named without a year is the latest such month not after `day`."""
     if not 1 <= month <= 12:
         return None
-    if year:
-        return month_bounds(int(year), month)
-    return month_bounds(day.year if month <= day.month else day.year - 1, month)
+    first = month_day(day, month, 1, int(year) if year else None, past=True)
+    return month_bounds(first.year, first.month)
 
 
 def _number(text: str) -> int:
@@ -59,16 +53,12 @@ def _number(text: str) -> int:
     return int(value) if value is not None else 0
 
 
-# What only a question says: a month or a year as a whole ("in February", 3月份, "in 2023"),
-# lower-case month names, "N months ago" as a month. Every other expression (days, weeks,
-# weekdays, parts of months, deadlines) is read by compression's own rules (compress/timeexpr.py),
-# so a question and a stored event agree on what "下周二" or "the Friday before last" is.
+# What only a question says: a month or a year as a whole ("in February", 3月份, "in 2023").
+# Every other expression (days, weeks, weekdays, parts of months, deadlines) is read by
+# compression's own rules (compress/timeexpr.py), so a question and a stored event agree on what
+# "下周二" or "the Friday before last" is.
 _Rule = tuple[re.Pattern[str], Callable[[re.Match[str], date], tuple[date, date] | None]]
 _QUERY_RULES: list[_Rule] = [
-    (
-        re.compile(r"\b(\d+|an?|one|two|three|four|five|six|seven)\s+months?\s+ago\b", re.I),
-        lambda m, d: _months_back(d, 1 if m[1].lower() in ("a", "an") else _number(m[1])),
-    ),
     # "May" and "March" are also words: only read them as months after a time preposition or
     # before a year. The other month names are unambiguous enough on their own.
     (
