@@ -81,6 +81,9 @@ _UNITS = {
     "个月": "month",
     "年": "year",
 }
+# A clock time's hour and minute (timeexpr.find_times reads them; here they stay with the day word).
+ZH_HOUR = r"(?P<h>\d{1,2}|[一二两三四五六七八九十]{1,3})"
+ZH_MINUTE = r"(?P<min>半|一刻|三刻|\d{1,2}分?|[一二三四五六七八九十]{1,3}分)?"
 _SMALL_NUM = r"\d{1,2}|[一二三四五六七八九十]{1,3}"
 _DEADLINE = r"(?P<dl>之前|以前|前)?"
 _NOT_AFTER_NUMERAL = r"(?<![零一二两三四五六七八九十几\d])"
@@ -235,7 +238,10 @@ _RULES: list[tuple[re.Pattern, Resolver]] = [
     ),
     (
         re.compile(
-            rf"(?P<core>(?P<w>大前天|大后天|前天|后天|昨天|昨日|昨晚|今天|今日|今晚|今早|明天|明日|明早|明晚))"
+            rf"(?P<core>(?P<w>大前天|大后天|前天|后天|昨天|昨日|昨晚|今天|今日|今晚|今早|明天|明日|明早|明晚)"
+            # "明晚七点": the clock time shares 晚 with the day word (time atom "晚七点"), so the
+            # date annotation goes after the whole "明晚七点", never between 晚 and 七点.
+            rf"(?:(?<=[晚早]){ZH_HOUR}[点點](?:钟)?{ZH_MINUTE})?)"
             rf"{_DEADLINE}"
         ),
         _day_word,

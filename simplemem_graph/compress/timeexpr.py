@@ -14,7 +14,7 @@ from datetime import date, datetime
 
 from simplemem_graph.compress.daterules import Resolved, run_rules
 from simplemem_graph.compress.dates_en import find_dates_en
-from simplemem_graph.compress.dates_zh import find_dates_zh
+from simplemem_graph.compress.dates_zh import ZH_HOUR, ZH_MINUTE, find_dates_zh
 from simplemem_graph.compress.mentions import Mention
 from simplemem_graph.compress.numerals import parse_number
 
@@ -26,10 +26,8 @@ ZH_PAST = re.compile(r"了|过|已经|昨天|上周|上个月|刚才")  # not �
 ZH_FUTURE = re.compile(r"会|要|将|打算|准备|明天|下周|下个月|计划")
 # A day word can carry the part of the day: "明晚七点" is 19:00 (the date itself is read by dates_zh).
 _ZH_PERIOD = r"(?P<period>凌晨|清晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里|半夜|(?<=[今明昨])[早晚])"
-_ZH_HOUR = r"(?P<h>\d{1,2}|[一二两三四五六七八九十]{1,3})"
-_ZH_MINUTE = r"(?P<min>半|一刻|三刻|\d{1,2}分?|[一二三四五六七八九十]{1,3}分)?"
 # A Chinese-numeral hour needs a day-part word or a minute part: "快一点" is "a bit faster", not 01:00.
-_ZH_TIME = re.compile(rf"{_ZH_PERIOD}?{_ZH_HOUR}[点點](?:钟)?{_ZH_MINUTE}")
+_ZH_TIME = re.compile(rf"{_ZH_PERIOD}?{ZH_HOUR}[点點](?:钟)?{ZH_MINUTE}")
 _ZH_NOON = re.compile(r"中午|正午|午夜")
 _EN_TIME = re.compile(
     r"\b(?P<h>\d{1,2})(?::(?P<min>\d{2}))?\s*(?P<ampm>a\.m\.|p\.m\.|am|pm)(?![a-z])"

@@ -134,3 +134,11 @@ def test_iso_surface_is_not_annotated_twice(make_turn, nlp):
     assert event.text.count("2026-04-15") == 1
     [event] = compress([make_turn("We sign on 2026-04-15.", speaker="Maya")], nlp=nlp)
     assert event.text.count("2026-04-15") == 1
+
+
+def test_annotation_does_not_split_a_clock_time(make_turn, nlp):
+    # 晚 belongs to both the day word and the time atom "晚七点": the date follows the whole phrase.
+    [event] = compress([make_turn("明晚七点在杭州请孙经理吃饭", speaker="陈晓雯")], nlp=nlp)
+    assert not event.verbatim
+    assert event.text.startswith("明晚七点(2026-03-11)")
+    assert ("time", "19:00") in {(a.kind, a.value) for a in event.atoms}
