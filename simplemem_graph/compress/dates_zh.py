@@ -10,16 +10,8 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
-from simplemem_graph.compress.daterules import (
-    Resolved,
-    Resolver,
-    month_of,
-    part_of_month,
-    run_rules,
-    week_of,
-    weekend_of,
-    year_of,
-)
+from simplemem_graph.compress import daterules
+from simplemem_graph.compress.daterules import Resolved, Resolver
 from simplemem_graph.compress.mentions import Mention
 from simplemem_graph.compress.numerals import parse_count, parse_number
 from simplemem_graph.dates import (
@@ -100,18 +92,18 @@ def _weekday(m: re.Match, today: date, past: bool) -> Resolved | None:
 
 
 def _week(m: re.Match, today: date, past: bool) -> Resolved | None:
-    return week_of(weekday_of_week(today, 0, _WEEK_SHIFT[m.group("rel")]), "zh")
+    return daterules.week_of(weekday_of_week(today, 0, _WEEK_SHIFT[m.group("rel")]), "zh")
 
 
 def _weekend(m: re.Match, today: date, past: bool) -> Resolved | None:
-    return weekend_of(weekday_of_week(today, 5, _WEEK_SHIFT[m.group("rel") or ""]), "zh")
+    return daterules.weekend_of(weekday_of_week(today, 5, _WEEK_SHIFT[m.group("rel") or ""]), "zh")
 
 
 def _edge(first: date, pos: str) -> Resolved:
     """月底/月末 is the month's last day; 月初, 月中 and the 旬 are parts of the month."""
     if pos in ("底", "末"):
         return Resolved.one_day(month_end(first))
-    return part_of_month(first, _POSITIONS[pos])
+    return daterules.part_of_month(first, _POSITIONS[pos])
 
 
 def _month_edge(m: re.Match, today: date, past: bool) -> Resolved | None:
@@ -136,7 +128,7 @@ def _month_day(m: re.Match, today: date, past: bool) -> Resolved | None:
 
 
 def _month(m: re.Match, today: date, past: bool) -> Resolved | None:
-    return month_of(add_months(today.replace(day=1), _MONTH_SHIFT[m.group("rel")]))
+    return daterules.month_of(add_months(today.replace(day=1), _MONTH_SHIFT[m.group("rel")]))
 
 
 def _year_end(m: re.Match, today: date, past: bool) -> Resolved | None:
@@ -144,7 +136,7 @@ def _year_end(m: re.Match, today: date, past: bool) -> Resolved | None:
 
 
 def _year(m: re.Match, today: date, past: bool) -> Resolved | None:
-    return year_of(today.year + _YEAR_SHIFT[m.group("rel")])
+    return daterules.year_of(today.year + _YEAR_SHIFT[m.group("rel")])
 
 
 def _absolute(m: re.Match, today: date, past: bool) -> Resolved | None:
@@ -281,4 +273,4 @@ def find_dates_zh(text: str, today: date, *, past: bool = False) -> list[Mention
         >>> [m.value for m in find_dates_zh("下周二之前交", date(2026, 3, 10))]
         ['2026-03-17']
     """
-    return run_rules(text, today, past, _RULES, _classify, "zh")
+    return daterules.run_rules(text, today, past, _RULES, _classify, "zh")
