@@ -27,6 +27,7 @@ import sys
 from datetime import UTC, datetime, timedelta, timezone
 
 # Characters and syllables names are built from. They are generic building blocks, not names.
+# Deliberately not lexicon.ZH_SURNAMES: a generator sharing the product's lists makes tests circular.
 _ZH_SURNAMES = (
     "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蒋蔡余杜叶程苏魏吕丁沈姚卢"
 )

@@ -55,6 +55,7 @@ QUERIES = 60
 T0 = datetime(2024, 1, 1, 9, tzinfo=UTC)
 RESULTS = REPO / "bench" / "results"
 _SYLLABLES = [c + v for c in "bcdfghjklmnprstvwz" for v in "aeiou"]
+# Characters for synthetic names; deliberately not lexicon.ZH_SURNAMES (the generator stays independent).
 _HANZI = (
     "王李张刘陈杨黄赵周吴徐孙马朱胡郭何林罗高郑梁谢宋唐许韩冯邓曹彭曾肖田董潘袁蔡蒋余于杜叶程魏苏吕丁任沈"
 )

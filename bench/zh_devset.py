@@ -25,6 +25,7 @@ import random
 from datetime import date, datetime, timedelta, timezone
 
 TZ = timezone(timedelta(hours=8))
+# Deliberately not lexicon.ZH_SURNAMES: a generator sharing the product's lists makes tests circular.
 _SURNAMES = (
     "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蒋蔡余杜叶程苏魏吕丁任沈"
 )

@@ -5,8 +5,8 @@ what is asked). Weeks start on Monday (EVALSETS.md), months end on their last da
 from __future__ import annotations
 
 import calendar as _calendar
-from collections.abc import Iterable
 from datetime import date, datetime, timedelta
+from typing import Protocol
 
 # English month and weekday names (and their usual abbreviations), for both stages.
 EN_MONTHS = {
@@ -77,6 +77,27 @@ def month_bounds(year: int, month: int) -> tuple[date, date]:
     return date(year, month, 1), date(year, month, _calendar.monthrange(year, month)[1])
 
 
+def year_bounds(year: int) -> tuple[date, date]:
+    """1 January and 31 December of a year."""
+    return date(year, 1, 1), date(year, 12, 31)
+
+
+def weekend_bounds(saturday: date) -> tuple[date, date]:
+    """Saturday and Sunday of a weekend, from its Saturday."""
+    return saturday, saturday + timedelta(days=1)
+
+
+# Parts of a month, as days (first, last): "early/mid/late March", 月初/月中/月底 as a span, 上旬/中旬/下旬.
+MONTH_PARTS = {"early": (1, 10), "mid": (11, 20), "late": (21, 31)}
+
+
+def month_part(year: int, month: int, part: str) -> tuple[date, date]:
+    """The days of the early/mid/late part of a month; late ends on the month's last day."""
+    first, last = MONTH_PARTS[part]
+    length = _calendar.monthrange(year, month)[1]
+    return date(year, month, first), date(year, month, min(last, length))
+
+
 def add_months(day: date, months: int, *, day_of_month: int | None = None) -> date:
     """Shift by whole months, clamping the day to the target month's length."""
     index = day.year * 12 + day.month - 1 + months
@@ -89,6 +110,17 @@ def month_end(day: date, months: int = 0) -> date:
     """Last day of the month `months` after the month of `day`."""
     first = add_months(day.replace(day=1), months)
     return first.replace(day=_calendar.monthrange(first.year, first.month)[1])
+
+
+def unit_span(day: date, unit: str) -> tuple[date, date]:
+    """The calendar day, week, month or year holding `day` ("three weeks ago" names a week)."""
+    if unit == "week":
+        return week_bounds(day)
+    if unit == "month":
+        return month_bounds(day.year, day.month)
+    if unit == "year":
+        return year_bounds(day.year)
+    return day, day
 
 
 def add_units(today: date, amount: float, unit: str) -> date:
@@ -108,15 +140,28 @@ def add_units(today: date, amount: float, unit: str) -> date:
     raise ValueError(f"dates: unknown calendar unit {unit!r}")
 
 
-def year_for_month_day(today: date, month: int, day: int) -> date | None:
-    """A year-less date: this year's, unless that is more than PAST_WINDOW_DAYS ago (then next year's)."""
+def year_for_month_day(today: date, month: int, day: int, *, past: bool = False) -> date | None:
+    """A year-less date: this year's, unless that is more than PAST_WINDOW_DAYS ago (then next year's).
+    In the past tense ("we met on March 5") it is the latest such date not after today."""
     try:
         candidate = date(today.year, month, day)
+        if past:
+            return candidate if candidate <= today else date(today.year - 1, month, day)
+        if (today - candidate).days > PAST_WINDOW_DAYS:
+            candidate = date(today.year + 1, month, day)
+    except ValueError:  # 29 February in a year without one
+        return None
+    return candidate
+
+
+def month_day(today: date, month: int, day: int, year: int | None, *, past: bool) -> date | None:
+    """A named month and day ("March 5", 3月5日), in the year said or by `year_for_month_day`."""
+    if year is None:
+        return year_for_month_day(today, month, day, past=past)
+    try:
+        return date(year, month, day)
     except ValueError:
         return None
-    if (today - candidate).days > PAST_WINDOW_DAYS:
-        candidate = date(today.year + 1, month, day)
-    return candidate
 
 
 def day_of_month(today: date, day: int, *, past: bool) -> date | None:
@@ -133,10 +178,17 @@ def day_of_month(today: date, day: int, *, past: bool) -> date | None:
     return None
 
 
-def event_days(time: datetime, dates: Iterable[date], deadline: date | None) -> list[date]:
-    """Every date an event is about, sorted and once each: when it happened, the dates it names,
-    its deadline. What time filters test (stores) and what query time ranges match (retrieve)."""
-    days = {time.date(), *dates}
-    if deadline:
-        days.add(deadline)
+class _Dated(Protocol):
+    time: datetime
+    dates: list[date]
+    deadline: date | None
+
+
+def event_days(event: _Dated) -> list[date]:
+    """Every date an event is about, sorted and once each: when it happened (its local date), the
+    dates it names, its deadline. The one definition behind store time filters (the `event_days`
+    rows, Neo4j's `days` property) and query time ranges (retrieve)."""
+    days = {event.time.date(), *event.dates}
+    if event.deadline:
+        days.add(event.deadline)
     return sorted(days)

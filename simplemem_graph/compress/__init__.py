@@ -3,7 +3,7 @@
 Each turn is split into sentences and clauses; every precise detail (date, time, money, quantity,
 number, duration, name, negation, condition) is detected as an atom; chit-chat clauses are dropped
 (never one holding an atom); each remaining sentence becomes an event whose text is the lossless
-restatement (pronouns → names, relative dates → ISO dates) and whose fields hold the structure.
+restatement (pronouns → names, dates annotated with their ISO date) and whose fields hold the structure.
 A guard checks every atom survived, else the event keeps the verbatim clause.
 
 Example:
@@ -11,7 +11,7 @@ Example:
     ...                         time=datetime.fromisoformat("2026-03-10T09:30:00+08:00"),
     ...                         text="下周二之前把报告发给市场部的李经理")])
     >>> events[0].text, events[0].deadline
-    ('2026-03-17之前把报告发给市场部的李经理', datetime.date(2026, 3, 17))
+    ('下周二(2026-03-17)之前把报告发给市场部的李经理', datetime.date(2026, 3, 17))
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ from simplemem_graph.compress.names import (
 )
 from simplemem_graph.compress.segment import Piece, split_clauses, split_sentences
 from simplemem_graph.compress.stats import CompressStats
-from simplemem_graph.compress.timeexpr import find_dates, find_times, local_date
+from simplemem_graph.compress.timeexpr import EN_FUTURE, find_dates, find_times, is_past, local_date
 from simplemem_graph.embedding import Embedder
 from simplemem_graph.errors import InputError
 from simplemem_graph.models import Event, Turn, stable_id
@@ -73,9 +73,6 @@ _EFFECT_OPENING = re.compile(
     r"|^so (?=(?:I|we|they|he|she|it|the|our|my|you)\b)",
     re.IGNORECASE,
 )
-_EN_FUTURE = re.compile(r"\b(?:will|'ll|’ll|going to|gonna|shall|tomorrow|next)\b", re.IGNORECASE)
-_ZH_PAST = re.compile(r"了|过|已经|昨天|上周|上个月|刚才")  # not 之前: "15号之前交" is a deadline
-_ZH_FUTURE = re.compile(r"会|要|将|打算|准备|明天|下周|下个月|计划")
 _BATCH_SIZE = 64
 _CJK_WORD = re.compile(r"[\u4e00-\u9fff]{2}")
 
@@ -168,10 +165,10 @@ def _addressees(
 
 def _is_past(sentence: str, lang: str, doc, piece: Piece) -> bool:
     if lang == "zh":
-        return bool(_ZH_PAST.search(sentence)) and not _ZH_FUTURE.search(sentence)
+        return is_past(sentence, lang)
     span = doc.char_span(piece.start, piece.end, alignment_mode="expand") if doc is not None else None
     tags = [t.tag_ for t in span] if span is not None else []
-    return "VBD" in tags and not _EN_FUTURE.search(sentence)
+    return "VBD" in tags and not EN_FUTURE.search(sentence)
 
 
 def find_atoms(

@@ -16,6 +16,7 @@ from simplemem_graph.compress.numerals import (
     NUMBER_PATTERN,
     ZH_NUMERAL,
     format_number,
+    parse_count,
     parse_number,
 )
 from simplemem_graph.text import STOPWORDS
@@ -239,39 +240,30 @@ def _clause_before(text: str, position: int) -> str:
     return re.split(r"[，,。；;：:！!？?]", before)[-1]
 
 
+def _duration(m: re.Match, amount: float, unit: str, *, clock: bool) -> Mention:
+    return Mention(
+        "duration", m.start(), m.end(), m.group(0), iso_duration(amount, _UNIT_CODES[unit], clock=clock)
+    )
+
+
 def _durations(text: str) -> list[Mention]:
     found = []
     for m in _ZH_DURATION.finditer(text):
         raw, half, unit = m.group("n"), m.group("half"), m.group("u")
-        amount = 1.5 if raw == "一个半" else 0.5 if raw in ("半", "半个") else parse_number(raw)
+        amount = parse_count(raw)
         if amount is None or (unit == "年" and amount >= 100):  # "2026年" is a year, not a duration
             continue
         amount += 0.5 if half else 0
-        found.append(
-            Mention(
-                "duration",
-                m.start(),
-                m.end(),
-                m.group(0),
-                iso_duration(amount, _UNIT_CODES[unit], clock=unit in ("小时", "钟头", "分钟", "秒", "秒钟")),
-            )
-        )
+        found.append(_duration(m, amount, unit, clock=unit in ("小时", "钟头", "分钟", "秒", "秒钟")))
     for m in _EN_DURATION.finditer(text):
         raw = m.group("n").lower()
-        amount = 1 if raw in ("a", "an", "one") else 2 if "couple" in raw else parse_number(raw)
+        amount = parse_count(raw)
         unit = m.group("u").lower()
         unit = unit if unit in _UNIT_CODES else unit.rstrip("s")
         if amount is None or unit not in _UNIT_CODES:
             continue
-        clock = unit in ("second", "sec", "secs", "minute", "min", "hour", "hr")
         found.append(
-            Mention(
-                "duration",
-                m.start(),
-                m.end(),
-                m.group(0),
-                iso_duration(amount, _UNIT_CODES[unit], clock=clock),
-            )
+            _duration(m, amount, unit, clock=unit in ("second", "sec", "secs", "minute", "min", "hour", "hr"))
         )
     for m in _EN_DURATION_HALF.finditer(text):
         value = {

@@ -2,29 +2,40 @@
 
 Covers the business forms of EVALSETS.md (next Tuesday, Wednesday next week, by Friday, the day after
 tomorrow, end of the month, in/within N days, N days ago, Month D) and LoCoMo's conversational ones
-(yesterday, last Saturday, last week, next month, two weekends ago). Week and month expressions
-resolve to their first day and are restated as "the week of <date>" / "<YYYY-MM>".
+(yesterday, last Saturday, last week, next month, two weekends ago), and the Friday before last,
+mid-March, early next month. Week and month expressions resolve to their first day; every mention
+also carries the span of days it names (daterules.Resolved), which is what a query range is.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from datetime import date, timedelta
 
+from simplemem_graph.compress.daterules import (
+    Resolved,
+    Resolver,
+    month_of,
+    part_of_month,
+    run_rules,
+    week_of,
+    weekend_of,
+    year_of,
+)
 from simplemem_graph.compress.mentions import Mention
-from simplemem_graph.compress.numerals import EN_NUMBER_WORD_PATTERN, parse_number
+from simplemem_graph.compress.numerals import EN_NUMBER_WORD_PATTERN, parse_count
 from simplemem_graph.dates import (
     EN_MONTHS,
     EN_WEEKDAYS,
     add_months,
     add_units,
     day_of_month,
+    month_day,
     month_end,
     previous_weekday,
+    unit_span,
     upcoming_weekday,
     weekday_of_week,
-    year_for_month_day,
 )
 
 _WEEKDAYS = EN_WEEKDAYS
@@ -37,28 +48,9 @@ _MONTH = (
 )
 _DL = r"(?:(?P<dl>by|before|until|till|no later than|not later than)\s+)?"
 _COUNT = rf"(?P<n>\d+|an?|one|{EN_NUMBER_WORD_PATTERN}|a couple of|couple of)"
-_PREPOSITIONS = {
-    "on",
-    "by",
-    "before",
-    "until",
-    "till",
-    "after",
-    "from",
-    "since",
-    "for",
-    "of",
-    "to",
-    "between",
-    "through",
-    "than",
-    "as",
-    "in",
-    "at",
-}
 
 
-def _weekday(m: re.Match, today: date, past: bool) -> tuple[date, str] | None:
+def _weekday(m: re.Match, today: date, past: bool) -> Resolved | None:
     wd = _WEEKDAYS[m.group("wd").lower()]
     rel = (m.group("rel") or "").lower()
     week = (m.group("wk") or "").lower()
@@ -72,10 +64,10 @@ def _weekday(m: re.Match, today: date, past: bool) -> tuple[date, str] | None:
         day = upcoming_weekday(today, wd)
     else:  # a bare weekday takes its direction from the sentence's tense
         day = previous_weekday(today, wd) if past else upcoming_weekday(today, wd)
-    return day, day.isoformat()
+    return Resolved.one_day(day)
 
 
-def _day_word(m: re.Match, today: date, past: bool) -> tuple[date, str] | None:
+def _day_word(m: re.Match, today: date, past: bool) -> Resolved | None:
     word = re.sub(r"\s+", " ", m.group("w").lower())
     offsets = {
         "the day after tomorrow": 2,
@@ -89,35 +81,26 @@ def _day_word(m: re.Match, today: date, past: bool) -> tuple[date, str] | None:
         "this evening": 0,
         "last night": -1,
     }
-    day = today + timedelta(days=offsets[word])
-    part = {
-        "tonight": "night",
-        "this morning": "morning",
-        "this afternoon": "afternoon",
-        "this evening": "evening",
-        "last night": "night",
-    }.get(word)
-    return day, f"the {part} of {day.isoformat()}" if part else day.isoformat()
+    return Resolved.one_day(today + timedelta(days=offsets[word]))
 
 
-def _count(m: re.Match, today: date, past: bool) -> tuple[date, str] | None:
+def _count(m: re.Match, today: date, past: bool) -> Resolved | None:
     pre, post = (m.group("pre") or "").lower(), (m.group("post") or "").lower()
     if not pre and not post:
         return None  # "3 days" alone is a duration, not a date
     raw = m.group("n").lower()
-    amount = 1 if raw in ("a", "an") else 2 if "couple" in raw else parse_number(raw)
+    amount = parse_count(raw)
     if amount is None:
         return None
     unit = m.group("u").lower().rstrip("s")
     direction = -1 if post in ("ago", "before") else 1
     if unit == "weekend":
-        day = weekday_of_week(today, 5, int(direction * amount))
-        return day, f"the weekend of {day.isoformat()}"
+        return weekend_of(weekday_of_week(today, 5, int(direction * amount)), "en")
     day = add_units(today, direction * amount, unit)
-    return day, day.isoformat()
+    return Resolved(day, unit_span(day, unit), day.isoformat())
 
 
-def _end_of(m: re.Match, today: date, past: bool) -> tuple[date, str] | None:
+def _end_of(m: re.Match, today: date, past: bool) -> Resolved | None:
     shift = {"next": 1, "last": -1, "this": 0, "": 0}[(m.group("rel") or "").lower()]
     unit = m.group("u").lower()
     if unit == "month":
@@ -128,50 +111,86 @@ def _end_of(m: re.Match, today: date, past: bool) -> tuple[date, str] | None:
         day = date(today.year + shift, 12, 31)
     else:  # end of the day
         day = today
-    return day, day.isoformat()
+    return Resolved.one_day(day)
 
 
-def _period(m: re.Match, today: date, past: bool) -> tuple[date, str] | None:
-    rel = m.group("rel").lower()
-    shift = {"next": 1, "the following": 1, "last": -1, "past": -1, "this": 0}[rel]
-    unit = m.group("u").lower()
+def _shifted_period(unit: str, shift: int, today: date) -> Resolved:
     if unit == "week":
-        day = weekday_of_week(today, 0, shift)
-        return day, f"the week of {day.isoformat()}"
+        return week_of(weekday_of_week(today, 0, shift), "en")
     if unit == "weekend":
-        day = weekday_of_week(today, 5, shift)
-        return day, f"the weekend of {day.isoformat()}"
+        return weekend_of(weekday_of_week(today, 5, shift), "en")
     if unit == "month":
-        day = add_months(today.replace(day=1), shift)
-        return day, day.isoformat()[:7]
-    day = date(today.year + shift, 1, 1)
-    return day, str(day.year)
+        return month_of(add_months(today.replace(day=1), shift))
+    return year_of(today.year + shift)
 
 
-def _month_day(m: re.Match, today: date, past: bool) -> tuple[date, str] | None:
-    month = _MONTHS[m.group("m").lower()]
-    number = int(m.group("d"))
-    if m.group("y"):
-        try:
-            day = date(int(m.group("y")), month, number)
-        except ValueError:
-            return None
+def _period(m: re.Match, today: date, past: bool) -> Resolved | None:
+    shift = {"next": 1, "the following": 1, "last": -1, "past": -1, "this": 0}[m.group("rel").lower()]
+    return _shifted_period(m.group("u").lower(), shift, today)
+
+
+def _before_last(m: re.Match, today: date, past: bool) -> Resolved | None:
+    """ "the Friday before last" (the one before last Friday), "the week after next"."""
+    shift = -2 if m.group("dir").lower().startswith("before") else 2
+    if m.group("wd"):
+        wd = _WEEKDAYS[m.group("wd").lower()]
+        last = previous_weekday(today, wd) if shift < 0 else upcoming_weekday(today, wd)
+        return Resolved.one_day(last + timedelta(weeks=shift // 2))
+    return _shifted_period(m.group("u").lower(), shift, today)
+
+
+def _month_part(m: re.Match, today: date, past: bool) -> Resolved | None:
+    """Part of a month: "mid-March", "early next month", "the middle of May 2026"."""
+    part = _PARTS[re.sub(r"\s+", " ", m.group("part").lower())]
+    if m.group("m"):
+        month = _MONTHS[m.group("m").lower()]
+        first = month_day(today, month, 1, int(m.group("y")) if m.group("y") else None, past=past)
     else:
-        day = year_for_month_day(today, month, number)
-    return (day, m.group("core")) if day else None  # absolute: keep the surface
+        first = add_months(today.replace(day=1), {"next": 1, "last": -1, "this": 0}[m.group("rel").lower()])
+    return part_of_month(first, part)
 
 
-def _month_year(m: re.Match, today: date, past: bool) -> tuple[date, str] | None:
-    return date(int(m.group("y")), _MONTHS[m.group("m").lower()], 1), m.group("core")
+def _month_day(m: re.Match, today: date, past: bool) -> Resolved | None:
+    year = int(m.group("y")) if m.group("y") else None
+    day = month_day(today, _MONTHS[m.group("m").lower()], int(m.group("d")), year, past=past)
+    return Resolved.one_day(day) if day else None
 
 
-def _bare_day(m: re.Match, today: date, past: bool) -> tuple[date, str] | None:
+def _month_year(m: re.Match, today: date, past: bool) -> Resolved | None:
+    return month_of(date(int(m.group("y")), _MONTHS[m.group("m").lower()], 1))
+
+
+def _bare_day(m: re.Match, today: date, past: bool) -> Resolved | None:
     day = day_of_month(today, int(m.group("d")), past=past)
-    return (day, day.isoformat()) if day else None
+    return Resolved.one_day(day) if day else None
 
 
+_PARTS = {
+    "early": "early",
+    "the beginning of": "early",
+    "the start of": "early",
+    "mid": "mid",
+    "the middle of": "mid",
+    "late": "late",
+}
 _FLAGS = re.IGNORECASE
-_RULES: list[tuple[re.Pattern, Callable[[re.Match, date, bool], tuple[date, str] | None]]] = [
+_RULES: list[tuple[re.Pattern, Resolver]] = [
+    (
+        re.compile(
+            rf"\b{_DL}(?P<core>the\s+(?:{_WD}|(?P<u>week|weekend|month|year))\s+"
+            r"(?P<dir>before\s+last|after\s+next))\b",
+            _FLAGS,
+        ),
+        _before_last,
+    ),
+    (
+        re.compile(
+            rf"\b{_DL}(?P<core>(?P<part>early|mid|late|the\s+beginning\s+of|the\s+start\s+of|"
+            rf"the\s+middle\s+of)[\s-]+(?:(?P<rel>next|last|this)\s+month|{_MONTH}(?:,?\s+(?P<y>\d{{4}}))?))\b",
+            _FLAGS,
+        ),
+        _month_part,
+    ),
     (
         re.compile(
             rf"\b{_DL}(?P<core>(?:on\s+)?{_MONTH}\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(?P<y>\d{{4}}))?)\b",
@@ -237,38 +256,14 @@ _RULES: list[tuple[re.Pattern, Callable[[re.Match, date, bool], tuple[date, str]
         _bare_day,
     ),
 ]
-_DEADLINE_WORDS = {
-    "by": "by",
-    "before": "before",
-    "until": "until",
-    "till": "until",
-    "no later than": "by",
-    "not later than": "by",
-}
 
 
-def _restate(m: re.Match, text: str, core: str) -> str:
-    """Put a preposition where the sentence needs one: "remind me on 2026-05-20", "by 2026-02-11"."""
-    deadline = (m.groupdict().get("dl") or "").lower()
-    pre = (m.groupdict().get("pre") or "").lower()
-    if deadline:
-        return f"{_DEADLINE_WORDS[deadline]} {core}"
-    if pre == "within":
-        return f"by {core}"
-    if core == m.group("core"):  # absolute surface kept as written
-        return core
-    previous = re.findall(r"[A-Za-z']+", text[: m.start()][-20:])
-    if (previous and previous[-1].lower() in _PREPOSITIONS) or text[m.end() :].startswith("'s"):
-        return core
-    if core.startswith("the week"):
-        return f"in {core}"
-    if core.startswith("the weekend"):
-        return f"on {core}"
-    if re.fullmatch(r"\d{4}(?:-\d{2})?", core):
-        return core if previous and previous[-1].lower() == "in" else f"in {core}"
-    if m.group("core").lower().startswith(("end", "the end")):
-        return core
-    return core if core.startswith("the ") else f"on {core}"
+def _classify(m: re.Match, resolved: Resolved) -> tuple[bool, str | None]:
+    """Deadline: "by/before/until X", "within N days"; the bound word opens a query range."""
+    word = (m.groupdict().get("dl") or "").lower() or None
+    if (m.groupdict().get("pre") or "").lower() == "within":
+        word = "within"
+    return word is not None, word
 
 
 def find_dates_en(text: str, today: date, *, past: bool = False) -> list[Mention]:
@@ -280,28 +275,10 @@ def find_dates_en(text: str, today: date, *, past: bool = False) -> list[Mention
         past: the sentence is in the past tense (decides a bare "Monday" or "the 12th").
 
     Returns:
-        Date mentions, possibly overlapping; `extra` holds `replacement` and `deadline`.
+        Date mentions, possibly overlapping; `extra` holds `replacement`, `deadline`, `span`, `bound`.
 
     Example:
         >>> [m.value for m in find_dates_en("by Wednesday next week", date(2026, 2, 6))]
         ['2026-02-11']
     """
-    found: list[Mention] = []
-    for pattern, resolve in _RULES:
-        for m in pattern.finditer(text):
-            resolved = resolve(m, today, past)
-            if resolved is None:
-                continue
-            day, core_restated = resolved
-            deadline = bool(m.groupdict().get("dl")) or (m.groupdict().get("pre") or "").lower() == "within"
-            found.append(
-                Mention(
-                    "date",
-                    m.start(),
-                    m.end(),
-                    m.group(0),
-                    day.isoformat(),
-                    {"replacement": _restate(m, text, core_restated), "deadline": deadline},
-                )
-            )
-    return found
+    return run_rules(text, today, past, _RULES, _classify, "en")

@@ -1,22 +1,26 @@
-"""Chinese date expressions resolved against the turn's local date: 下周二, 周五之前, 月底, 后天, 下个月5号...
+"""Chinese date expressions resolved against the turn's local date: 下周二, 周五之前, 月底, 月中, 后天,
+下个月5号, 上上周, 去年...
 
-dateparser misses most of these forms, so they are rules. Each rule yields the resolved date and the
-restatement that replaces the relative part (a deadline word such as 之前 stays in the text).
+dateparser misses most of these forms, so they are rules. Each rule yields a daterules.Resolved (date,
+span of days, label); the restatement keeps the surface and adds the label: "下周二(2026-03-17)之前".
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from datetime import date, timedelta
 
+from simplemem_graph.compress import daterules
+from simplemem_graph.compress.daterules import Resolved, Resolver
 from simplemem_graph.compress.mentions import Mention
-from simplemem_graph.compress.numerals import parse_number
+from simplemem_graph.compress.numerals import parse_count, parse_number
 from simplemem_graph.dates import (
     add_months,
     add_units,
     day_of_month,
+    month_day,
     month_end,
+    unit_span,
     weekday_of_week,
     year_for_month_day,
 )
@@ -57,8 +61,8 @@ _DAY_WORDS = {
     "后天": 2,
     "大后天": 3,
 }
-# The restatement keeps the part-of-day character itself, so a time written on it ("晚七点") survives.
-_DAY_PART = {"昨晚": "晚", "今晚": "晚", "今早": "早", "明早": "早", "明晚": "晚"}
+_YEAR_SHIFT = {"前": -2, "去": -1, "今": 0, "明": 1, "后": 2, "": 0}
+_POSITIONS = {"初": "early", "上旬": "early", "中": "mid", "中旬": "mid", "下旬": "late"}
 _UNITS = {
     "天": "day",
     "日": "day",
@@ -69,6 +73,9 @@ _UNITS = {
     "个月": "month",
     "年": "year",
 }
+# A clock time's hour and minute (timeexpr.find_times reads them; here they stay with the day word).
+ZH_HOUR = r"(?P<h>\d{1,2}|[一二两三四五六七八九十]{1,3})"
+ZH_MINUTE = r"(?P<min>半|一刻|三刻|\d{1,2}分?|[一二三四五六七八九十]{1,3}分)?"
 _SMALL_NUM = r"\d{1,2}|[一二三四五六七八九十]{1,3}"
 _DEADLINE = r"(?P<dl>之前|以前|前)?"
 _NOT_AFTER_NUMERAL = r"(?<![零一二两三四五六七八九十几\d])"
@@ -79,103 +86,90 @@ def _num(text: str) -> int | None:
     return int(value) if value is not None else None
 
 
-def _weekday(m: re.Match, today: date, past: bool) -> tuple[date, str] | None:
+def _weekday(m: re.Match, today: date, past: bool) -> Resolved | None:
     shift = _WEEK_SHIFT[m.group("rel") or ""]
-    day = weekday_of_week(today, _WEEKDAYS[m.group("wd")], shift)
-    return day, day.isoformat()
+    return Resolved.one_day(weekday_of_week(today, _WEEKDAYS[m.group("wd")], shift))
 
 
-def _week(m: re.Match, today: date, past: bool) -> tuple[date, str] | None:
-    day = weekday_of_week(today, 0, _WEEK_SHIFT[m.group("rel")])
-    return day, f"{day.isoformat()}当周"
+def _week(m: re.Match, today: date, past: bool) -> Resolved | None:
+    return daterules.week_of(weekday_of_week(today, 0, _WEEK_SHIFT[m.group("rel")]), "zh")
 
 
-def _weekend(m: re.Match, today: date, past: bool) -> tuple[date, str] | None:
-    day = weekday_of_week(today, 5, _WEEK_SHIFT[m.group("rel") or ""])
-    return day, f"{day.isoformat()}周末"
+def _weekend(m: re.Match, today: date, past: bool) -> Resolved | None:
+    return daterules.weekend_of(weekday_of_week(today, 5, _WEEK_SHIFT[m.group("rel") or ""]), "zh")
 
 
-def _month_edge(m: re.Match, today: date, past: bool) -> tuple[date, str] | None:
-    shift = _MONTH_SHIFT[m.group("rel") or ""]
-    day = (
-        month_end(today, shift) if m.group("pos") in ("底", "末") else add_months(today.replace(day=1), shift)
-    )
-    return day, day.isoformat() if m.group("pos") != "初" else f"{day.isoformat()[:7]}月初"
+def _edge(first: date, pos: str) -> Resolved:
+    """月底/月末 is the month's last day; 月初, 月中 and the 旬 are parts of the month."""
+    if pos in ("底", "末"):
+        return Resolved.one_day(month_end(first))
+    return daterules.part_of_month(first, _POSITIONS[pos])
 
 
-def _named_month_edge(m: re.Match, today: date, past: bool) -> tuple[date, str] | None:
-    """3月初 / 4月底: a named month's first or last day, in the year rule of M月D日."""
+def _month_edge(m: re.Match, today: date, past: bool) -> Resolved | None:
+    return _edge(add_months(today.replace(day=1), _MONTH_SHIFT[m.group("rel") or ""]), m.group("pos"))
+
+
+def _named_month_edge(m: re.Match, today: date, past: bool) -> Resolved | None:
+    """3月初 / 4月底 / 5月中旬: a part of a named month, in the year rule of M月D日."""
     month = _num(m.group("m"))
     if month is None or not 1 <= month <= 12:
         return None
-    first = year_for_month_day(today, month, 1)
-    if first is None:
-        return None
-    if m.group("pos") == "初":
-        return first, f"{first.isoformat()[:7]}月初"
-    day = month_end(first)
-    return day, day.isoformat()
+    first = year_for_month_day(today, month, 1, past=past)
+    return _edge(first, m.group("pos")) if first else None
 
 
-def _month_day(m: re.Match, today: date, past: bool) -> tuple[date, str] | None:
+def _month_day(m: re.Match, today: date, past: bool) -> Resolved | None:
     number = _num(m.group("d"))
     if number is None or not 1 <= number <= 31:
         return None
     day = add_months(today.replace(day=1), _MONTH_SHIFT[m.group("rel")], day_of_month=number)
-    return day, day.isoformat()
+    return Resolved.one_day(day)
 
 
-def _month(m: re.Match, today: date, past: bool) -> tuple[date, str] | None:
-    day = add_months(today.replace(day=1), _MONTH_SHIFT[m.group("rel")])
-    return day, day.isoformat()[:7]
+def _month(m: re.Match, today: date, past: bool) -> Resolved | None:
+    return daterules.month_of(add_months(today.replace(day=1), _MONTH_SHIFT[m.group("rel")]))
 
 
-def _year_end(m: re.Match, today: date, past: bool) -> tuple[date, str] | None:
-    year = today.year + {"今": 0, "明": 1, "去": -1, "": 0}[m.group("rel") or ""]
-    day = date(year, 12, 31)
-    return day, day.isoformat()
+def _year_end(m: re.Match, today: date, past: bool) -> Resolved | None:
+    return Resolved.one_day(date(today.year + _YEAR_SHIFT[m.group("rel") or ""], 12, 31))
 
 
-def _absolute(m: re.Match, today: date, past: bool) -> tuple[date, str] | None:
+def _year(m: re.Match, today: date, past: bool) -> Resolved | None:
+    return daterules.year_of(today.year + _YEAR_SHIFT[m.group("rel")])
+
+
+def _absolute(m: re.Match, today: date, past: bool) -> Resolved | None:
     month, number = _num(m.group("m")), _num(m.group("d"))
     if month is None or number is None or not 1 <= month <= 12:
         return None
-    if m.group("y"):
-        try:
-            day = date(int(m.group("y")), month, number)
-        except ValueError:
-            return None
-    else:
-        day = year_for_month_day(today, month, number)
-    # Already absolute: the restatement keeps the surface as written.
-    return (day, m.group("core")) if day else None
+    day = month_day(today, month, number, int(m.group("y")) if m.group("y") else None, past=past)
+    return Resolved.one_day(day) if day else None
 
 
-def _bare_day(m: re.Match, today: date, past: bool) -> tuple[date, str] | None:
+def _bare_day(m: re.Match, today: date, past: bool) -> Resolved | None:
     number = _num(m.group("d") or m.group("dz"))
     day = day_of_month(today, number, past=past) if number else None
-    return (day, day.isoformat()) if day else None
+    return Resolved.one_day(day) if day else None
 
 
-def _day_word(m: re.Match, today: date, past: bool) -> tuple[date, str] | None:
-    word = m.group("w")
-    day = today + timedelta(days=_DAY_WORDS[word])
-    return day, day.isoformat() + _DAY_PART.get(word, "")
+def _day_word(m: re.Match, today: date, past: bool) -> Resolved | None:
+    return Resolved.one_day(today + timedelta(days=_DAY_WORDS[m.group("w")]))
 
 
-def _count(m: re.Match, today: date, past: bool) -> tuple[date, str] | None:
+def _count(m: re.Match, today: date, past: bool) -> Resolved | None:
     raw = m.group("n")
-    amount = 1.5 if raw == "一个半" else 0.5 if raw in ("半", "半个") else parse_number(raw)
+    amount = parse_count(raw)
     if amount is None:
         return None
     direction = -1 if m.group("dir") in ("前", "之前", "以前") else 1
-    day = add_units(today, direction * amount, _UNITS[m.group("u")])
-    suffix = "之前" if m.group("dir") in ("内", "之内", "以内") else ""
-    return day, day.isoformat() + suffix
+    unit = _UNITS[m.group("u")]
+    day = add_units(today, direction * amount, unit)
+    return Resolved(day, unit_span(day, unit), day.isoformat())
 
 
 # (pattern, resolver); the core group is what gets replaced, anything after it (之前) is kept.
-_RULES: list[tuple[re.Pattern, Callable[[re.Match, date, bool], tuple[date, str] | None]]] = [
+_RULES: list[tuple[re.Pattern, Resolver]] = [
     (
         re.compile(
             rf"(?P<core>(?:(?P<y>\d{{4}})年)?(?P<m>{_SMALL_NUM})月(?P<d>{_SMALL_NUM})[日号]){_DEADLINE}"
@@ -186,10 +180,16 @@ _RULES: list[tuple[re.Pattern, Callable[[re.Match, date, bool], tuple[date, str]
         re.compile(rf"(?P<core>(?P<rel>下个|下|上个|上|这个|本)月(?P<d>{_SMALL_NUM})[号日]){_DEADLINE}"),
         _month_day,
     ),
-    (re.compile(rf"(?P<core>(?P<m>{_SMALL_NUM})月(?P<pos>底|末|初)){_DEADLINE}"), _named_month_edge),
     (
         re.compile(
-            rf"{_NOT_AFTER_NUMERAL}(?P<core>(?P<rel>下个|下|上个|上|这个|本)?月(?P<pos>底|末|初)){_DEADLINE}"
+            rf"(?P<core>(?P<m>{_SMALL_NUM})月(?P<pos>底|末|初|上旬|中旬|下旬|中(?![心间国文午]))){_DEADLINE}"
+        ),
+        _named_month_edge,
+    ),
+    (
+        re.compile(
+            rf"{_NOT_AFTER_NUMERAL}(?P<core>(?P<rel>下个|下|上个|上|这个|本)?月(?P<pos>底|末|初|上旬|中旬|下旬|中(?![心间国文午])))"
+            rf"{_DEADLINE}"
         ),
         _month_edge,
     ),
@@ -198,6 +198,13 @@ _RULES: list[tuple[re.Pattern, Callable[[re.Match, date, bool], tuple[date, str]
         _month,
     ),
     (re.compile(rf"(?P<core>(?P<rel>今|明|去)?年底){_DEADLINE}"), _year_end),
+    # 去年/今年/明年 as a whole year; not 去年底 (above) nor a count ("三年前") nor 年纪/年轻.
+    (
+        re.compile(
+            r"(?<![\d零一二两三四五六七八九十几多])(?P<core>(?P<rel>前|去|今|明|后)年)(?![底初末中纪轻级会度])"
+        ),
+        _year,
+    ),
     (
         re.compile(
             rf"{_NOT_AFTER_NUMERAL}(?P<core>(?P<rel>下下|上上|下|上|这|本)?个?(?:周|星期|礼拜)"
@@ -223,7 +230,10 @@ _RULES: list[tuple[re.Pattern, Callable[[re.Match, date, bool], tuple[date, str]
     ),
     (
         re.compile(
-            rf"(?P<core>(?P<w>大前天|大后天|前天|后天|昨天|昨日|昨晚|今天|今日|今晚|今早|明天|明日|明早|明晚))"
+            rf"(?P<core>(?P<w>大前天|大后天|前天|后天|昨天|昨日|昨晚|今天|今日|今晚|今早|明天|明日|明早|明晚)"
+            # "明晚七点": the clock time shares 晚 with the day word (time atom "晚七点"), so the
+            # date annotation goes after the whole "明晚七点", never between 晚 and 七点.
+            rf"(?:(?<=[晚早]){ZH_HOUR}[点點](?:钟)?{ZH_MINUTE})?)"
             rf"{_DEADLINE}"
         ),
         _day_word,
@@ -239,6 +249,14 @@ _RULES: list[tuple[re.Pattern, Callable[[re.Match, date, bool], tuple[date, str]
 _DEADLINE_PREFIX = re.compile(r"(?:截止到|截止|截至|最晚|最迟|不晚于)$")
 
 
+def _classify(m: re.Match, resolved: Resolved) -> tuple[bool, str | None]:
+    """Deadline: "X之前", "截止X", "N天内"; the bound word (之前) opens a query range."""
+    word = m.groupdict().get("dl") or None
+    prefix = bool(_DEADLINE_PREFIX.search(m.string[: m.start()][-4:]))
+    within = (m.groupdict().get("dir") or "") in ("内", "之内", "以内")
+    return bool(word) or prefix or within, word or ("by" if within or prefix else None)
+
+
 def find_dates_zh(text: str, today: date, *, past: bool = False) -> list[Mention]:
     """Every Chinese date expression in `text`, resolved from `today` (the turn's local date).
 
@@ -249,31 +267,10 @@ def find_dates_zh(text: str, today: date, *, past: bool = False) -> list[Mention
 
     Returns:
         Date mentions, possibly overlapping (the caller resolves overlaps). `extra` holds
-        `replacement` (the restatement of the whole surface) and `deadline`.
+        `replacement` (the surface with its resolution after it), `deadline`, `span` and `bound`.
 
     Example:
         >>> [m.value for m in find_dates_zh("下周二之前交", date(2026, 3, 10))]
         ['2026-03-17']
     """
-    found: list[Mention] = []
-    for pattern, resolve in _RULES:
-        for m in pattern.finditer(text):
-            resolved = resolve(m, today, past)
-            if resolved is None:
-                continue
-            day, core_restated = resolved
-            deadline_word = m.groupdict().get("dl") or ""
-            rest = text[m.end("core") : m.end()]
-            deadline = bool(deadline_word) or bool(_DEADLINE_PREFIX.search(text[: m.start()][-4:]))
-            deadline = deadline or core_restated.endswith("之前")
-            found.append(
-                Mention(
-                    "date",
-                    m.start(),
-                    m.end(),
-                    m.group(0),
-                    day.isoformat(),
-                    {"replacement": core_restated + rest, "deadline": deadline},
-                )
-            )
-    return found
+    return daterules.run_rules(text, today, past, _RULES, _classify, "zh")

@@ -107,6 +107,21 @@ def parse_zh_numeral(text: str) -> int | None:
     return total + section + (digit or 0)
 
 
+def parse_count(text: str) -> float | None:
+    """A count before a unit: parse_number plus the forms only a count takes ("a/an week",
+    "a couple of days", 半个月, 一个半月). Shared by dates ("两周后") and durations ("一个半小时")."""
+    raw = text.strip().lower()
+    if raw in ("a", "an"):
+        return 1.0
+    if "couple" in raw:
+        return 2.0
+    if raw in ("半", "半个"):
+        return 0.5
+    if raw == "一个半":
+        return 1.5
+    return parse_number(raw)
+
+
 def parse_number(text: str) -> float | None:
     """Value of digits ("1,200", "2.5"), a Chinese numeral ("两百") or an English word ("twenty-five")."""
     text = text.strip()

@@ -1,8 +1,9 @@
-"""The lossless restatement: the clause as said, with "I/you/我/你" and relative dates made explicit.
+"""The lossless restatement: the clause as said, with "I/you/我/你" and dates made explicit.
 
 The edits, all reversible by a reader: first/second-person pronouns become the speaker's (or the
 known addressee's) name, and the present-tense verb right after agrees with it ("you agree" ->
-"Caroline agrees", "I don't" -> "Mel doesn't"); relative dates become ISO dates; a vocative (the
+"Caroline agrees", "I don't" -> "Mel doesn't"); a date keeps its words and gains its ISO date
+("下周二(2026-03-17)之前", "by next Tuesday (2026-03-17)"; see compress/daterules.py); a vocative (the
 listener's name used to address them, kept as a participant of the event) is left out, so
 "You're right, Caroline" reads "Caroline is right". Negations, conditions, numbers and names stay
 word for word.
@@ -116,13 +117,13 @@ def restate(
     vocatives: list[Mention] = (),
     verbs: dict[int, str] | None = None,
 ) -> str:
-    """Rewrite text[start:end] with pronouns and relative dates made explicit.
+    """Rewrite text[start:end] with pronouns and dates made explicit.
 
     Args:
         text: the whole turn text (mention offsets refer to it).
         start: first character of the kept span.
         end: end of the kept span.
-        dates: date mentions inside the span; `extra["replacement"]` is their restated form.
+        dates: date mentions inside the span; `extra["replacement"]` is their annotated form.
         speaker: who said the turn ("I", "我").
         addressee: who "you" is, or None to keep "you" as written.
         vocatives: names in the span used to address the listener; left out of the text.

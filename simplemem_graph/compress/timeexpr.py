@@ -1,8 +1,10 @@
 """Dates and clock times in a sentence, resolved from the turn's own local date.
 
-The turn timestamp carries its UTC offset; the local calendar date is `turn.time.date()` in that
-offset, never the UTC date (EVALSETS.md). Dates come from the Chinese and English rule sets plus
-numeric ISO forms; clock times are normalised to 24-hour "HH:MM".
+The one time-expression entry point: compression (an event's dates and restatement) and query
+analysis (retrieve/timerange.py) both call `find_dates`. The turn timestamp carries its UTC offset;
+the local calendar date is `turn.time.date()` in that offset, never the UTC date (EVALSETS.md).
+Dates come from the Chinese and English rule sets plus numeric ISO forms; clock times are
+normalised to 24-hour "HH:MM".
 """
 
 from __future__ import annotations
@@ -10,18 +12,22 @@ from __future__ import annotations
 import re
 from datetime import date, datetime
 
+from simplemem_graph.compress.daterules import Resolved, run_rules
 from simplemem_graph.compress.dates_en import find_dates_en
-from simplemem_graph.compress.dates_zh import find_dates_zh
+from simplemem_graph.compress.dates_zh import ZH_HOUR, ZH_MINUTE, find_dates_zh
 from simplemem_graph.compress.mentions import Mention
 from simplemem_graph.compress.numerals import parse_number
 
 _ISO_DATE = re.compile(r"(?<!\d)(?P<y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})(?!\d)")
+# Tense markers: they decide a bare weekday, "the 12th" or a year-less date (past: the last one).
+EN_FUTURE = re.compile(r"\b(?:will|'ll|’ll|going to|gonna|shall|tomorrow|next)\b", re.IGNORECASE)
+_EN_PAST = re.compile(r"\b(?:did|didn't|was|wasn't|were|weren't|had|hadn't|ago)\b", re.IGNORECASE)
+ZH_PAST = re.compile(r"了|过|已经|昨天|上周|上个月|刚才")  # not 之前: "15号之前交" is a deadline
+ZH_FUTURE = re.compile(r"会|要|将|打算|准备|明天|下周|下个月|计划")
 # A day word can carry the part of the day: "明晚七点" is 19:00 (the date itself is read by dates_zh).
 _ZH_PERIOD = r"(?P<period>凌晨|清晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里|半夜|(?<=[今明昨])[早晚])"
-_ZH_HOUR = r"(?P<h>\d{1,2}|[一二两三四五六七八九十]{1,3})"
-_ZH_MINUTE = r"(?P<min>半|一刻|三刻|\d{1,2}分?|[一二三四五六七八九十]{1,3}分)?"
 # A Chinese-numeral hour needs a day-part word or a minute part: "快一点" is "a bit faster", not 01:00.
-_ZH_TIME = re.compile(rf"{_ZH_PERIOD}?{_ZH_HOUR}[点點](?:钟)?{_ZH_MINUTE}")
+_ZH_TIME = re.compile(rf"{_ZH_PERIOD}?{ZH_HOUR}[点點](?:钟)?{ZH_MINUTE}")
 _ZH_NOON = re.compile(r"中午|正午|午夜")
 _EN_TIME = re.compile(
     r"\b(?P<h>\d{1,2})(?::(?P<min>\d{2}))?\s*(?P<ampm>a\.m\.|p\.m\.|am|pm)(?![a-z])"
@@ -53,22 +59,28 @@ def find_dates(text: str, today: date, lang: str, *, past: bool = False) -> list
     found = find_dates_en(text, today, past=past)
     if re.search(r"[\u4e00-\u9fff]", text):
         found += find_dates_zh(text, today, past=past)
-    for m in _ISO_DATE.finditer(text):
-        try:
-            day = date(int(m.group("y")), int(m.group("m")), int(m.group("d")))
-        except ValueError:
-            continue
-        found.append(
-            Mention(
-                "date",
-                m.start(),
-                m.end(),
-                m.group(0),
-                day.isoformat(),
-                {"replacement": m.group(0), "deadline": False},
-            )
-        )
+    found += run_rules(text, today, past, [(_ISO_DATE, _iso)], _iso_bound, lang)
     return found
+
+
+def _iso(m: re.Match, today: date, past: bool) -> Resolved | None:
+    try:
+        return Resolved.one_day(date(int(m.group("y")), int(m.group("m")), int(m.group("d"))))
+    except ValueError:
+        return None
+
+
+def _iso_bound(m: re.Match, resolved: Resolved) -> tuple[bool, str | None]:
+    """An ISO date is never a deadline by itself ("by" before it is read by the query side)."""
+    return False, None
+
+
+def is_past(text: str, lang: str) -> bool:
+    """Past tense by its markers, for text without a parse (a query): a past auxiliary or 了/过/昨天...,
+    and no future marker. Compression reads English tense from spaCy tags instead."""
+    if lang == "zh":
+        return bool(ZH_PAST.search(text)) and not ZH_FUTURE.search(text)
+    return bool(_EN_PAST.search(text)) and not EN_FUTURE.search(text)
 
 
 def _zh_minutes(raw: str | None) -> int | None:

@@ -54,6 +54,7 @@ from simplemem_graph.embedding import Embedder
 from simplemem_graph.errors import ConsolidationError, SimpleMemError
 from simplemem_graph.models import Event, EventStatus, Link, LinkKind, Topic, stable_id
 from simplemem_graph.stores.base import GraphStore
+from simplemem_graph.vectors import unit_rows
 
 DUPLICATE_MIN_COSINE = 0.97
 NEIGHBOURS_PER_EVENT = 10  # edges kept per event in the re-clustering graph
@@ -180,9 +181,7 @@ def _unit_rows(events: Sequence[Event]) -> np.ndarray:
     """The events' embeddings as float32 unit rows (cosine = dot product)."""
     if not events:
         return np.zeros((0, 0), dtype=np.float32)
-    matrix = np.asarray([e.embedding for e in events], dtype=np.float32)
-    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
-    return matrix / np.where(norms == 0, 1.0, norms)
+    return unit_rows(np.asarray([e.embedding for e in events], dtype=np.float32))
 
 
 def nearest_neighbours(matrix: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
@@ -409,7 +408,7 @@ def recluster_topics(store: GraphStore, namespace: str) -> dict[str, int]:
                 namespace=namespace,
                 label=label_from_keywords(keywords),
                 keywords=keywords,
-                centroid=(centroid / (np.linalg.norm(centroid) or 1.0)).tolist(),
+                centroid=unit_rows(centroid[None, :])[0].tolist(),
                 size=len(members),
             )
         )

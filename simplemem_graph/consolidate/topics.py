@@ -17,6 +17,7 @@ import numpy as np
 from simplemem_graph.models import Event, Link, LinkKind, Topic, stable_id
 from simplemem_graph.stores.base import GraphStore
 from simplemem_graph.text import tokenize
+from simplemem_graph.vectors import unit
 
 TOPIC_MIN_COSINE = 0.55  # below this an event opens a new topic
 TOPIC_CANDIDATES = 3  # nearest stored topics per event read through the store's vector index
@@ -146,8 +147,8 @@ def _absorb(topic: Topic, event: Event) -> None:
             centroid = vector
         else:
             centroid = np.asarray(topic.centroid, dtype=np.float32) * topic.size + vector
-        norm = float(np.linalg.norm(centroid))
-        topic.centroid = (centroid / norm if norm else centroid).tolist()
+        direction = unit(centroid)
+        topic.centroid = (direction if direction is not None else centroid).tolist()
     counts = Counter({k: 2 for k in topic.keywords})  # incumbents weigh more than one newcomer
     counts.update(event_keywords(event))
     topic.keywords = [k for k, _ in counts.most_common(TOPIC_KEYWORDS)]

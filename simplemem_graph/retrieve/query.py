@@ -12,10 +12,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from datetime import datetime, timedelta
 
 from rapidfuzz import fuzz, process
 
+from simplemem_graph.dates import event_days
 from simplemem_graph.models import DEFAULT_STATUSES, Entity, Event
 from simplemem_graph.retrieve.timerange import TimeRange, parse_time_range
 from simplemem_graph.stores.base import GraphStore
@@ -301,11 +302,6 @@ def analyze_query(
         time_range=parse_time_range(query, at, find_anchor=anchor_lookup),
         surfaces=surfaces,
     )
-
-
-def event_days(event: Event) -> list[date]:
-    """Every date an event is about: when it happened, the dates it names, its deadline."""
-    return [event.time.date(), *event.dates, *([event.deadline] if event.deadline else [])]
 
 
 def event_in_range(event: Event, time_range: TimeRange | None) -> bool:

@@ -16,8 +16,8 @@ from datetime import date
 
 import numpy as np
 
+from simplemem_graph.dates import event_days
 from simplemem_graph.models import Entity, Event, LinkKind
-from simplemem_graph.retrieve.query import event_days
 from simplemem_graph.stores.base import GraphStore
 from simplemem_graph.vectors import cosine
 

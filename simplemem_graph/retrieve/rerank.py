@@ -25,6 +25,7 @@ from simplemem_graph.models import DEFAULT_STATUSES, Event
 from simplemem_graph.retrieve.query import QueryAnalysis, event_in_range
 from simplemem_graph.retrieve.recall import CHANNELS, Candidate
 from simplemem_graph.text import tokenize
+from simplemem_graph.vectors import unit as unit_of
 
 FEATURES: tuple[str, ...] = (
     "dense",  # cosine of the event embedding to the query embedding (negatives clipped to 0)
@@ -137,14 +138,6 @@ def bm25_scores(
     return scores
 
 
-def _unit(vector: Sequence[float] | None) -> np.ndarray | None:
-    if vector is None:
-        return None
-    v = np.asarray(vector, dtype=np.float32)
-    norm = float(np.linalg.norm(v))
-    return v / norm if norm else None
-
-
 def _mentions(event: Event, names: Sequence[str]) -> bool:
     text = event.text.casefold()
     participants = {p.name.casefold() for p in event.participants}
@@ -165,7 +158,7 @@ def compute_features(
     Age for recency counts from the later of the event's time and its last retrieval: a memory
     that keeps being used stays fresh, as the seed's refresh rule asks.
     """
-    query_unit = _unit(query_vector)
+    query_unit = unit_of(query_vector)
     texts = [tokenize(events[c.event_id].text) for c in candidates]
     lexical = bm25_scores(analysis.tokens, texts)
     top_lexical = max(lexical, default=0.0) or 1.0
@@ -174,7 +167,7 @@ def compute_features(
     rows = []
     for candidate, lex in zip(candidates, lexical, strict=True):
         event = events[candidate.event_id]
-        unit = _unit(event.embedding)
+        unit = unit_of(event.embedding)
         last_seen = max(event.time, event.last_accessed) if event.last_accessed else event.time
         age_days = max(0.0, (at - last_seen).total_seconds() / 86400)
         rows.append(
@@ -264,7 +257,7 @@ def select_diverse(
             if dedup_sources and item.event.source_ids and set(item.event.source_ids) <= covered:
                 continue
             penalty = 0.0
-            unit = _unit(item.event.embedding)
+            unit = unit_of(item.event.embedding)
             if mmr_lambda and picked_units and unit is not None:
                 penalty = max(float(unit @ other) for other in picked_units)
             value = item.score - mmr_lambda * penalty
@@ -277,7 +270,7 @@ def select_diverse(
             chosen = Scored(chosen.candidate, widen(chosen.event), chosen.features, chosen.score)
         picked.append(chosen)
         covered.update(chosen.event.source_ids)
-        unit = _unit(chosen.event.embedding)
+        unit = unit_of(chosen.event.embedding)
         if unit is not None:
             picked_units.append(unit)
     return picked

@@ -1,5 +1,9 @@
 """Time ranges named in a query ("last week", 上周, "in February", 3月份, "yesterday"), as dates.
 
+Expressions are read by the same rules as compression (compress/timeexpr.py::find_dates): a
+mention's span of days is the range, so "下周二" or "mid-March" in a question names the days the
+stored events were dated with. Only whole months and years named in a question are read here.
+
 Every expression is anchored at `at`, the moment the question is asked (not the wall clock), in
 `at`'s own time zone. Weeks start on Monday, as in the dev sets. A month named without a year is
 the most recent such month not after `at` ("in February" asked in October means this February).
@@ -14,24 +18,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
-from simplemem_graph.dates import EN_MONTHS, add_months, month_bounds, week_bounds
+from simplemem_graph.compress.mentions import resolve_overlaps
+from simplemem_graph.compress.numerals import parse_number
+from simplemem_graph.compress.timeexpr import find_dates, is_past
+from simplemem_graph.dates import EN_MONTHS, month_bounds, month_day, year_bounds
 
 _MONTHS = EN_MONTHS
 _MONTH_RE = "|".join(sorted(_MONTHS, key=len, reverse=True))
-_EN_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
-_ZH_DIGITS = {
-    "一": 1,
-    "二": 2,
-    "两": 2,
-    "三": 3,
-    "四": 4,
-    "五": 5,
-    "六": 6,
-    "七": 7,
-    "八": 8,
-    "九": 9,
-    "十": 10,
-}
+_CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 @dataclass(frozen=True)
@@ -46,91 +40,25 @@ class TimeRange:
         return (self.start is None or day >= self.start) and (self.end is None or day <= self.end)
 
 
-_week = week_bounds
-
-
-def _month(year: int, month: int) -> tuple[date, date]:
-    return month_bounds(year, month)
-
-
-def _months_back(day: date, n: int) -> tuple[date, date]:
-    shifted = add_months(day.replace(day=1), -n)
-    return month_bounds(shifted.year, shifted.month)
-
-
-def _recent_month(day: date, month: int, year: str | None) -> tuple[date, date]:
+def _recent_month(day: date, month: int, year: str | None) -> tuple[date, date] | None:
     """A month named without a year is the latest such month not after `day`."""
-    if year:
-        return _month(int(year), month)
-    return _month(day.year if month <= day.month else day.year - 1, month)
-
-
-def _zh_number(text: str) -> int:
-    if text.isdigit():
-        return int(text)
-    if text.startswith("十"):  # 十一, 十二
-        return 10 + _ZH_DIGITS.get(text[1:], 0)
-    if len(text) == 2 and text[1] == "十":  # 二十
-        return _ZH_DIGITS[text[0]] * 10
-    return _ZH_DIGITS.get(text, 0)
-
-
-def _en_number(text: str) -> int:
-    return int(text) if text.isdigit() else _EN_NUMBERS.get(text.lower(), 0)
-
-
-def _safe_date(year: int, month: int, day: int) -> date | None:
-    try:
-        return date(year, month, day)
-    except ValueError:
+    if not 1 <= month <= 12:
         return None
+    first = month_day(day, month, 1, int(year) if year else None, past=True)
+    return month_bounds(first.year, first.month)
 
 
-def _day_in_recent_year(today: date, month: int, day: int, year: str | None) -> tuple[date, date] | None:
-    if year:
-        found = _safe_date(int(year), month, day)
-    else:
-        found = _safe_date(today.year, month, day)
-        if found and found > today:
-            found = _safe_date(today.year - 1, month, day)
-    return (found, found) if found else None
+def _number(text: str) -> int:
+    value = parse_number(text)
+    return int(value) if value is not None else 0
 
 
-# Each rule: a pattern and a function from (match, today) to (start, end) or None.
+# What only a question says: a month or a year as a whole ("in February", 3月份, "in 2023").
+# Every other expression (days, weeks, weekdays, parts of months, deadlines) is read by
+# compression's own rules (compress/timeexpr.py), so a question and a stored event agree on what
+# "下周二" or "the Friday before last" is.
 _Rule = tuple[re.Pattern[str], Callable[[re.Match[str], date], tuple[date, date] | None]]
-_UNITS = {"day": 1, "week": 7}
-
-_RULES: list[_Rule] = [
-    (
-        re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b"),
-        lambda m, d: _day_in_recent_year(d, int(m[2]), int(m[3]), m[1]),
-    ),
-    (
-        re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_RE})\b\.?(?:,?\s+(\d{{4}}))?", re.I),
-        lambda m, d: _day_in_recent_year(d, _MONTHS[m[2].lower()], int(m[1]), m[3]),
-    ),
-    (
-        re.compile(rf"\b({_MONTH_RE})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(\d{{4}}))?", re.I),
-        lambda m, d: _day_in_recent_year(d, _MONTHS[m[1].lower()], int(m[2]), m[3]),
-    ),
-    (re.compile(r"\bday before yesterday\b", re.I), lambda m, d: (d - timedelta(2), d - timedelta(2))),
-    (re.compile(r"\byesterday\b", re.I), lambda m, d: (d - timedelta(1), d - timedelta(1))),
-    (re.compile(r"\btoday\b", re.I), lambda m, d: (d, d)),
-    (re.compile(r"\blast weekend\b", re.I), lambda m, d: (_week(d, 1)[0] + timedelta(5), _week(d, 1)[1])),
-    (re.compile(r"\b(?:last|previous|past) week\b", re.I), lambda m, d: _week(d, 1)),
-    (re.compile(r"\bthis week\b", re.I), lambda m, d: _week(d, 0)),
-    (re.compile(r"\b(?:last|previous|past) month\b", re.I), lambda m, d: _months_back(d, 1)),
-    (re.compile(r"\bthis month\b", re.I), lambda m, d: _months_back(d, 0)),
-    (re.compile(r"\blast year\b", re.I), lambda m, d: (date(d.year - 1, 1, 1), date(d.year - 1, 12, 31))),
-    (re.compile(r"\bthis year\b", re.I), lambda m, d: (date(d.year, 1, 1), date(d.year, 12, 31))),
-    (
-        re.compile(r"\b(\d+|an?|one|two|three|four|five|six|seven)\s+(day|week)s?\s+ago\b", re.I),
-        lambda m, d: _ago(d, _en_number(m[1]) * _UNITS[m[2].lower()], m[2].lower() == "week"),
-    ),
-    (
-        re.compile(r"\b(\d+|an?|one|two|three|four|five|six|seven)\s+months?\s+ago\b", re.I),
-        lambda m, d: _months_back(d, _en_number(m[1])),
-    ),
+_QUERY_RULES: list[_Rule] = [
     # "May" and "March" are also words: only read them as months after a time preposition or
     # before a year. The other month names are unambiguous enough on their own.
     (
@@ -149,39 +77,13 @@ _RULES: list[_Rule] = [
         ),
         lambda m, d: _recent_month(d, _MONTHS[m[1].lower()], None),
     ),
-    (
-        re.compile(r"\b(?:in|during)\s+(\d{4})\b", re.I),
-        lambda m, d: (date(int(m[1]), 1, 1), date(int(m[1]), 12, 31)),
-    ),
-    # Chinese
-    (
-        re.compile(r"(\d{4})年(\d{1,2})月(\d{1,2})[日号]"),
-        lambda m, d: _day_in_recent_year(d, int(m[2]), int(m[3]), m[1]),
-    ),
+    (re.compile(r"\b(?:in|during)\s+(\d{4})\b", re.I), lambda m, d: year_bounds(int(m[1]))),
     (re.compile(r"(\d{4})年(\d{1,2})月份?"), lambda m, d: _recent_month(d, int(m[2]), m[1])),
     (
-        re.compile(r"(\d{1,2}|十[一二]?|[一二三四五六七八九])月(\d{1,2})[日号]"),
-        lambda m, d: _day_in_recent_year(d, _zh_number(m[1]), int(m[2]), None),
-    ),
-    (
         re.compile(r"(\d{1,2}|十[一二]?|[一二三四五六七八九])月份?"),
-        lambda m, d: _recent_month(d, _zh_number(m[1]), None) if 1 <= _zh_number(m[1]) <= 12 else None,
+        lambda m, d: _recent_month(d, _number(m[1]), None),
     ),
-    (re.compile(r"前天"), lambda m, d: (d - timedelta(2), d - timedelta(2))),
-    (re.compile(r"昨天|昨日"), lambda m, d: (d - timedelta(1), d - timedelta(1))),
-    (re.compile(r"今天|今日"), lambda m, d: (d, d)),
-    (re.compile(r"上上(?:个)?(?:周|星期|礼拜)"), lambda m, d: _week(d, 2)),
-    (re.compile(r"上(?:个)?(?:周|星期|礼拜)"), lambda m, d: _week(d, 1)),
-    (re.compile(r"(?:本|这|这个)(?:周|星期|礼拜)"), lambda m, d: _week(d, 0)),
-    (re.compile(r"上(?:个)?月"), lambda m, d: _months_back(d, 1)),
-    (re.compile(r"(?:本|这个)月"), lambda m, d: _months_back(d, 0)),
-    (re.compile(r"前年"), lambda m, d: (date(d.year - 2, 1, 1), date(d.year - 2, 12, 31))),
-    (re.compile(r"去年"), lambda m, d: (date(d.year - 1, 1, 1), date(d.year - 1, 12, 31))),
-    (re.compile(r"今年"), lambda m, d: (date(d.year, 1, 1), date(d.year, 12, 31))),
-    (
-        re.compile(r"(\d+|[一二两三四五六七八九十]+)(天|周|个?星期|个月)前"),
-        lambda m, d: _zh_ago(d, _zh_number(m[1]), m[2]),
-    ),
+    (re.compile(r"(\d{4})年(?!\d|[一二三四五六七八九十]+月)"), lambda m, d: year_bounds(int(m[1]))),
 ]
 
 # "before X" / "after X" / "since X" / 之前 / 以后: the range is open on one side.
@@ -192,28 +94,32 @@ _EN_EVENT_ANCHOR = re.compile(
 )
 
 
-def _ago(today: date, days: int, week: bool) -> tuple[date, date]:
-    day = today - timedelta(days=days)
-    return _week(day, 0) if week else (day, day)
+# The bound words the date rules keep inside a mention ("by Friday", "15号之前"), as range sides.
+_BOUNDS = {
+    "by": "by",
+    "until": "by",
+    "till": "by",
+    "no later than": "by",
+    "not later than": "by",
+    "within": "by",
+    "before": "before",
+    "之前": "before",
+    "以前": "before",
+    "前": "before",
+}
 
 
-def _zh_ago(today: date, n: int, unit: str) -> tuple[date, date]:
-    if unit == "天":
-        return (today - timedelta(n), today - timedelta(n))
-    if unit == "个月":
-        return _months_back(today, n)
-    return _week(today - timedelta(weeks=n), 0)
-
-
-def _open_range(query: str, match: re.Match[str], start: date, end: date) -> tuple[date | None, date | None]:
+def _open_range(
+    query: str, start_at: int, end_at: int, start: date, end: date, bound: str | None = None
+) -> tuple[date | None, date | None]:
     """Open the range on one side when a word like 'before', 'since', 之前 or 以后 frames it.
 
     'before X' excludes X; 'by/until X' and 'since X' include it; 'after X' starts the day after.
     """
-    en = _EN_OPEN.search(query[: match.start()])
-    word = en[1].lower() if en else None
-    zh = _ZH_OPEN.match(query[match.end() :])
-    if zh:
+    en = _EN_OPEN.search(query[:start_at])
+    word = _BOUNDS.get(bound.lower()) if bound else (en[1].lower() if en else None)
+    zh = _ZH_OPEN.match(query[end_at:])
+    if zh and not bound:
         word = "before" if zh[1] in ("之前", "以前", "前") else "since" if zh[1] == "以来" else "after"
     if word == "before":
         return None, start - timedelta(days=1)
@@ -245,9 +151,17 @@ def parse_time_range(
         datetime.date(2026, 3, 2)
     """
     today = at.date()
+    lang = "zh" if _CJK.search(query) else "en"
     found: list[tuple[int, TimeRange]] = []
     taken: list[tuple[int, int]] = []
-    for pattern, resolve in _RULES:
+    for mention in resolve_overlaps(find_dates(query, today, lang, past=is_past(query, lang))):
+        core_start, core_end = mention.extra["core"]
+        taken.append((mention.start, mention.end))
+        start, end = _open_range(
+            query, mention.start, mention.end, *mention.extra["span"], mention.extra["bound"]
+        )
+        found.append((mention.start, TimeRange(start, end, query[core_start:core_end])))
+    for pattern, resolve in _QUERY_RULES:
         for match in pattern.finditer(query):
             if any(s < match.end() and match.start() < e for s, e in taken):
                 continue  # a more specific rule already read these words ("8 May" before "May")
@@ -255,7 +169,7 @@ def parse_time_range(
             if span is None:
                 continue
             taken.append((match.start(), match.end()))
-            start, end = _open_range(query, match, *span)
+            start, end = _open_range(query, match.start(), match.end(), *span)
             found.append((match.start(), TimeRange(start, end, match.group(0))))
     if found:
         return min(found, key=lambda item: item[0])[1]

@@ -151,10 +151,6 @@ _VECTOR_FETCH = 64  # first over-fetch of the vector channel before the SQL filt
 _BUSY_TIMEOUT_MS = 60_000
 
 
-def _event_days(event: Event) -> list[date]:
-    return event_days(event.time, event.dates, event.deadline)
-
-
 class EmbeddedStore(GraphStore):
     """The embedded store. `EmbeddedStore(":memory:")` for tests, a file path for real use."""
 
@@ -460,7 +456,7 @@ class EmbeddedStore(GraphStore):
     def _write_days(conn: sqlite3.Connection, rid: int, event: Event) -> None:
         conn.executemany(
             "INSERT OR IGNORE INTO event_days VALUES (?,?,?)",
-            [(event.namespace, d.isoformat(), rid) for d in _event_days(event)],
+            [(event.namespace, d.isoformat(), rid) for d in event_days(event)],
         )
 
     def _drop_vector_files(self, namespace: str) -> None:

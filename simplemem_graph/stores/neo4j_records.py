@@ -68,18 +68,13 @@ def model_fields(props: dict[str, Any]) -> dict[str, Any]:
     return {key: _native(value) for key, value in props.items() if key not in _INTERNAL}
 
 
-def _event_days(event: Event) -> list[date]:
-    """Every date an event is about (time, deadline, named dates): what time filters test."""
-    return event_days(event.time, event.dates, event.deadline)
-
-
 def event_props(event: Event) -> dict[str, Any]:
     props = event.model_dump(mode="json")
     # Native values for Neo4j's DATE/DATETIME types, so range filters and ordering work in Cypher.
     props.update({name: getattr(event, name) for name in _TEMPORAL_FIELDS})
     props.update({name: json.dumps(props[name], ensure_ascii=False) for name in _JSON_FIELDS})
     props.update(uid=uid_of(event.namespace, event.id), search_text=" ".join(tokenize(event.text)))
-    props["days"] = _event_days(event)
+    props["days"] = event_days(event)
     if event.embedding is not None:
         # float32, as the embedded store keeps it. The float list feeds the vector index; reads
         # fetch the packed bytes instead, which the driver moves ~10x faster than 384 floats.

@@ -19,7 +19,7 @@ EXTRA = Path(__file__).resolve().parents[2] / "data" / "restoration_extra.jsonl"
 def test_chinese_event_fields_and_restatement(make_turn, nlp):
     turn = make_turn("下周二之前把报告发给市场部的李经理，我们的预算是2.5万。", speaker="陈晓雯")
     [event] = compress([turn], nlp=nlp)
-    assert event.text == "2026-03-17之前把报告发给市场部的李经理，陈晓雯等的预算是2.5万。"
+    assert event.text == "下周二(2026-03-17)之前把报告发给市场部的李经理，陈晓雯等的预算是2.5万。"
     assert event.deadline == date(2026, 3, 17)
     assert event.dates == [date(2026, 3, 17)]
     assert {(p.name, p.type) for p in event.participants} == {("市场部", "org"), ("李经理", "person")}
@@ -31,7 +31,7 @@ def test_chinese_event_fields_and_restatement(make_turn, nlp):
 def test_english_restatement_keeps_negation_and_condition(make_turn, nlp):
     text = "If Helix Labs hasn't paid by Friday, I won't ship the 6 machines."
     [event] = compress([make_turn(text, time="2026-06-08T15:45:00+08:00", speaker="Maya")], nlp=nlp)
-    assert event.text == "If Helix Labs hasn't paid by 2026-06-12, Maya won't ship the 6 machines."
+    assert event.text == "If Helix Labs hasn't paid by Friday (2026-06-12), Maya won't ship the 6 machines."
     assert event.condition == "If Helix Labs hasn't paid by Friday"
     assert event.negated is True  # "won't" sits outside the condition
     assert event.dates == [date(2026, 6, 12)]

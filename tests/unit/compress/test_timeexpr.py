@@ -78,9 +78,9 @@ def test_local_date_uses_the_turns_own_offset():
 def test_deadline_flag_and_restatement():
     [m] = find_dates("下周二之前交", date(2026, 3, 10), "zh")
     assert m.extra["deadline"] is True
-    assert m.extra["replacement"] == "2026-03-17之前"
+    assert m.extra["replacement"] == "下周二(2026-03-17)之前"  # the surface stays, the date follows it
     [m] = resolve_overlaps(find_dates("send it by Friday", date(2026, 6, 8), "en"))
-    assert (m.extra["deadline"], m.extra["replacement"]) == (True, "by 2026-06-12")
+    assert (m.extra["deadline"], m.extra["replacement"]) == (True, "by Friday (2026-06-12)")
 
 
 @pytest.mark.parametrize(
@@ -101,12 +101,12 @@ def test_times(text, expected):
 @pytest.mark.parametrize(
     ("text", "expected_text", "expected_date"),
     [
-        # A named month's edge keeps its month number (was "32026-02月初").
-        ("3月初交货", "2026-03月初交货", "2026-03-01"),
-        ("4月底前完成", "2026-04-30前完成", "2026-04-30"),
-        ("十二月底结账", "2026-12-31结账", "2026-12-31"),
+        # A named month's edge keeps its month number; 月初 is the first ten days.
+        ("3月初交货", "3月初(2026-03-01/2026-03-10)交货", "2026-03-01"),
+        ("4月底前完成", "4月底(2026-04-30)前完成", "2026-04-30"),
+        ("十二月底结账", "十二月底(2026-12-31)结账", "2026-12-31"),
         # 之前 marks a deadline, not the past tense.
-        ("15号之前交", "2026-02-15之前交", "2026-02-15"),
+        ("15号之前交", "15号(2026-02-15)之前交", "2026-02-15"),
     ],
 )
 def test_named_month_edges_and_deadlines(text, expected_text, expected_date):
