@@ -123,21 +123,23 @@ def unit_span(day: date, unit: str) -> tuple[date, date]:
     return day, day
 
 
-def add_units(today: date, amount: float, unit: str) -> date:
-    """today + amount units, unit one of day/week/month/year; fractional months/years round to days."""
-    if unit == "day":
-        return today + timedelta(days=round(amount))
-    if unit == "week":
-        return today + timedelta(days=round(7 * amount))
-    if unit == "month":
+def add_units(today: date, amount: float, unit: str) -> date | None:
+    """today + amount units, unit one of day/week/month/year; fractional months/years round to days.
+    None when the result is no calendar date ("5000 years ago", "10^9 days later"): such text is
+    kept verbatim, never a crash of the ingest."""
+    if unit not in ("day", "week", "month", "year"):
+        raise ValueError(f"dates: unknown calendar unit {unit!r}")
+    try:
+        if unit == "day":
+            return today + timedelta(days=round(amount))
+        if unit == "week":
+            return today + timedelta(days=round(7 * amount))
         whole = int(amount)
-        shifted = add_months(today, whole)
-        return shifted + timedelta(days=round(30 * (amount - whole)))
-    if unit == "year":
-        whole = int(amount)
-        shifted = add_months(today, 12 * whole)
-        return shifted + timedelta(days=round(365 * (amount - whole)))
-    raise ValueError(f"dates: unknown calendar unit {unit!r}")
+        if unit == "month":
+            return add_months(today, whole) + timedelta(days=round(30 * (amount - whole)))
+        return add_months(today, 12 * whole) + timedelta(days=round(365 * (amount - whole)))
+    except (OverflowError, ValueError):
+        return None
 
 
 def year_for_month_day(today: date, month: int, day: int, *, past: bool = False) -> date | None:

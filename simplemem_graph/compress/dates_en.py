@@ -95,8 +95,12 @@ def _count(m: re.Match, today: date, past: bool) -> Resolved | None:
     unit = m.group("u").lower().rstrip("s")
     direction = -1 if post in ("ago", "before") else 1
     if unit == "weekend":
+        if abs(amount) > 52 * 1000:  # no calendar week that far away
+            return None
         return weekend_of(weekday_of_week(today, 5, int(direction * amount)), "en")
     day = add_units(today, direction * amount, unit)
+    if day is None:
+        return None
     return Resolved(day, unit_span(day, unit), day.isoformat())
 
 

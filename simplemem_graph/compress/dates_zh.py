@@ -165,6 +165,8 @@ def _count(m: re.Match, today: date, past: bool) -> Resolved | None:
     direction = -1 if m.group("dir") in ("前", "之前", "以前") else 1
     unit = _UNITS[m.group("u")]
     day = add_units(today, direction * amount, unit)
+    if day is None:
+        return None
     return Resolved(day, unit_span(day, unit), day.isoformat())
 
 

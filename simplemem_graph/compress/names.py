@@ -286,10 +286,42 @@ def _single_char_run(tokens: list[tuple[str, str, int]], j: int) -> int | None:
     return begin if count >= 2 else None
 
 
+def _trade_word(word: str, tag: str) -> bool:
+    """A common two-character noun (jieba n / vn): the industry word that can end a trade name."""
+    if len(word) != 2 or tag not in ("n", "vn") or word in ZH_ORG_FALSE_FRIENDS:
+        return False
+    # A title or role after a name makes a person (晓燕老师, 小王同事), not a firm.
+    return is_common_zh_word(word) and word not in ZH_TITLES and word not in ZH_JOB_ROLES
+
+
+def _guessed_name(word: str, tag: str) -> bool:
+    """Two characters jieba tags a person (nr) although the first is no surname: its guess for
+    rare characters, as likely a trade name as anything."""
+    return (
+        tag == "nr"
+        and len(word) == 2
+        and word[0] not in ZH_SURNAMES
+        and word[0] not in "小老阿"  # 小明, 老周, 阿强: nicknames
+        and not is_common_zh_word(word)
+    )
+
+
 def _zh_orgs(tokens: list[tuple[str, str, int]]) -> list[Mention]:
     found = []
-    for i, (word, _tag, start) in enumerate(tokens):
+    for i, (word, tag, start) in enumerate(tokens):
         suffix = next((s for s in ZH_ORG_SUFFIXES if word.endswith(s)), None)
+        if suffix is None and _trade_word(word, tag):
+            run = _single_char_run(tokens, i - 1)
+            if run is None and i and _guessed_name(*tokens[i - 1][:2]):
+                run = tokens[i - 1][2]  # 达祺(nr)|运输: jieba's "person" guess for two rare characters
+            if run is not None:
+                # 钰|琨|货运, 泓|睿|咨询: characters jieba could not make a word of, then a common
+                # noun of what a business does: a trade name, whether or not its industry word is
+                # in ZH_ORG_SUFFIXES (those lists are a fallback, never the whole vocabulary).
+                end = start + len(word)
+                surface = "".join(w for w, _, s in tokens if run <= s < end)
+                found.append(Mention("org", run, end, surface, surface))
+            continue
         if suffix is None or word in ZH_ORG_FALSE_FRIENDS:
             continue
         if suffix in ZH_LEGAL_FORMS:

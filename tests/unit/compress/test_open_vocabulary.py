@@ -49,3 +49,20 @@ def test_third_person_forms():
         "is",
     ]
     assert agreed_negation("don't") == "doesn't" and agreed_negation("can't") == "can't"
+
+
+def test_a_trade_name_ends_in_any_common_business_noun_not_only_listed_suffixes():
+    """The industry word after an unknown trade name need not be in ZH_ORG_SUFFIXES (货运, 运输
+    are not); a title after a name stays a person's. jieba's segmentation of rare characters varies
+    (了珀 glued together): bench/timeline.py measures the rate on generated stories."""
+    from simplemem_graph.lexicon import ZH_ORG_SUFFIXES
+
+    for name, text in [
+        ("钰琨货运", "物流找了钰琨货运，对接人田鹏，运费每吨200元。"),
+        ("祺拓货运", "祺拓货运的发票还没开，月底前要催一下。"),
+        ("达祺运输", "达祺运输的发票还没开"),
+    ]:
+        assert not any(name.endswith(s) for s in ZH_ORG_SUFFIXES)
+        assert ("org", name) in _names(text), text
+    assert not {kind for kind, _ in _names("小明同学来了，晓燕老师也到了。何弘军项目要延期。")} & {"org"}
+    assert _names("我今天买了一件衣服，吃了碗牛肉面，周末和朋友去爬山。") == set()

@@ -127,3 +127,16 @@ def test_chinese_numeral_day_count_is_not_a_date():
     )
     (event,) = compress([turn])
     assert "一日" in event.text and event.dates == []
+
+
+def test_a_count_beyond_the_calendar_is_left_as_text_not_a_crash():
+    """LongMemEval: "formed 5000 years ago" crashed a whole haystack's ingest (year -4977)."""
+    from datetime import date
+
+    from simplemem_graph.compress.timeexpr import find_dates
+
+    today = date(2023, 5, 1)
+    assert find_dates("The canyon formed 5000 years ago.", today, "en") == []
+    assert find_dates("in 999999999 days, 9999999999 weekends ago", today, "en") == []
+    assert find_dates("这座城有5000年前的城墙", today, "zh") == []
+    assert [m.value for m in find_dates("3天后再说", today, "zh")] == ["2023-05-04"]
