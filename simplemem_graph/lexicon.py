@@ -43,7 +43,7 @@ ZH_TITLE_FALSE_FRIENDS = frozenset(
 ZH_ORG_SUFFIXES = tuple(
     _words("""有限公司 股份公司 研究院 研究所 事务所 工作室 基金会 委员会 电视台 公司 集团 科技 物流
     银行 大学 学院 医院 律所 中心 协会 航空 地产 证券 保险 传媒 电子 软件 网络 实业 贸易
-    制造 汽车 食品 五金 药业 化工 能源 资本 控股 股份 快递 商贸 咨询 置业 部 局""")
+    制造 汽车 食品 药业 化工 能源 资本 控股 股份 快递 商贸 咨询 置业 部 局""")
 )
 
 # Legal forms that close a registered company name (which opens with its place: 深圳市…有限公司).
@@ -52,7 +52,7 @@ ZH_LEGAL_FORMS = frozenset(_words("""有限公司 股份公司 研究院 研究�
 # Industry words inside registered company names, dropped to find the trade name (锐拓 of
 # 深圳市锐拓精密五金有限公司).
 ZH_INDUSTRY_WORDS = frozenset(
-    _words("""精密 塑胶 塑料 制品 五金 电子 电器 机械 设备 材料 包装 纺织 服装 家具 建材 化工 医药 生物
+    _words("""塑料 电子 电器 机械 设备 材料 包装 纺织 服装 家具 建材 化工 医药 生物
     信息 技术 网络 环保 新能源 光电 模具 钢铁 金属 玻璃 陶瓷 印刷 供应链 国际 实业 贸易 商贸""")
 )
 
@@ -93,7 +93,7 @@ EN_ORG_SUFFIXES = frozenset(
     Ltd. Manufacturing Media Motors Networks Partners Pharma Pharmaceuticals Press Publishing Realty
     Records Restaurant Services Software Solutions Studio Studios Supplies Systems Tech Technologies
     Technology Trading University Ventures
-    Apparel Chemicals Components Electric Engineering Fasteners Freight Machinery Materials Metals
+    Apparel Chemicals Components Electric Engineering Freight Machinery Materials Metals
     Packaging Parts Plastics Shipping Steel Textiles Tools""")
 )
 

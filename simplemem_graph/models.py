@@ -133,6 +133,9 @@ class Event(_Model):
     lang: str = "en"
     status: str = EventStatus.ACTIVE
     is_task: bool = False
+    # Which path of the dual compression trigger made it (compress/trigger.py): "information" (one
+    # turn rich enough on its own) or "accumulated" (consecutive short turns on one topic).
+    trigger: str = "information"
     importance: float = 0.5
     access_count: int = 0
     last_accessed: datetime | None = None

@@ -53,6 +53,7 @@ from simplemem_graph.compress.names import (
 from simplemem_graph.compress.segment import Piece, split_clauses, split_sentences
 from simplemem_graph.compress.stats import CompressStats
 from simplemem_graph.compress.timeexpr import EN_FUTURE, find_dates, find_times, is_past, local_date
+from simplemem_graph.compress.trigger import INFORMATION_THRESHOLD, Window, information
 from simplemem_graph.embedding import Embedder
 from simplemem_graph.errors import InputError
 from simplemem_graph.models import Event, Turn, stable_id
@@ -119,14 +120,24 @@ def compress(
         ):
             docs[i] = doc
     common = common_words(docs.values())
-    events: list[Event] = []
+    made_by_turn: list[tuple[int, list[Event]]] = []
     # Content words of the last turns of each session: a clause is new information only when it
     # talks about something these did not.
     windows: dict[tuple[str, str], deque[set[str]]] = {}
+    held: dict[tuple[str, str], Window] = {}  # the dual trigger's open window of each session
+
+    def close(key: tuple[str, str]) -> None:
+        window_ = held.pop(key)
+        merged = window_.close()
+        stats.turns_accumulated += len(window_.turns)
+        stats.windows += 1 if len(window_.turns) > 1 else 0
+        made_by_turn.append((window_.order, merged))
+
     for i, turn in enumerate(turns):
-        window = windows.setdefault((turn.namespace, turn.session), deque(maxlen=RECENT_TURNS))
+        key = (turn.namespace, turn.session)
+        window = windows.setdefault(key, deque(maxlen=RECENT_TURNS))
         recent = set().union(*window) if window else set()
-        made, said = _compress_turn(
+        made, said, things = _compress_turn(
             turn,
             docs.get(i),
             addressees.get((turn.namespace, turn.session, turn.speaker)),
@@ -136,8 +147,25 @@ def compress(
         )
         window.append(said)
         stats.turns += 1
-        stats.turns_without_event += 0 if made else 1
-        events.extend(made)
+        if not made:
+            stats.turns_without_event += 1
+            continue
+        new_words = said - recent
+        info = information(made, new_words)
+        if info >= INFORMATION_THRESHOLD:
+            if key in held:
+                close(key)
+            stats.turns_alone += 1
+            made_by_turn.append((i, made))
+            continue
+        if key in held and not held[key].same_topic(said, things - recent):
+            close(key)
+        held.setdefault(key, Window(order=i)).hold(made, said, info)
+        if held[key].information >= INFORMATION_THRESHOLD:
+            close(key)
+    for key in list(held):
+        close(key)
+    events = [e for _, made in sorted(made_by_turn, key=lambda pair: pair[0]) for e in made]
     stats.events += len(events)
     if embedder is not None and events:
         vectors = embedder.encode([e.text for e in events])
@@ -224,12 +252,14 @@ def _kept_span(
     recent: set[str],
     listeners: tuple[str, ...],
     said: set[str],
+    things: set[str],
 ) -> tuple[int, int] | None:
     """First to last informative clause; a condition brings its consequence, a bare detail its lead-in.
 
     A clause is informative when it holds an atom other than a vocative, or is a task about
     something, or states something new (informative.is_substantive). `said` receives the content
-    words of every clause, for the window of the turns that follow.
+    words of every clause, for the window of the turns that follow; `things` the referents among
+    them (nouns: what the clause is about).
     """
     informative = []
     for c in clauses:
@@ -246,6 +276,7 @@ def _kept_span(
             or is_substantive(words, lang, recent, question=question)
         )
         said.update(w.lemma for w in words)
+        things.update(w.lemma for w in words if w.referent)
     if not any(informative):
         return None
     first = informative.index(True)
@@ -272,10 +303,12 @@ def _compress_turn(
     stats: CompressStats,
     recent: set[str],
     common: frozenset[str] = frozenset(),
-) -> tuple[list[Event], set[str]]:
-    """The events of one turn, and the content words it said (for the recent window)."""
+) -> tuple[list[Event], set[str], set[str]]:
+    """The events of one turn, the content words it said (for the recent window) and the things
+    it talks about besides its atoms (for the dual trigger's same-topic test)."""
     text, lang, today = turn.text, detect_lang(turn.text), local_date(turn.time)
     said: set[str] = set()
+    things: set[str] = set()
     listeners = (addressee,) if addressee else ()
     spans: list[list[int]] = []  # [start, end] of each kept span, merged across continuation sentences
     atoms: list[Mention] = []
@@ -287,7 +320,7 @@ def _compress_turn(
         )
         clauses = split_clauses(text, piece)
         stats.clauses += len(clauses)
-        kept = _kept_span(text, clauses, found, lang, doc, recent, listeners, said)
+        kept = _kept_span(text, clauses, found, lang, doc, recent, listeners, said, things)
         if kept is None:
             stats.dropped_chitchat += len(clauses)
             previous_kept = False
@@ -308,7 +341,8 @@ def _compress_turn(
         )
         stats.atoms_by_kind.update(a.kind for a in event.atoms)
         events.append(apply_guard(event, text[start:end], stats))
-    return events, said
+    in_atoms = " ".join(m.surface.casefold() for m in atoms)
+    return events, said, {w for w in things if w not in in_atoms}
 
 
 def _split_at_effects(clauses: list[Piece], start: int, end: int) -> list[list[int]]:

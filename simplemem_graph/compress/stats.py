@@ -17,6 +17,9 @@ class CompressStats:
         events: events produced.
         dropped_chitchat: clauses dropped as carrying no information.
         turns_without_event: turns that produced no event at all.
+        turns_alone: turns compressed on their own (dual trigger: information above the threshold).
+        turns_accumulated: turns held in a same-topic window (dual trigger's second path).
+        windows: events made from a window of several turns.
         guard_fallbacks: events whose restatement lost an atom and fell back to the verbatim clause.
         guard_misses: the atoms that caused those fallbacks, as "kind:surface".
         atoms_by_kind: atoms detected, by kind.
@@ -28,6 +31,9 @@ class CompressStats:
     events: int = 0
     dropped_chitchat: int = 0
     turns_without_event: int = 0
+    turns_alone: int = 0
+    turns_accumulated: int = 0
+    windows: int = 0
     guard_fallbacks: int = 0
     guard_misses: list[str] = field(default_factory=list)
     atoms_by_kind: Counter = field(default_factory=Counter)

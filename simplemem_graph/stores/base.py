@@ -309,7 +309,8 @@ class GraphStore(ABC):
     @abstractmethod
     def stats(self, namespace: str | None = None) -> dict[str, Any]:
         """Counts: turns, pending (turns not consolidated yet), events, entities, topics, relations
-        (by kind), namespaces, store."""
+        (by kind), namespaces, store; events by status and tier; `compression` (what the dual
+        trigger did, see `compression_counts`); patterns by status and open questions."""
 
     @abstractmethod
     def close(self) -> None:
@@ -476,3 +477,18 @@ class GraphStore(ABC):
         self.upsert_patterns(buckets["pattern"])
         self.add_links(buckets["link"])
         return {kind: len(items) for kind, items in buckets.items()}
+
+
+def compression_counts(rows: Sequence[tuple[str, int, int, int]]) -> dict[str, Any]:
+    """The `compression` part of `stats` from (trigger, events, distinct source turns, events made
+    from several turns) rows: how many turns each path of the dual trigger took (compress/trigger.py).
+    Turns that made no event (chit-chat) are `turns - turns_alone - turns_accumulated`."""
+    by_trigger = {trigger: (events, turns, windows) for trigger, events, turns, windows in rows}
+    alone = by_trigger.get("information", (0, 0, 0))
+    accumulated = by_trigger.get("accumulated", (0, 0, 0))
+    return {
+        "turns_alone": alone[1],
+        "turns_accumulated": accumulated[1],
+        "windows": accumulated[2],
+        "events_by_trigger": {trigger: counts[0] for trigger, counts in sorted(by_trigger.items())},
+    }

@@ -47,7 +47,7 @@ from simplemem_graph.models import (
     Turn,
     TurnState,
 )
-from simplemem_graph.stores.base import GraphStore, chunk_key, lease_holder_alive
+from simplemem_graph.stores.base import GraphStore, chunk_key, compression_counts, lease_holder_alive
 from simplemem_graph.stores.vector_index import VectorFile, normalise, top_k
 from simplemem_graph.text import tokenize
 
@@ -1328,6 +1328,20 @@ class EmbeddedStore(GraphStore):
         statuses = dict(self._read(f"SELECT status, COUNT(*) FROM events {where} GROUP BY status", params))
         tier = "coalesce(json_extract(data, '$.tier'), 'hot')"
         tiers = dict(self._read(f"SELECT {tier}, COUNT(*) FROM events {where} GROUP BY 1", params))
+        trigger = "coalesce(json_extract(e.data, '$.trigger'), 'information')"
+        by_trigger = self._read(
+            f"SELECT {trigger}, COUNT(DISTINCT e.rid), COUNT(DISTINCT e.namespace || '|' || s.value), "
+            "COUNT(DISTINCT CASE WHEN json_array_length(e.data, '$.source_ids') > 1 THEN e.rid END) "
+            f"FROM events e, json_each(e.data, '$.source_ids') s {where.replace('namespace', 'e.namespace')} "
+            "GROUP BY 1",
+            params,
+        )
+        patterns = dict(self._read(f"SELECT status, COUNT(*) FROM patterns {where} GROUP BY status", params))
+        open_questions = self._read(
+            "SELECT COUNT(*) FROM events WHERE status = 'active' "
+            "AND json_array_length(data, '$.open_slots') > 0" + (" AND namespace = ?" if where else ""),
+            params,
+        )[0][0]
         return {
             "store": self.kind,
             "path": self.path,
@@ -1341,6 +1355,9 @@ class EmbeddedStore(GraphStore):
             "relations": relations,
             "events_by_status": statuses,
             "events_by_tier": tiers,
+            "compression": compression_counts([tuple(row) for row in by_trigger]),
+            "patterns": patterns,
+            "open_questions": open_questions,
         }
 
     def close(self) -> None:

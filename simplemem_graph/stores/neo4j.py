@@ -47,7 +47,7 @@ from simplemem_graph.models import (
     Turn,
     TurnState,
 )
-from simplemem_graph.stores.base import GraphStore, chunk_key, lease_holder_alive
+from simplemem_graph.stores.base import GraphStore, chunk_key, compression_counts, lease_holder_alive
 from simplemem_graph.stores.cypher import load_query, query_names
 from simplemem_graph.stores.neo4j_records import (
     LINK_QUERIES,
@@ -769,6 +769,13 @@ class Neo4jStore(GraphStore):
         tiers = {
             r["tier"]: r["count"] for r in self._execute("count_event_tiers", read=True, namespace=namespace)
         }
+        compression = compression_counts(
+            [
+                (r["trigger"], r["events"], r["turns"], r["windows"])
+                for r in self._execute("count_compression", read=True, namespace=namespace)
+            ]
+        )
+        memories = self._execute("count_memories", read=True, namespace=namespace)[0]
         return {
             "store": self.kind,
             "uri": self.uri,
@@ -780,6 +787,9 @@ class Neo4jStore(GraphStore):
             "relations": relations,
             "events_by_status": statuses,
             "events_by_tier": tiers,
+            "compression": compression,
+            "patterns": {status: n for status, n in memories["patterns"]},
+            "open_questions": memories["open_questions"],
         }
 
     def close(self) -> None:

@@ -108,3 +108,23 @@ def test_export_and_import_carry_patterns(store, ns, other_ns):
     assert counts["pattern"] == 1
     assert [p.text for p in store.list_patterns(other_ns)] == [_pattern(ns, "p1").text]
     assert [lk.target for lk in store.list_links(other_ns, kinds=[LinkKind.EVIDENCED_BY])] == ["e0"]
+
+
+def test_stats_count_patterns_by_status_and_open_questions_of_one_namespace(store, ns, other_ns):
+    store.upsert_events(
+        [
+            make_event(ns, "q1", "send the report", minutes=1, open_slots=["deadline"]),
+            make_event(ns, "q2", "meet Acme", minutes=2, open_slots=["time", "place"]),
+            make_event(ns, "plain", "Acme is in Berlin", minutes=3),
+            make_event(ns, "gone", "old task", minutes=4, open_slots=["owner"], status=EventStatus.ARCHIVED),
+            make_event(other_ns, "elsewhere", "other tenant", minutes=5, open_slots=["owner"]),
+        ]
+    )
+    store.upsert_patterns([_pattern(ns, "p1"), _pattern(ns, "p2", value="Friday")])
+    store.upsert_patterns([_pattern(ns, "p1", status=PatternStatus.RETIRED, support=2, rate=0.4)])
+    store.upsert_patterns([_pattern(other_ns, "p9")])
+    stats = store.stats(ns)
+    assert stats["patterns"] == {PatternStatus.RETIRED.value: 1, _pattern(ns, "x").status: 1}
+    assert stats["open_questions"] == 2
+    assert store.stats(other_ns)["open_questions"] == 1
+    assert store.stats(other_ns)["patterns"] == {_pattern(ns, "x").status: 1}

@@ -145,6 +145,27 @@ def test_stats_counts_one_namespace(store, ns, other_ns):
     assert everything["turns"] >= 3 and everything["namespaces"] >= 2
 
 
+def test_stats_count_the_turns_each_compression_trigger_took(store, ns, other_ns):
+    """Per path of the dual trigger: events, distinct source turns, and windows (several turns)."""
+    store.upsert_events(
+        [
+            make_event(ns, "rich", "one rich turn", source_ids=["s1:1"]),
+            make_event(ns, "rich-2", "its second sentence", source_ids=["s1:1"], clause=1),
+            make_event(ns, "plain", "another rich turn", source_ids=["s1:2"]),
+            make_event(ns, "w1", "two short turns", source_ids=["s1:3", "s1:4"], trigger="accumulated"),
+            make_event(ns, "w2", "a lone short turn", source_ids=["s1:5"], trigger="accumulated"),
+            make_event(other_ns, "x", "elsewhere", source_ids=["s1:9", "s1:8"], trigger="accumulated"),
+        ]
+    )
+    assert store.stats(ns)["compression"] == {
+        "turns_alone": 2,
+        "turns_accumulated": 3,
+        "windows": 1,
+        "events_by_trigger": {"accumulated": 2, "information": 3},
+    }
+    assert store.stats(other_ns)["compression"]["windows"] == 1
+
+
 def test_export_then_import_rebuilds_the_same_graph(store, ns, other_ns):
     _small_graph(store, ns)
     store.update_events(ns, ["e1"], {"embedding": as_list(unit_vector(7)), "deadline": day(4)})
