@@ -30,6 +30,7 @@ from simplemem_graph.compress.fields import (
     participants_from,
     quantities_from,
     topic_from,
+    with_agents,
 )
 from simplemem_graph.compress.guard import missing_atoms
 from simplemem_graph.compress.informative import (
@@ -386,7 +387,7 @@ def _comma_pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
 def _build_event(
     turn: Turn, index: int, lang: str, start: int, end: int, atoms: list[Mention], doc, addressee: str | None
 ) -> Event:
-    from simplemem_graph.compress.restate import restate
+    from simplemem_graph.compress.restate import restate, we_groups, we_names
 
     text = turn.text
     dates = [m for m in atoms if m.kind == "date"]
@@ -404,7 +405,13 @@ def _build_event(
         addressed = []  # the name is all there is: keep it rather than restate nothing
     clause_tokens = doc.char_span(start, end, alignment_mode="expand") if doc is not None else None
     verbs = {t.idx: t.text for t in clause_tokens or () if t.tag_ == "VBP" and start <= t.idx < end}
-    restated = restate(text, start, end, dates, turn.speaker, addressee, vocatives=addressed, verbs=verbs)
+    groups = we_groups(text[:end], lang, doc)
+    restated = restate(
+        text, start, end, dates, turn.speaker, addressee, vocatives=addressed, verbs=verbs, groups=groups
+    )
+    # Who "we" stands for acts with the speaker ("Jon and I ... we moved it"), even when named in
+    # an earlier clause of the turn.
+    acting = we_names(text, start, end, addressee, groups)
     if doc is not None:
         action, obj = action_object_en(doc, start, end)
     else:
@@ -412,7 +419,7 @@ def _build_event(
     deadline = next((date.fromisoformat(m.value) for m in dates if m.extra.get("deadline")), None)
     unique_dates = list(dict.fromkeys(date.fromisoformat(m.value) for m in dates))
     speaker_tokens = set(tokenize(turn.speaker, keep_stopwords=True))
-    keywords = keywords_from(restated, exclude=speaker_tokens | {"et", "al"})
+    keywords = keywords_from(restated, exclude=speaker_tokens | {"others"})
     places = [m.value for m in names if m.kind == "place"]
     return Event(
         id=stable_id("ev", turn.namespace, turn.id, str(index)),
@@ -428,7 +435,7 @@ def _build_event(
         dates=unique_dates,
         action=action,
         object=obj,
-        participants=participants_from(names, text, doc),
+        participants=with_agents(participants_from(names, text, doc), acting),
         location=places[0] if places else None,
         quantities=quantities_from(
             [m for m in atoms if m.kind in ("money", "quantity", "number", "duration")]

@@ -56,6 +56,12 @@ def participants_from(names: list[Mention], text: str, doc=None) -> list[Partici
     return people
 
 
+def with_agents(participants: list[Participant], names: list[str]) -> list[Participant]:
+    """`participants` plus each of `names` not among them, as a person acting (role agent)."""
+    seen = {p.name for p in participants}
+    return participants + [Participant(name=n, type="person", role="agent") for n in names if n not in seen]
+
+
 def quantities_from(atoms: list[Mention]) -> list[Quantity]:
     """Money, counts, numbers, percentages and durations as Quantity records."""
     found = []

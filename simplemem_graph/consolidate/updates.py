@@ -176,10 +176,10 @@ def change_subject_text(event: Event) -> str:
 
 def change_subject(event: Event) -> set[str]:
     """The content terms of `change_subject_text` without who makes the change (the speaker, the
-    people acting: "we" restated as the speaker "et al."): empty when the change names no subject
-    (the caller then falls back to text similarity)."""
+    people acting, among them who "we" stands for: "Caroline and Jon", "Caroline and others"): empty
+    when the change names no subject (the caller then falls back to text similarity)."""
     actors = [event.speaker, *(p.name for p in event.participants if p.role == "agent")]
-    return content_terms(change_subject_text(event)) - {"et", "al"} - content_terms(" ".join(actors))
+    return content_terms(change_subject_text(event)) - {"others"} - content_terms(" ".join(actors))
 
 
 def disputes(newer: Event, older: Event) -> bool:

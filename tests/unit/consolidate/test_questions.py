@@ -53,7 +53,7 @@ def test_a_named_owner_and_a_date_fill_the_task():
 
 
 def test_meetings_need_time_and_place_and_commitments_an_amount():
-    meeting = _event("m1", "Dana et al. need to meet Orsk", action="meet")
+    meeting = _event("m1", "Dana and others need to meet Orsk", action="meet")
     assert missing_slots(meeting) == ("meeting", ["time", "place"])
     placed = _event(
         "m2",
@@ -126,7 +126,7 @@ def test_questions_are_written_and_closed_through_the_delta(tmp_path):
     store = EmbeddedStore(tmp_path / "m.db")
     meeting = _event(
         "m1",
-        "Dana et al. need to meet Orsk",
+        "Dana and others need to meet Orsk",
         action="meet",
         participants=[Participant(name="Orsk", type="org", role="target")],
     )
