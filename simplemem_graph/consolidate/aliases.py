@@ -169,7 +169,9 @@ def is_abbreviation(short: str, full: str) -> bool:
     if short_key.isascii():
         short_words, full_words = short_key.split(), full_key.split()
         return len(short_words) < len(full_words) and full_words[: len(short_words)] == short_words
-    return len(short_key) >= 2 and short_key in full_key
+    # The end of a Chinese firm's name is its industry (五金 of 佛山宏达五金, 物流 of 杭州天成物流):
+    # a kind of business, shared by many firms, never the short form of one.
+    return len(short_key) >= 2 and short_key in full_key and not full_key.endswith(short_key)
 
 
 def short_forms(name: str, type_: str) -> list[str]:
@@ -216,7 +218,9 @@ def _zh_trade_names(name: str) -> list[str]:
     while core != previous:
         previous = core
         core = _ZH_ORG_TAIL.sub("", core)
-        if len(core) >= 4 and is_common_zh_word(core[-2:]):
+        # Any dictionary word at the end of a 4+ character core is industry (五金 counts 75 in
+        # jieba's dictionary, 精密 more): trade names are rare there or absent (锐拓 0).
+        if len(core) >= 4 and is_common_zh_word(core[-2:], 1):
             core = core[:-2]
     # 市场部 is a department, not 市场: the tail must be a real company word, not 部 or 局.
     if len(without_place) - len(core) < 2 or not 2 <= len(core) <= 4 or not _CJK_ONLY.fullmatch(core):

@@ -27,14 +27,14 @@ from pathlib import Path
 
 import numpy as np
 
+from simplemem_graph.vectors import unit_rows
+
 _GROW_ROWS = 4096  # the file grows by at least this many rows: fewer remaps while ingesting
 
 
 def normalise(vector) -> np.ndarray:
-    """A float32 unit vector (a zero vector stays zero)."""
-    v = np.asarray(vector, dtype=np.float32)
-    norm = float(np.linalg.norm(v))
-    return v / norm if norm else v
+    """A float32 unit vector (a zero vector stays zero: a slot must hold a row even without direction)."""
+    return unit_rows(np.asarray(vector, dtype=np.float32)[None, :])[0].astype(np.float32, copy=False)
 
 
 class VectorFile:

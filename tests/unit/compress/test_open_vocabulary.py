@@ -66,3 +66,11 @@ def test_a_trade_name_ends_in_any_common_business_noun_not_only_listed_suffixes(
         assert ("org", name) in _names(text), text
     assert not {kind for kind, _ in _names("小明同学来了，晓燕老师也到了。何弘军项目要延期。")} & {"org"}
     assert _names("我今天买了一件衣服，吃了碗牛肉面，周末和朋友去爬山。") == set()
+
+
+def test_a_place_then_a_proper_name_then_any_industry_noun_is_a_firm():
+    """佛山|宏达|五金: jieba takes the middle word for a proper name; the noun after it may be rare in
+    its dictionary (五金 counts 75) and need not be a listed suffix."""
+    assert ("org", "成都华泰电器") in _names("成都华泰电器发来报价，一共3台。")
+    assert ("org", "杭州天成物流") in _names("杭州天成物流说明天到。")
+    assert not {k for k, _ in _names("南京美食很好吃，上海外滩风景也好。") if k == "org"}
