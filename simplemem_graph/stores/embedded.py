@@ -1332,8 +1332,9 @@ class EmbeddedStore(GraphStore):
         by_trigger = self._read(
             f"SELECT {trigger}, COUNT(DISTINCT e.rid), COUNT(DISTINCT e.namespace || '|' || s.value), "
             "COUNT(DISTINCT CASE WHEN json_array_length(e.data, '$.source_ids') > 1 THEN e.rid END) "
-            f"FROM events e, json_each(e.data, '$.source_ids') s {where.replace('namespace', 'e.namespace')} "
-            "GROUP BY 1",
+            "FROM events e, json_each(e.data, '$.source_ids') s "
+            + ("WHERE e.namespace = ? " if namespace is not None else "")
+            + "GROUP BY 1",
             params,
         )
         patterns = dict(self._read(f"SELECT status, COUNT(*) FROM patterns {where} GROUP BY status", params))

@@ -32,7 +32,8 @@ def _pattern(ns: str, pattern_id: str, **fields) -> Pattern:
     return Pattern(id=pattern_id, namespace=ns, **values)
 
 
-def test_open_question_events_are_active_events_with_open_slots_newest_first(store, ns, other_ns):
+def _add_question_events(store, ns, other_ns) -> None:
+    """Two open questions in `ns`, a plain and an archived event beside them, one in `other_ns`."""
     store.upsert_events(
         [
             make_event(ns, "q1", "send the report", minutes=1, open_slots=["deadline"]),
@@ -42,6 +43,10 @@ def test_open_question_events_are_active_events_with_open_slots_newest_first(sto
             make_event(other_ns, "elsewhere", "other tenant", minutes=5, open_slots=["owner"]),
         ]
     )
+
+
+def test_open_question_events_are_active_events_with_open_slots_newest_first(store, ns, other_ns):
+    _add_question_events(store, ns, other_ns)
     got = store.open_question_events(ns)
     assert [e.id for e in got] == ["q2", "q1"]
     assert got[0].open_slots == ["time", "place"]
@@ -111,15 +116,7 @@ def test_export_and_import_carry_patterns(store, ns, other_ns):
 
 
 def test_stats_count_patterns_by_status_and_open_questions_of_one_namespace(store, ns, other_ns):
-    store.upsert_events(
-        [
-            make_event(ns, "q1", "send the report", minutes=1, open_slots=["deadline"]),
-            make_event(ns, "q2", "meet Acme", minutes=2, open_slots=["time", "place"]),
-            make_event(ns, "plain", "Acme is in Berlin", minutes=3),
-            make_event(ns, "gone", "old task", minutes=4, open_slots=["owner"], status=EventStatus.ARCHIVED),
-            make_event(other_ns, "elsewhere", "other tenant", minutes=5, open_slots=["owner"]),
-        ]
-    )
+    _add_question_events(store, ns, other_ns)
     store.upsert_patterns([_pattern(ns, "p1"), _pattern(ns, "p2", value="Friday")])
     store.upsert_patterns([_pattern(ns, "p1", status=PatternStatus.RETIRED, support=2, rate=0.4)])
     store.upsert_patterns([_pattern(other_ns, "p9")])
