@@ -159,9 +159,9 @@ def compress(
             stats.turns_alone += 1
             made_by_turn.append((i, made))
             continue
-        if key in held and not held[key].same_topic(said, things - recent):
+        if key in held and not held[key].continues(turn.time, said, things - recent):
             close(key)
-        held.setdefault(key, Window(order=i)).hold(made, said, info)
+        held.setdefault(key, Window(order=i)).hold(made, said, info, turn.time)
         if held[key].information >= INFORMATION_THRESHOLD:
             close(key)
     for key in list(held):

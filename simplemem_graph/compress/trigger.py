@@ -17,6 +17,9 @@ already dropped by the keep rule; this module only decides how the informative t
 
 "Same topic" is lexical, as the keep rule's "new" is: the turn shares a content word with the
 window, or adds no content word of its own (a bare "Yes, on Friday." answers what came before).
+"Consecutive" is also in time: a turn more than WINDOW_GAP after the window's last turn starts a
+new window, so the same short report made every week ("met Orsk for the weekly review") stays one
+event per week, each with its own day, instead of one event that hides the repetition.
 
 Windows do not span ingest batches (a batch is one logged chunk, 64 turns from a file): a window
 open at the end of a batch is closed there, so the same chunk always gives the same events,
@@ -27,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 
 from simplemem_graph.models import Event, Participant, stable_id
 
@@ -34,8 +38,15 @@ from simplemem_graph.models import Event, Participant, stable_id
 # (informative.py); one more unit of information (an atom or a new word) makes a turn a memory by
 # itself. Chosen from that rule, not fitted to a data set.
 INFORMATION_THRESHOLD = 4
+# Turns of one exchange come minutes apart; a longer silence is a new exchange, even in the same
+# session (a session in an agent's log can last for weeks).
+WINDOW_GAP = timedelta(hours=1)
 TRIGGER_INFORMATION = "information"
 TRIGGER_ACCUMULATED = "accumulated"
+
+
+def _utc(time: datetime) -> datetime:
+    return time if time.tzinfo else time.replace(tzinfo=UTC)
 
 
 def information(events: Sequence[Event], new_words: set[str]) -> int:
@@ -52,12 +63,17 @@ class Window:
     turns: list[list[Event]] = field(default_factory=list)  # each held turn's own events
     words: set[str] = field(default_factory=set)
     information: int = 0
+    last_time: datetime | None = None
 
-    def same_topic(self, said: set[str], new_words: set[str]) -> bool:
+    def continues(self, time: datetime, said: set[str], new_words: set[str]) -> bool:
+        """Whether a turn at `time` saying `said` belongs to this window: soon after, same topic."""
+        if self.last_time is not None and abs(_utc(time) - _utc(self.last_time)) > WINDOW_GAP:
+            return False
         return not new_words or bool(self.words & said)
 
-    def hold(self, events: list[Event], said: set[str], info: int) -> None:
+    def hold(self, events: list[Event], said: set[str], info: int, time: datetime) -> None:
         self.turns.append(events)
+        self.last_time = time
         self.words |= said
         self.information += info
 

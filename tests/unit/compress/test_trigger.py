@@ -119,3 +119,26 @@ def test_information_counts_distinct_atoms_and_new_words():
     events, _ = _run(turns)
     assert information(events, set()) == 1
     assert information(events, {"a", "b", "c"}) == INFORMATION_THRESHOLD
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_same_short_report_made_weeks_apart_stays_one_event_per_week(seed):
+    """A window is consecutive in time too: weekly repeats are separate events, each with its day."""
+    from simplemem_graph.models import Turn
+
+    rng = random.Random(seed)
+    person, firm, speaker = f"{_name(rng)} {_name(rng)}", f"{_name(rng)} Holdings", _name(rng)
+    start = datetime(2026, 1, 5, 9, 0, tzinfo=UTC) + timedelta(days=rng.randint(0, 300))
+    turns = [
+        Turn(
+            id=f"w:{i}",
+            session="w",
+            speaker=speaker,
+            time=start + timedelta(days=7 * i),
+            text=f"{person} met {firm} for the weekly review",
+        )
+        for i in range(4)
+    ]
+    events = compress(turns)
+    assert sorted(s for e in events for s in e.source_ids) == [t.id for t in turns]
+    assert all(len(e.source_ids) == 1 for e in events)
