@@ -20,10 +20,19 @@ from simplemem_graph.compress.numerals import parse_number
 
 _ISO_DATE = re.compile(r"(?<!\d)(?P<y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})(?!\d)")
 # Tense markers: they decide a bare weekday, "the 12th" or a year-less date (past: the last one).
-EN_FUTURE = re.compile(r"\b(?:will|'ll|’ll|going to|gonna|shall|tomorrow|next)\b", re.IGNORECASE)
+# An arrangement looks ahead even in the past tense: "booked the dentist for May 20" and
+# "约了5月20号去…" / "改到5月21号了", said on May 12, are about this May, not last year's.
+EN_FUTURE = re.compile(
+    r"\b(?:will|'ll|’ll|going to|gonna|shall|tomorrow|next"
+    r"|booked|scheduled|rescheduled|postponed|reserved|pushed (?:it )?back|moved it)\b",
+    re.IGNORECASE,
+)
 _EN_PAST = re.compile(r"\b(?:did|didn't|was|wasn't|were|weren't|had|hadn't|ago)\b", re.IGNORECASE)
 ZH_PAST = re.compile(r"了|过|已经|昨天|上周|上个月|刚才")  # not 之前: "15号之前交" is a deadline
-ZH_FUTURE = re.compile(r"会|要|将|打算|准备|明天|下周|下个月|计划")
+ZH_FUTURE = re.compile(
+    r"会|要|将|打算|准备|明天|下周|下个月|计划"
+    r"|约了|约好|约在|预约|预订|订了|定在|定了|改到|改成|改在|推到|推迟到|延到|延期到|提前到"
+)
 # A day word can carry the part of the day: "明晚七点" is 19:00 (the date itself is read by dates_zh).
 _ZH_PERIOD = r"(?P<period>凌晨|清晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里|半夜|(?<=[今明昨])[早晚])"
 # A Chinese-numeral hour needs a day-part word or a minute part: "快一点" is "a bit faster", not 01:00.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta, timezone
 
 import pytest
 
@@ -140,3 +140,25 @@ def test_a_count_beyond_the_calendar_is_left_as_text_not_a_crash():
     assert find_dates("in 999999999 days, 9999999999 weekends ago", today, "en") == []
     assert find_dates("这座城有5000年前的城墙", today, "zh") == []
     assert [m.value for m in find_dates("3天后再说", today, "zh")] == ["2023-05-04"]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_an_arrangement_in_the_past_tense_points_ahead(seed):
+    """"约了5月20号去…" / "booked … for May 20", said a few days before, is this year's date: the
+    past tense is the arranging, not the day. A plain past "went on" a later date is last year's."""
+    import random
+
+    rng = random.Random(seed)
+    said = datetime(2026, 1, 10, 9, tzinfo=UTC) + timedelta(days=rng.randint(0, 300))
+    ahead = (said + timedelta(days=rng.randint(2, 25))).date()
+    md_zh, md_en = f"{ahead.month}月{ahead.day}号", f"{ahead.strftime('%B')} {ahead.day}"
+    cases = [
+        (f"约了{md_zh}去看牙医，别让我忘了。", ahead),
+        (f"体检改到{md_zh}了。", ahead),
+        (f"I booked the dentist for {md_en}.", ahead),
+        (f"We rescheduled the review to {md_en}.", ahead),
+        (f"We went to the lake on {md_en}.", ahead.replace(year=ahead.year - 1)),
+    ]
+    for text, expected in cases:
+        turn = Turn(id="t", session="s", speaker="Dana", time=said, text=text)
+        assert [d for e in compress([turn]) for d in e.dates] == [expected], text
