@@ -21,6 +21,9 @@ _WORD = re.compile(
 # Count tokens the way the README states: one per CJK character, one per other word or symbol.
 _COUNT = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]|[^\W_]+|[^\w\s]", re.UNICODE)
 
+# Function words. The last line is the rest of Chinese's closed class of sentence-final and
+# interjection particles (jieba's y/e tags): in a question ("…是在哪呀") they are tone, and as
+# rare tokens they would match any chit-chat line that has the same tone ("早呀！").
 _STOPWORD_TEXT = """
 a an the and or but if of to in on at by for with from as is are was were be been being am do does
 did have has had i me my we our you your he him his she her it its they them their this that these
@@ -29,6 +32,7 @@ can could will would shall should may might must about into over after before up
 all any both each few more most other some such only own same s t don now get got go going went
 的 了 和 是 在 我 你 他 她 它 我们 你们 他们 这 那 就 都 也 还 吗 呢 吧 啊 一个 有 把 被 给 跟 与 及
 上 下 个 着 过 要 会 说 让 对 而 并 或 又 很 太 哦 嗯
+呀 嘛 啦 咯 哇 呗 哟 喽 噢 喔 诶 欸 哈 嘿 哎 唉 么 嘞 呐 咧
 """
 STOPWORDS = frozenset(_STOPWORD_TEXT.split())
 
@@ -77,6 +81,28 @@ def tokenize(text: str, *, keep_stopwords: bool = False) -> list[str]:
     if keep_stopwords:
         return tokens
     return [t for t in tokens if t not in STOPWORDS]
+
+
+# What the fulltext indexes hold, recorded in each store: a store written with other terms is
+# re-indexed once when opened (EmbeddedStore._migrate, Neo4jStore.ensure_schema).
+SEARCH_TERMS_VERSION = "words+cjk-bigrams"
+
+
+def search_terms(text: str) -> list[str]:
+    """The terms a fulltext index holds and a fulltext query asks for: `tokenize`'s words, and for
+    Chinese also every pair of adjacent characters. jieba can cut one name two ways (湘黛 in a
+    memory, 湘 / 黛 in a question) and a hurried question shortens names (乐光鞋 for 乐光跑鞋); the
+    character pairs still meet, as in Lucene's CJK analyzer. Pairs made only of stopwords are left
+    out, as the stopwords themselves are, and so is a pair that is one of the words already (今天)."""
+    terms = tokenize(text)
+    words = set(terms)
+    for run in _CJK_RUN.findall(text):
+        for i in range(len(run) - 1):
+            pair = run[i : i + 2]
+            if pair in words or pair in STOPWORDS or (pair[0] in STOPWORDS and pair[1] in STOPWORDS):
+                continue
+            terms.append(pair)
+    return terms
 
 
 def count_tokens(text: str) -> int:

@@ -138,7 +138,7 @@ def compress(
         key = (turn.namespace, turn.session)
         window = windows.setdefault(key, deque(maxlen=RECENT_TURNS))
         recent = set().union(*window) if window else set()
-        made, said, things = _compress_turn(
+        made, said, own_words = _compress_turn(
             turn,
             docs.get(i),
             addressees.get((turn.namespace, turn.session, turn.speaker)),
@@ -159,7 +159,7 @@ def compress(
             stats.turns_alone += 1
             made_by_turn.append((i, made))
             continue
-        if key in held and not held[key].continues(turn.time, said, things - recent):
+        if key in held and not held[key].continues(turn.time, said, own_words - recent):
             close(key)
         held.setdefault(key, Window(order=i)).hold(made, said, info, turn.time)
         if held[key].information >= INFORMATION_THRESHOLD:
@@ -253,14 +253,12 @@ def _kept_span(
     recent: set[str],
     listeners: tuple[str, ...],
     said: set[str],
-    things: set[str],
 ) -> tuple[int, int] | None:
     """First to last informative clause; a condition brings its consequence, a bare detail its lead-in.
 
     A clause is informative when it holds an atom other than a vocative, or is a task about
     something, or states something new (informative.is_substantive). `said` receives the content
-    words of every clause, for the window of the turns that follow; `things` the referents among
-    them (nouns: what the clause is about).
+    words of every clause, for the window of the turns that follow.
     """
     informative = []
     for c in clauses:
@@ -277,7 +275,6 @@ def _kept_span(
             or is_substantive(words, lang, recent, question=question)
         )
         said.update(w.lemma for w in words)
-        things.update(w.lemma for w in words if w.referent)
     if not any(informative):
         return None
     first = informative.index(True)
@@ -305,11 +302,11 @@ def _compress_turn(
     recent: set[str],
     common: frozenset[str] = frozenset(),
 ) -> tuple[list[Event], set[str], set[str]]:
-    """The events of one turn, the content words it said (for the recent window) and the things
-    it talks about besides its atoms (for the dual trigger's same-topic test)."""
+    """The events of one turn, the content words it said (for the recent window) and those of them
+    outside its atoms (for the dual trigger's same-topic test: "Yes, at 3pm." says nothing of its
+    own, "剪头发改到6月17号了" does, whatever part of speech jieba gives 剪头发)."""
     text, lang, today = turn.text, detect_lang(turn.text), local_date(turn.time)
     said: set[str] = set()
-    things: set[str] = set()
     listeners = (addressee,) if addressee else ()
     spans: list[list[int]] = []  # [start, end] of each kept span, merged across continuation sentences
     atoms: list[Mention] = []
@@ -321,7 +318,7 @@ def _compress_turn(
         )
         clauses = split_clauses(text, piece)
         stats.clauses += len(clauses)
-        kept = _kept_span(text, clauses, found, lang, doc, recent, listeners, said, things)
+        kept = _kept_span(text, clauses, found, lang, doc, recent, listeners, said)
         if kept is None:
             stats.dropped_chitchat += len(clauses)
             previous_kept = False
@@ -343,7 +340,7 @@ def _compress_turn(
         stats.atoms_by_kind.update(a.kind for a in event.atoms)
         events.append(apply_guard(event, text[start:end], stats))
     in_atoms = " ".join(m.surface.casefold() for m in atoms)
-    return events, said, {w for w in things if w not in in_atoms}
+    return events, said, {w for w in said if w not in in_atoms}
 
 
 def _split_at_effects(clauses: list[Piece], start: int, end: int) -> list[list[int]]:

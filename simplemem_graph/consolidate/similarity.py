@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from simplemem_graph.models import Event
-from simplemem_graph.text import tokenize
+from simplemem_graph.text import search_terms
 from simplemem_graph.vectors import cosine
 
 _CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]+")
@@ -18,14 +18,13 @@ _NUMERIC = re.compile(r"^[\d.,:%/\-]+$")
 
 
 def content_terms(text: str) -> set[str]:
-    """Content words plus Chinese character bigrams, numbers left out (values are compared elsewhere).
-
-    Bigrams catch Chinese words jieba segments differently in two sentences (看厂 vs 看...厂).
+    """The fulltext terms of `text` (`text.search_terms`: words plus Chinese character pairs) without
+    numbers (values are compared elsewhere) and without the single characters jieba splits off an
+    unknown name: 璐榕 is one word in "去璐榕" and 璐 / 榕 in "璐榕改到…", and only the pair is in both.
     """
-    terms = {t for t in tokenize(text) if not _NUMERIC.match(t)}
-    for run in _CJK_RUN.findall(text):
-        terms.update(run[i : i + 2] for i in range(len(run) - 1))
-    return terms
+    terms = {t for t in search_terms(text) if not _NUMERIC.match(t)}
+    pairs = {t for t in terms if len(t) == 2 and _CJK_RUN.fullmatch(t)}
+    return {t for t in terms if not (len(t) == 1 and _CJK_RUN.match(t) and any(t in p for p in pairs))}
 
 
 def overlap(a: str, b: str) -> float:

@@ -44,6 +44,10 @@ _VALUE_WITH_UNIT = re.compile(r"\d+(?:\.\d+)?\s?[\u4e00-\u9fff%]")
 # older event must mention that subject. Shared words of the change itself (改到, 号, "moved") or
 # of the value are no evidence: "看牙医改到5月27号" and "见房东改到5月21号" share them and little else.
 SUBJECT_MIN_CONTAINMENT = 0.5
+# An implicit conflict is one thing stated with two values: each event's subject (its terms without
+# values and actors) is, nearly all of it, in the other. Two purchases or two plans in one template
+# ("约了5月28号去修电脑" / "约了6月7号去体检") are alike texts about different things.
+CONFLICT_MIN_SUBJECT = 0.9
 _VALUE_KINDS = ("date", "time", "money", "quantity", "number", "duration")
 
 
@@ -143,7 +147,7 @@ def detect_updates(
             elif (
                 not old & new
                 and (event.id, older.id) in shared_entity
-                and (disputed or (attribute != "decision" and _alike_enough(event, older)))
+                and (disputed or (attribute != "decision" and _one_thing(event, older)))
             ):
                 # Implicit: a conflict only when no value is shared (a restatement plus a new figure
                 # is a follow-up, not a contradiction) and the texts are very alike or disputed.
@@ -235,6 +239,17 @@ def list_conflicts(store: GraphStore, namespace: str) -> list[Conflict]:
         if link.source in events and link.target in events
     ]
     return sorted(conflicts, key=lambda c: (c.newer.time, c.newer.id), reverse=True)
+
+
+def _one_thing(a: Event, b: Event) -> bool:
+    """Whether two alike events are about one thing, whatever values they give it."""
+    if not _alike_enough(a, b):
+        return False
+    for one, other in ((a, b), (b, a)):
+        subject = change_subject(one)
+        if subject and len(subject & content_terms(other.text)) / len(subject) < CONFLICT_MIN_SUBJECT:
+            return False
+    return True
 
 
 def _alike_enough(a: Event, b: Event) -> bool:

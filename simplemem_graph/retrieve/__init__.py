@@ -18,7 +18,7 @@ from typing import Any
 from simplemem_graph.config import DecayPolicy
 from simplemem_graph.embedding import Embedder, encode_query
 from simplemem_graph.errors import ConfigError, InputError
-from simplemem_graph.models import DEFAULT_STATUSES, Event, EventStatus, Hit, Pattern
+from simplemem_graph.models import DEFAULT_STATUSES, Event, EventStatus, Hit, LinkKind, Pattern
 from simplemem_graph.retrieve.context import build_context
 from simplemem_graph.retrieve.expand import ExpandStep, attach_context, expand_candidates, neighbouring_turn
 from simplemem_graph.retrieve.plans import (
@@ -218,6 +218,29 @@ def gather_candidates(
     return CandidatePool(analysis, candidates, events, features, range_fallback)
 
 
+def _with_earlier_value(
+    store: GraphStore, namespace: str, chosen: list[Scored], scored: Sequence[Scored], k: int
+) -> list[Scored]:
+    """The best memory's earlier value right after it, when the history walk brought it in:
+    "取快递改到5月22号了" comes with "约了5月18号去取快递". A changed fact answers both "when is
+    it now?" and "what was it before?"; ranked on its own a superseded value loses to any current
+    memory, however unrelated (its status feature), and the change would read without its past."""
+    if k < 2 or not chosen or chosen[0].event.status == EventStatus.SUPERSEDED:
+        return chosen
+    top = chosen[0].event.id
+    earlier = [
+        link.target
+        for link in store.list_links(namespace, kinds=[LinkKind.SUPERSEDES], node_ids=[top])
+        if link.source == top
+    ]
+    in_pool = {s.event.id: s for s in scored}
+    found = next((in_pool[e] for e in earlier if e in in_pool), None)
+    if found is None:
+        return chosen
+    rest = [s for s in chosen[1:] if s.event.id != found.event.id]
+    return [chosen[0], found, *rest][:k]
+
+
 def _context_widener(
     store: GraphStore,
     namespace: str,
@@ -372,6 +395,7 @@ def retrieve(
     chosen = select_diverse(
         scored, k, mmr_lambda=plan.mmr_lambda, dedup_sources=plan.dedup_sources, widen=widen
     )
+    chosen = _with_earlier_value(store, namespace, chosen, scored, k)
     if budget is not None:
         chosen = fill_budget(chosen, budget)
     hits = [Hit(event=s.event, score=s.score, path=s.candidate.path, features=s.features) for s in chosen]

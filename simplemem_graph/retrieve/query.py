@@ -136,6 +136,22 @@ def _cjk_substrings(query: str) -> list[str]:
     return [s for s in found if _CJK_NAME.search(s) and s.strip() == s]
 
 
+# How much of a name a short form keeps: two of 肖玉嘉's three characters, three of 乐光跑鞋's four.
+_SHORT_NAME_SHARE = 2 / 3
+
+
+def _ordered_prefix(text: str, name: str) -> int:
+    """How many leading characters of `text` appear in `name` in order (name characters may be
+    skipped, text characters may not): ("野吹风机多少钱", "野熊吹风机") -> 4 (野吹风机)."""
+    at, length = 0, 0
+    for char in text:
+        found = name.find(char, at)
+        if found < 0:
+            break
+        at, length = found + 1, length + 1
+    return length
+
+
 def _is_name_like(span: str, entity: Entity) -> bool:
     """Accept a lower-case single word only when the entity is a real named thing."""
     return " " in span or not span.islower() or bool(_CJK_NAME.search(span)) or entity.type in _NAMED_TYPES
@@ -181,7 +197,30 @@ class _EntityFinder:
         if contained:
             self._find_contained(query, contained, known, add)
         self._find_fuzzy(query, covered, add)
+        if lang == "zh" and not found:
+            self._find_shortened(query, add)
         return list(found.values()), surfaces
+
+    def _find_shortened(self, query: str, add) -> None:
+        """Chinese names written short, as people do when they ask in a hurry: 肖玉 for 肖玉嘉, 乐光鞋
+        for 乐光跑鞋. A run of the query that starts with a name's first character, keeps the
+        name's order (skipping some of its characters, adding none) and has at least
+        _SHORT_NAME_SHARE of it names that entity, when it names no other. Read only when nothing
+        matched exactly, so a question that writes names out in full costs no entity scan."""
+        by_first: dict[str, list[tuple[str, Entity]]] = {}
+        for entity in self.all_entities():
+            for name in (entity.name, *entity.aliases):
+                if len(name) >= 3 and _CJK_NAME.match(name):
+                    by_first.setdefault(name[0], []).append((name, entity))
+        for i, char in enumerate(query):
+            owners = {}
+            for name, entity in by_first.get(char, ()):
+                length = _ordered_prefix(query[i:], name)
+                if length < len(name) and length >= _SHORT_NAME_SHARE * len(name):
+                    owners.setdefault(entity.id, (entity, query[i : i + length]))
+            if len(owners) == 1:
+                entity, surface = next(iter(owners.values()))
+                add(entity, surface)
 
     def _find_contained(self, query: str, substrings: list[str], known: dict, add) -> None:
         """Chinese names and aliases written inside the query (no word boundaries to rely on): the

@@ -1,8 +1,9 @@
 """`EmbeddedStore`: the default store, with no server. One SQLite file holds everything.
 
 - SQLite (WAL) keeps turns, events, entities, topics and links; each batch is one transaction.
-- FTS5 does lexical search. Chinese is pre-tokenised with jieba (`text.tokenize`) into the indexed
-  column, and queries go through the same tokeniser, so both sides agree on word boundaries.
+- FTS5 does lexical search. Text is pre-tokenised (`text.search_terms`: words, jieba's for Chinese,
+  plus Chinese character pairs) into the indexed column, and queries go through the same function,
+  so both sides agree on the terms.
 - Vectors live in an append-only, memory-mapped float32 file per namespace (`vector_index.py`):
   nothing is loaded or rebuilt at start or after a write; exact cosine search, filters in SQL.
 - Association-chain walks are indexed SQL, one query per hop (no in-memory graph to rebuild).
@@ -49,7 +50,7 @@ from simplemem_graph.models import (
 )
 from simplemem_graph.stores.base import GraphStore, chunk_key, compression_counts, lease_holder_alive
 from simplemem_graph.stores.vector_index import VectorFile, normalise, top_k
-from simplemem_graph.text import tokenize
+from simplemem_graph.text import SEARCH_TERMS_VERSION, search_terms
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS turns (
@@ -172,6 +173,7 @@ class EmbeddedStore(GraphStore):
             self._conn.execute("PRAGMA foreign_keys=ON")
             self._create_schema()
             self._index_logged_turns()
+            self._reindex_search_terms()
             self._migrate()
         except sqlite3.Error as e:
             raise StoreUnavailableError(f"embedded store: cannot open SQLite file {self.path!r}: {e}") from e
@@ -204,8 +206,49 @@ class EmbeddedStore(GraphStore):
         if rows:
             self._conn.executemany(
                 "INSERT INTO turns_fts (tokens, namespace, turn_id) VALUES (?, ?, ?)",
-                [(" ".join(tokenize(text)), namespace, turn_id) for namespace, turn_id, text in rows],
+                [(" ".join(search_terms(text)), namespace, turn_id) for namespace, turn_id, text in rows],
             )
+
+    def _reindex_search_terms(self) -> None:
+        """Re-index both fulltext tables of a file written with other search terms (`text.
+        search_terms`), once, in one transaction: a crash leaves the old index and the old version
+        recorded, and the next open starts again. A new file only records the version."""
+        key = "search_terms"
+        if self._conn.execute(
+            "SELECT 1 FROM meta WHERE key = ? AND value = ?", (key, SEARCH_TERMS_VERSION)
+        ).fetchone():
+            return
+        self._conn.execute("BEGIN IMMEDIATE")
+        try:
+            done = self._conn.execute(
+                "SELECT 1 FROM meta WHERE key = ? AND value = ?", (key, SEARCH_TERMS_VERSION)
+            ).fetchone()
+            if not done:  # another process may have re-indexed while this one waited for the lock
+                self._conn.execute("DELETE FROM events_fts")
+                events = self._conn.execute("SELECT rid, data FROM events")
+                self._conn.executemany(
+                    "INSERT INTO events_fts (rowid, tokens) VALUES (?, ?)",
+                    (
+                        (rid, " ".join(search_terms(json.loads(data)["text"])))
+                        for rid, data in events.fetchall()
+                    ),
+                )
+                self._conn.execute("DELETE FROM turns_fts")
+                turns = self._conn.execute("SELECT namespace, id, text FROM turns").fetchall()
+                self._conn.executemany(
+                    "INSERT INTO turns_fts (tokens, namespace, turn_id) VALUES (?, ?, ?)",
+                    (
+                        (" ".join(search_terms(text)), namespace, turn_id)
+                        for namespace, turn_id, text in turns
+                    ),
+                )
+                self._conn.execute(
+                    "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, SEARCH_TERMS_VERSION)
+                )
+        except BaseException:
+            self._conn.execute("ROLLBACK")
+            raise
+        self._conn.execute("COMMIT")
 
     def _migrate(self) -> None:
         """Bring a file written by an earlier version up to date, once: the `event_days` rows and
@@ -307,7 +350,7 @@ class EmbeddedStore(GraphStore):
                     # Indexed only when first logged: turns are immutable, so re-adding is a no-op.
                     conn.execute(
                         "INSERT INTO turns_fts (tokens, namespace, turn_id) VALUES (?, ?, ?)",
-                        (" ".join(tokenize(turn.text)), turn.namespace, turn.id),
+                        (" ".join(search_terms(turn.text)), turn.namespace, turn.id),
                     )
                     added.append(turn)
         return added
@@ -448,7 +491,7 @@ class EmbeddedStore(GraphStore):
                 (event.namespace, event.id, event.time.timestamp(), event.status, data, blob, slot),
             ).lastrowid
         conn.execute(
-            "INSERT INTO events_fts (rowid, tokens) VALUES (?, ?)", (rid, " ".join(tokenize(event.text)))
+            "INSERT INTO events_fts (rowid, tokens) VALUES (?, ?)", (rid, " ".join(search_terms(event.text)))
         )
         self._write_days(conn, rid, event)
 
@@ -815,7 +858,7 @@ class EmbeddedStore(GraphStore):
         time_from: date | None = None,
         time_to: date | None = None,
     ) -> list[ScoredId]:
-        terms = sorted(set(tokenize(query)))
+        terms = sorted(set(search_terms(query)))
         if not terms or k <= 0:
             return []
         # Every term is quoted as an FTS5 string, so user text can never become query syntax.
@@ -830,7 +873,7 @@ class EmbeddedStore(GraphStore):
         return [ScoredId(id=event_id, score=-float(rank)) for event_id, rank in rows]
 
     def turn_search(self, namespace: str, query: str, k: int) -> list[ScoredId]:
-        terms = sorted(set(tokenize(query)))
+        terms = sorted(set(search_terms(query)))
         if not terms or k <= 0:
             return []
         # Every term is quoted as an FTS5 string, so user text can never become query syntax.

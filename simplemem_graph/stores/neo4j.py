@@ -8,7 +8,7 @@
 - Links may arrive before their nodes (as in the embedded store): the missing end is created as a
   stub (`stub = true`) that the node's upsert fills in; reads skip stubs.
 - Recall uses the native vector index (over-fetch, then filter by namespace) and a whitespace
-  fulltext index over text pre-tokenised by `text.tokenize`, the same words FTS5 sees.
+  fulltext index over text pre-tokenised by `text.search_terms`, the same terms FTS5 sees.
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ from simplemem_graph.stores.neo4j_records import (
     recall_filters,
     uid_of,
 )
-from simplemem_graph.text import tokenize
+from simplemem_graph.text import SEARCH_TERMS_VERSION, search_terms
 
 T = TypeVar("T")
 
@@ -161,6 +161,30 @@ class Neo4jStore(GraphStore):
                 f"this store was opened for {self.dimension}-d ones: one database needs one embedding model"
             )
         self._execute("await_indexes", timeout=300)
+        self._reindex_search_terms()
+
+    def _reindex_search_terms(self) -> None:
+        """Give every event and turn the fulltext terms of this version (`text.search_terms`) when the
+        database was written with others, in batches by uid; the version is recorded only at the
+        end, so an interrupted run starts again on the next open (each batch sets, never appends)."""
+        if self.get_meta("search_terms") == SEARCH_TERMS_VERSION:
+            return
+
+        def reindex(fetch: Callable[[str], list[dict[str, Any]]], store: Callable[[list], Any]) -> None:
+            after = ""
+            while rows := fetch(after):
+                store([{"uid": r["uid"], "search_text": " ".join(search_terms(r["text"]))} for r in rows])
+                after = rows[-1]["uid"]
+
+        reindex(
+            lambda after: self._execute("search_text_batch_events", read=True, after=after, limit=_BATCH),
+            lambda rows: self._execute("set_search_text_events", rows=rows),
+        )
+        reindex(
+            lambda after: self._execute("search_text_batch_turns", read=True, after=after, limit=_BATCH),
+            lambda rows: self._execute("set_search_text_turns", rows=rows),
+        )
+        self.set_meta("search_terms", SEARCH_TERMS_VERSION)
 
     # ---- plumbing -------------------------------------------------------------------------------
     def _execute(self, name: str, *, read: bool = False, **params: Any) -> list[dict[str, Any]]:
@@ -219,7 +243,7 @@ class Neo4jStore(GraphStore):
                 "uid": uid_of(t.namespace, t.id),
                 "props": {**t.model_dump(), "uid": uid_of(t.namespace, t.id), "state": state, "chunk": chunk},
                 # The turn fulltext index reads pre-tokenised text, the words FTS5 sees.
-                "search_text": " ".join(tokenize(t.text)),
+                "search_text": " ".join(search_terms(t.text)),
             }
             for i, t in enumerate(turns)
         ]

@@ -18,7 +18,7 @@ import numpy as np
 from simplemem_graph.dates import event_days
 from simplemem_graph.errors import InputError
 from simplemem_graph.models import Entity, Event, Link, LinkKind
-from simplemem_graph.text import tokenize
+from simplemem_graph.text import search_terms, tokenize
 
 # The query file that adds each kind of link: the endpoint labels are literal in each file (so the
 # uid lookups use their constraint indexes); the relationship type is the checked LinkKind value.
@@ -73,7 +73,7 @@ def event_props(event: Event) -> dict[str, Any]:
     # Native values for Neo4j's DATE/DATETIME types, so range filters and ordering work in Cypher.
     props.update({name: getattr(event, name) for name in _TEMPORAL_FIELDS})
     props.update({name: json.dumps(props[name], ensure_ascii=False) for name in _JSON_FIELDS})
-    props.update(uid=uid_of(event.namespace, event.id), search_text=" ".join(tokenize(event.text)))
+    props.update(uid=uid_of(event.namespace, event.id), search_text=" ".join(search_terms(event.text)))
     props["days"] = event_days(event)
     if event.embedding is not None:
         # float32, as the embedded store keeps it. The float list feeds the vector index; reads
@@ -107,7 +107,7 @@ def entity_props(entity: Entity) -> dict[str, Any]:
 def lucene_query(text: str) -> str | None:
     """User text as a Lucene query that can only mean "any of these words": every token is quoted
     and its quote and backslash characters escaped, so `foo AND (bar` or `a:b*` stay plain words."""
-    terms = list(dict.fromkeys(tokenize(text)))[:_LUCENE_MAX_TERMS]
+    terms = list(dict.fromkeys(search_terms(text)))[:_LUCENE_MAX_TERMS]
     if not terms:
         return None
     return " OR ".join('"' + t.replace("\\", "\\\\").replace('"', '\\"') + '"' for t in terms)

@@ -42,6 +42,7 @@ EXAMPLES = {
     "timeout": 60,
     "dimension": 384,
     "limit": 10,
+    "after": "",
     "lease": "consolidate",
     "holder": "host:1:1:abc",
     "expires": 1.0e9,

@@ -64,3 +64,66 @@ def test_turn_search_forgets_a_deleted_namespace(store, ns):
     assert store.turn_search(ns, "contract", 5) == []
     store.add_turns([make_turn(ns, "t9", "a new contract")])
     assert [h.id for h in store.turn_search(ns, "contract", 5)] == ["t9"]
+
+
+def test_chinese_names_cut_another_way_by_jieba_still_match(store, ns):
+    """jieba cuts a rare name one way in a memory and another in a question (湘黛 / 湘 黛), and a
+    hurried question shortens it (乐光鞋 for 乐光跑鞋): the character pairs of `search_terms` meet."""
+    from tests.contract.contract_data import make_event
+
+    store.add_turns([make_turn(ns, "t1", "今天在鸣锦咖啡馆买了个乐光跑鞋，花了278块。")])
+    store.upsert_events([make_event(ns, "e1", "约了7月16号去湘黛，别让我忘了。")])
+    assert [h.id for h in store.turn_search(ns, "乐光鞋多少钱买的", 5)] == ["t1"]
+    assert [h.id for h in store.fulltext_search(ns, "湘黛现在定在哪天", 5)] == ["e1"]
+
+
+@pytest.fixture(params=["embedded", pytest.param("neo4j", marks=pytest.mark.neo4j)])
+def reopenable(request, tmp_path):
+    """(open, wipe): open a store on one database again and again; wipe its fulltext terms, as a
+    store written by a version with other terms would have them."""
+    if request.param == "embedded":
+        from simplemem_graph.stores.embedded import EmbeddedStore
+
+        path = tmp_path / "memory.db"
+
+        def wipe(store):
+            store._conn.execute("DELETE FROM events_fts")
+            store._conn.execute("DELETE FROM turns_fts")
+
+        return (lambda: EmbeddedStore(path)), wipe
+    from simplemem_graph.stores.neo4j import Neo4jStore
+    from tests import neo4j_server
+
+    uri = request.getfixturevalue("neo4j_uri")
+
+    def wipe(store):
+        store._driver.execute_query("MATCH (n) WHERE n:Event OR n:Turn SET n.search_text = ''")
+
+    return (lambda: Neo4jStore.connect(uri, auth=neo4j_server.configured_auth(), dimension=384)), wipe
+
+
+def test_a_store_written_with_other_search_terms_is_reindexed_when_opened(reopenable):
+    from uuid import uuid4
+
+    from simplemem_graph.text import SEARCH_TERMS_VERSION
+    from tests.contract.contract_data import make_event
+
+    open_store, wipe = reopenable
+    ns = f"t-{uuid4().hex[:12]}"
+    store = open_store()
+    try:
+        store.add_turns([make_turn(ns, "t1", "市场部下个月搬到新办公室")])
+        store.upsert_events([make_event(ns, "e1", "下周二之前把报告发给市场部的李经理")])
+        wipe(store)
+        store.set_meta("search_terms", "words")
+        assert store.turn_search(ns, "市场部", 5) == []  # the wiped index finds nothing
+    finally:
+        store.close()
+    store = open_store()
+    try:
+        assert store.get_meta("search_terms") == SEARCH_TERMS_VERSION
+        assert [h.id for h in store.turn_search(ns, "市场部", 5)] == ["t1"]
+        assert [h.id for h in store.fulltext_search(ns, "李经理", 5)] == ["e1"]
+    finally:
+        store.delete_namespace(ns)
+        store.close()

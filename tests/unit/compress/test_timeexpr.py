@@ -144,7 +144,7 @@ def test_a_count_beyond_the_calendar_is_left_as_text_not_a_crash():
 
 @pytest.mark.parametrize("seed", range(6))
 def test_an_arrangement_in_the_past_tense_points_ahead(seed):
-    """"约了5月20号去…" / "booked … for May 20", said a few days before, is this year's date: the
+    """ "约了5月20号去…" / "booked … for May 20", said a few days before, is this year's date: the
     past tense is the arranging, not the day. A plain past "went on" a later date is last year's."""
     import random
 

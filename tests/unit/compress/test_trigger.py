@@ -142,3 +142,22 @@ def test_the_same_short_report_made_weeks_apart_stays_one_event_per_week(seed):
     events = compress(turns)
     assert sorted(s for e in events for s in e.source_ids) == [t.id for t in turns]
     assert all(len(e.source_ids) == 1 for e in events)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_short_turn_about_another_plan_is_not_merged_into_the_window(seed):
+    """Two short plans in a row ("约了…去体检" then "剪头发改到…了") are two memories: the second
+    says something of its own (剪头发, 改到) and shares nothing with the first."""
+    rng = random.Random(seed)
+    first, second = (
+        datetime(2026, 1, 5, tzinfo=UTC) + timedelta(days=rng.randint(20, 300) + d) for d in (0, 1)
+    )
+    turns, _ = _turns(
+        rng,
+        [
+            (0, f"约了{first.month}月{first.day}号去体检，别让我忘了。"),
+            (0, f"剪头发改到{second.month}月{second.day}号了。"),
+        ],
+    )
+    events, _ = _run(turns)
+    assert [e.source_ids for e in events] == [[turns[0].id], [turns[1].id]]

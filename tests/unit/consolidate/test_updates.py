@@ -242,3 +242,27 @@ def test_an_explicit_change_supersedes_the_plan_it_names_not_the_latest_change(s
         for link in memory.store.list_links("u", kinds=[LinkKind.SUPERSEDES])
     }
     assert supersedes == {(change_ids[a], plan_ids[a]) for a in (*zh, *en)}
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_two_plans_or_purchases_in_one_template_are_not_a_conflict(seed):
+    """ "约了5月28号去修电脑" and "约了6月7号去体检", or two purchases at one shop, are alike texts with
+    different values about different things: no CONTRADICTS (one thing with two values still is:
+    test_english_price_change_without_marker_is_a_conflict). Random activities and items."""
+    rng = random.Random(seed)
+    pool = "岚茗烁琪璐珂瑶翎骁澜昕锦湘黛珀蔚霁汐榕樾"
+    shop, first, second = (_random_word(rng, pool, 3) for _ in range(3))
+    start = datetime(2026, 5, 4, 9, 0, tzinfo=UTC) + timedelta(days=rng.randint(0, 200))
+    lines = [
+        f"约了{(start + timedelta(days=9)):%-m月%-d号}去{first}，别让我忘了。",
+        f"约了{(start + timedelta(days=12)):%-m月%-d号}去{second}，别让我忘了。",
+        f"今天在{shop}商场买了个{first}背包，花了{rng.randint(100, 300)}块。",
+        f"今天在{shop}商场买了个{second}耳机，花了{rng.randint(400, 900)}块。",
+    ]
+    turns = [
+        Turn(id=f"t{i}", session=f"d{i}", time=start + timedelta(days=i), speaker="我", text=text)
+        for i, text in enumerate(lines)
+    ]
+    memory = Memory(EmbeddedStore(":memory:"), namespace="u", embedder=HashEmbedder())
+    memory.add_many(turns)
+    assert memory.store.list_links("u", kinds=[LinkKind.CONTRADICTS]) == []

@@ -1,6 +1,9 @@
 """Query analysis against a real store: names, aliases, fuzzy spellings, references, time range."""
 
+import random
 from datetime import date
+
+import pytest
 
 from simplemem_graph.retrieve.query import analyze_query
 
@@ -68,3 +71,35 @@ def test_time_range_and_tokens(store):
         "to": "2026-03-08",
         "surface": "last week",
     }
+
+
+def _random_cjk(rng, length):
+    return "".join(rng.choice("岚茗烁琪璐珂瑶翎骁澜昕锦湘黛珀蔚霁汐榕樾") for _ in range(length))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_chinese_name_written_short_is_found(store, seed):
+    """肖玉 for 肖玉嘉, 乐光鞋 for 乐光跑鞋: the name's first character, its order, 2/3 of it. A short
+    form two names share, or one that keeps too little, names nobody. Names are random."""
+    from simplemem_graph.models import Entity
+
+    rng = random.Random(seed)
+    person = "肖" + _random_cjk(rng, 2)
+    item = _random_cjk(rng, 2) + "跑鞋"
+    shared = "顾" + _random_cjk(rng, 1)
+    twins = [shared + c for c in "甲乙"]
+    store.upsert_entities(
+        [
+            Entity(id="p", namespace=NS, name=person, type="person"),
+            Entity(id="i", namespace=NS, name=item, type="product"),
+            *[Entity(id=f"t{i}", namespace=NS, name=n, type="person") for i, n in enumerate(twins)],
+        ]
+    )
+
+    def found(query):
+        return names(analyze_query(query, store, namespace=NS, at=AT).entities)
+
+    assert found(f"上次跟{person[:2]}吃饭是在哪来着") == [person]
+    assert found(f"诶{item[:2]}鞋多少钱买的") == [item]
+    assert found(f"上次跟{twins[0][:2]}吃饭是在哪") == []  # 顾x is both twins
+    assert found(f"上次跟{item[0]}吃饭了吗") == []  # one character of four

@@ -73,7 +73,12 @@ def test_empty_range_falls_back_to_unfiltered_recall(store, embedder):
 def test_archived_and_superseded_only_on_request(store, embedder):
     store.update_events(NS, ["lunch"], {"status": "archived"})
     default = ask(store, embedder, "What price did Globex quote per bracket? lunch with Carla", k=5)
-    assert not {"price_old", "lunch"} & {h.event.id for h in default.hits}
+    ids = [h.event.id for h in default.hits]
+    assert "lunch" not in ids
+    # A superseded event comes back by default only as the earlier value of the memory that
+    # replaced it, right after that memory, reached through SUPERSEDES.
+    assert ids[:2] == ["price_new", "price_old"]
+    assert default.hits[1].path[-1] == "SUPERSEDES"
     everything = ask(store, embedder, "What price did Globex quote per bracket?", k=5, include_archived=True)
     ids = [h.event.id for h in everything.hits]
     assert "price_old" in ids
@@ -171,3 +176,45 @@ def test_default_plan_returns_restatements_without_neighbours(store, embedder):
     result = ask(store, embedder, "When is the Acme kickoff?", plan=DEFAULT_PLAN)
     first = result.hits[0].event
     assert first.id == "kickoff" and first.source_ids == ["s3:kickoff"]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_changed_plan_comes_with_its_earlier_date(seed):
+    """ "X改到6月9号了" answers "X现在定在哪天?"; the plan it SUPERSEDES ("约了6月5号去X") comes right
+    after it, though a superseded event alone ranks below any current one. Random activity and dates,
+    among other plans and chit-chat."""
+    import random
+    from datetime import UTC, datetime, timedelta
+
+    from simplemem_graph.memory import Memory
+    from simplemem_graph.models import Turn
+    from simplemem_graph.stores.embedded import EmbeddedStore
+    from tests.durability_support import HashEmbedder
+
+    rng = random.Random(seed)
+    pool = "岚茗烁琪璐珂瑶翎骁澜昕锦湘黛珀蔚霁汐榕樾"
+    activity, other = ("".join(rng.sample(pool, 2)) for _ in range(2))
+    start = datetime(2026, 3, 2, 9, tzinfo=UTC) + timedelta(days=rng.randint(0, 200))
+    plan, moved = start + timedelta(days=6), start + timedelta(days=9)
+    lines = [
+        f"约了{plan.month}月{plan.day}号去{activity}，别让我忘了。",
+        "今天天气真不错。",
+        f"约了{moved.month}月{moved.day}号去{other}，别让我忘了。",
+        f"{activity}改到{moved.month}月{moved.day}号了。",
+        "今天好累啊。",
+    ]
+    turns = [
+        Turn(id=f"t{i}", session=f"d{i}", time=start + timedelta(days=i), speaker="我", text=text)
+        for i, text in enumerate(lines)
+    ]
+    memory = Memory(EmbeddedStore(":memory:"), namespace="u", embedder=HashEmbedder())
+    memory.add_many(turns)
+    result = retrieve(
+        f"{activity}现在定在哪天？",
+        memory.store,
+        namespace="u",
+        embedder=memory.embedder,
+        at=start + timedelta(days=5),
+    )
+    assert [h.event.source_ids for h in result.hits[:2]] == [["t3"], ["t0"]]
+    assert result.hits[1].event.status == "superseded"
