@@ -214,19 +214,23 @@ def _zh_trade_names(name: str) -> list[str]:
     marked = without_place != name
     without_place = _ZH_PLACE_PREFIX.sub("", without_place)
     marked = marked or without_place != name
-    core, previous = without_place, None
+    core, previous, industry = without_place, None, False
     while core != previous:
         previous = core
         core = _ZH_ORG_TAIL.sub("", core)
-        # Any dictionary word at the end of a 4+ character core is industry (五金 counts 75 in
-        # jieba's dictionary, 精密 more): trade names are rare there or absent (锐拓 0).
-        if len(core) >= 4 and is_common_zh_word(core[-2:], 1):
-            core = core[:-2]
+        # A dictionary word at the end of the core is industry (五金 counts 75 in jieba's
+        # dictionary, 精密 more): trade names are rare there or absent (锐拓 0). Once an industry
+        # word is gone, four characters with no marked place are <place><trade name> (江溪达信 of
+        # 江溪达信纺织): the trade name may be a dictionary word too (达信), so stripping stops.
+        if (len(core) > 4 or (len(core) == 4 and (marked or not industry))) and is_common_zh_word(
+            core[-2:], 1
+        ):
+            core, industry = core[:-2], True
     # 市场部 is a department, not 市场: the tail must be a real company word, not 部 or 局.
     if len(without_place) - len(core) < 2 or not 2 <= len(core) <= 4 or not _CJK_ONLY.fullmatch(core):
         return []
     forms = [core]
-    if len(core) == 4 and not marked and not is_common_zh_word(core[2:]):
+    if len(core) == 4 and not marked and (industry or not is_common_zh_word(core[2:])):
         forms.append(core[2:])
     return [f for f in forms if f not in GENERIC_ORG_WORDS]
 

@@ -5,6 +5,10 @@ found by their structure, and the restatement leaves vocatives out and keeps ver
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
 from simplemem_graph.compress import compress
 from simplemem_graph.compress.names import find_names_zh
 from simplemem_graph.compress.restate import agreed_negation, third_person
@@ -74,3 +78,16 @@ def test_a_place_then_a_proper_name_then_any_industry_noun_is_a_firm():
     assert ("org", "成都华泰电器") in _names("成都华泰电器发来报价，一共3台。")
     assert ("org", "杭州天成物流") in _names("杭州天成物流说明天到。")
     assert not {k for k, _ in _names("南京美食很好吃，上海外滩风景也好。") if k == "org"}
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_an_unmarked_place_before_a_dictionary_trade_name_is_not_taken_for_the_firm(seed):
+    """江溪达信纺织有限公司: 纺织 is the industry, and then 江溪 (a place no list knows) + 达信 (a
+    trade name that happens to be a dictionary word) must not lose 达信 as industry too."""
+    from simplemem_graph.consolidate.aliases import short_forms
+
+    rng = random.Random(seed)
+    place = "".join(rng.sample("江溪泽湄汀渚岑峪", 2))
+    trade = rng.choice(["达信", "华泰", "天成"])  # dictionary words used as trade names
+    industry = rng.choice(["纺织", "化工", "电器", "物流"])
+    assert trade in short_forms(f"{place}{trade}{industry}有限公司", "org")
