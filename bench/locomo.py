@@ -7,14 +7,17 @@ The baselines of bench/baselines.py (BM25, BM25 +-1 turn, dense with the same mo
 run in the same process; bench/scoring.py defines the metrics (recall at k and at 100/200/400/800
 tokens, R@ours5 = each system filled to the tokens ours returns at k=5, MRR, nDCG@10).
 
-    python3 bench/locomo.py --loco               # both dev conversations, reranker refitted on the other
+    python3 bench/locomo.py --loco               # both dev conversations, each scored with the
+                                                 # reranker and turn-fulltext weight chosen on the other
     python3 bench/locomo.py --sample conv-26 --json
     python3 bench/locomo.py --plan recall-only    # an ablation (see simplemem_graph/retrieve/plans.py)
     python3 bench/locomo.py --ingest turns        # one verbatim event per turn: retrieval alone
     python3 bench/locomo.py --model all-MiniLM-L6-v2
 
-Without --loco the shipped reranker is used, which was fitted on these same two conversations:
-in-sample. Channel weights and plan settings were also chosen on them (see docs/retrieval.md).
+Without --loco the shipped reranker and channel weights are used, which were fitted and chosen on
+these same two conversations: in-sample. With --loco, each conversation is scored with a reranker
+fitted on the other and a turn-fulltext weight chosen there (TURN_FULLTEXT_WEIGHTS): out of sample.
+The other plan settings (expansion, compact memories) are structural choices, also made on them.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ import json
 import os
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -113,7 +116,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             "ingest_s": round(time.perf_counter() - started, 1),
             "asked_at": at.isoformat(),
         }
-    scorers = loco_scorers(haystacks, plan) if args.loco else {}
+    folds: dict[str, tuple[Any, Any]] = {}
+    if args.loco:
+        folds, meta["loco_choice"] = loco_folds(haystacks, plan)
     for sample, (memory, turns, questions, at) in haystacks.items():
         asked = [
             EvalQuestion(
@@ -121,9 +126,11 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             )
             for q in questions
         ]
+        fold_plan, fold_scorer = folds.get(sample, (plan, None))
+        # Under --loco the headline runs the fold's plan and reranker; other plans share the reranker.
         variants = {
-            ("ours" if i == 0 else f"ours-{plan.name}"): (plan, scorers.get(sample))
-            for i, plan in enumerate(plans)
+            ("ours" if i == 0 else f"ours-{p.name}"): (fold_plan if i == 0 else p, fold_scorer)
+            for i, p in enumerate(plans)
         }
         if args.loco and args.shipped:
             variants["ours-shipped"] = (plans[0], None)
@@ -132,18 +139,43 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     return {"meta": meta, "results": summary, "headline": headline(summary)}
 
 
-def loco_scorers(haystacks, plan) -> dict[str, Any]:
-    """Leave one conversation out: the reranker for each conversation is fitted on the others."""
-    from train_reranker import fit, question_pools
+# The turn-fulltext channel weight is the one fusion setting tuned by hand on these conversations
+# (simplemem_graph/retrieve/plans.py). Under --loco it is chosen again on the training
+# conversation(s) only, from this grid, so that nothing tuned on a conversation is reported on it.
+TURN_FULLTEXT_WEIGHTS = (1.0, 2.0, 4.0, 8.0)
 
+
+def loco_folds(haystacks, plan) -> tuple[dict[str, tuple[Any, Any]], dict[str, Any]]:
+    """Leave one conversation out, for each conversation: on the others, choose the turn-fulltext
+    weight (recall@5 of a reranker fitted there, on their candidate pools) and fit the reranker
+    with it. Returns sample -> (plan, scorer) and what was chosen, for the report."""
+    from train_reranker import fit, question_pools, recall_at_5
+
+    plans = {
+        w: replace(plan, channel_weights={**plan.channel_weights, "turn-fulltext": w})
+        for w in TURN_FULLTEXT_WEIGHTS
+    }
     pools = {
-        sample: question_pools(memory, sample, [(q.text, q.evidence) for q in questions], at, plan)
+        (sample, w): question_pools(memory, sample, [(q.text, q.evidence) for q in questions], at, p)
         for sample, (memory, _, questions, at) in haystacks.items()
+        for w, p in plans.items()
     }
-    return {
-        sample: fit([p for other, ps in pools.items() if other != sample for p in ps], f"loco-not-{sample}")
-        for sample in haystacks
-    }
+    folds, chosen = {}, {}
+    for sample in haystacks:
+        others = [other for other in haystacks if other != sample]
+
+        def train(w: float, others=others) -> list:
+            return [pool for other in others for pool in pools[(other, w)]]
+
+        scored = {w: recall_at_5(train(w), fit(train(w), "fold")) for w in plans}
+        best = max(plans, key=lambda w: (scored[w], -abs(w - 4.0)))
+        folds[sample] = (plans[best], fit(train(best), f"loco-not-{sample}"))
+        chosen[sample] = {
+            "trained_on": others,
+            "turn_fulltext_weight": best,
+            "train_recall_at_5": {str(w): round(r, 3) for w, r in scored.items()},
+        }
+    return folds, chosen
 
 
 def main() -> None:
@@ -177,6 +209,8 @@ def main() -> None:
     )
     parser.add_argument("--json", action="store_true", help="print machine-readable results")
     args = parser.parse_args()
+    if args.loco and args.sample:
+        parser.error("--loco leaves one conversation out: it needs two or more, not --sample")
     report = run(args)
     if args.json:
         print(json.dumps(report, indent=2))
@@ -187,6 +221,8 @@ def main() -> None:
         )
         for sample, info in report["meta"]["samples"].items():
             print(f"{sample}: {json.dumps(info)}")
+        for sample, choice in report["meta"].get("loco_choice", {}).items():
+            print(f"{sample} ran with the weight chosen on the others: {json.dumps(choice)}")
 
 
 if __name__ == "__main__":

@@ -9,6 +9,9 @@ and session-level recall_all@5 (every `answer_session_ids` session among the top
     python3 bench/longmemeval.py --limit 6              # the first 6 questions, one of each type first
     python3 bench/longmemeval.py --ingest turns         # one verbatim event per turn (faster)
     python3 bench/longmemeval.py --json
+    python3 bench/longmemeval.py --shard 0/2 --out a.json &   # two processes, one half each,
+    python3 bench/longmemeval.py --shard 1/2 --out b.json     # then: --merge a.json b.json
+    python3 bench/longmemeval.py --limit 48 --skip 32 --out c.json   # questions 33-48 only
 
 Ingest time per haystack is printed: it bounds how many questions a run can afford.
 """
@@ -59,8 +62,53 @@ def pick(records: list[dict[str, Any]], limit: int | None) -> list[dict[str, Any
     return order
 
 
+def report_of(board: Board, meta: dict[str, Any]) -> dict[str, Any]:
+    summary = board.summary()
+    return {"meta": meta, "results": summary, "headline": headline(summary)}
+
+
+def merge(paths: list[str]) -> dict[str, Any]:
+    """One report from the `--out` files of several runs on disjoint questions: each bucket's
+    means weighted by its question count (exact for means); the minimum over types is taken
+    again over the merged types. Latency percentiles do not merge: they are left out."""
+    meta: dict[str, Any] = {"questions": [], "merged_from": paths}
+    sums: dict[tuple[str, str], dict[str, float]] = {}
+    counts: dict[tuple[str, str], int] = {}
+    for path in paths:
+        report = json.loads(Path(path).read_text(encoding="utf-8"))
+        repeated = {q["id"] for q in report["meta"]["questions"]} & {q["id"] for q in meta["questions"]}
+        if repeated:
+            raise SystemExit(f"--merge: {path} repeats questions {sorted(repeated)}")
+        meta.update({k: v for k, v in report["meta"].items() if k not in ("questions", "shard")})
+        meta["questions"] += report["meta"]["questions"]
+        for system, buckets in report["results"].items():
+            for bucket, metrics in buckets.items():
+                if bucket == "min over types":
+                    continue
+                n = int(metrics["n"])
+                total = sums.setdefault((system, bucket), {})
+                for name, value in metrics.items():
+                    if name not in ("n", "p50_ms", "p95_ms"):
+                        total[name] = total.get(name, 0.0) + value * n
+                counts[(system, bucket)] = counts.get((system, bucket), 0) + n
+    results: dict[str, dict[str, dict[str, float]]] = {}
+    for (system, bucket), total in sorted(sums.items()):
+        n = counts[(system, bucket)]
+        results.setdefault(system, {})[bucket] = {m: round(v / n, 4) for m, v in total.items()} | {"n": n}
+    for buckets in results.values():
+        types = [b for b in buckets if b != "all"]
+        buckets["min over types"] = {
+            m: min(buckets[b].get(m, 0.0) for b in types) for m in buckets["all"] if m != "n"
+        }
+    return {"meta": meta, "results": results, "headline": headline(results)}
+
+
 def run(args: argparse.Namespace) -> dict[str, Any]:
     records = pick(json.loads(Path(args.data).read_text(encoding="utf-8")), args.limit)
+    records = records[args.skip :]
+    if args.shard:
+        index, count = (int(x) for x in args.shard.split("/"))
+        records = records[index::count]
     embedder = make_embedder(args.model)
     embedder.encode(["warm up"])
     plans = [PLANS[name] for name in args.plan.split(",")]
@@ -68,6 +116,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     variants = {("ours" if i == 0 else f"ours-{p.name}"): (p, None) for i, p in enumerate(plans)}
     board = Board()
     meta: dict[str, Any] = {"plan": plan.name, "model": args.model, "ingest": args.ingest, "questions": []}
+    meta["shard"] = args.shard
     for record in records:
         namespace = record["question_id"]
         turns, gold = haystack_turns(record, namespace)
@@ -92,11 +141,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         print(json.dumps(info), file=sys.stderr, flush=True)
         memory.close()
         if args.out:  # a long run keeps what it has measured so far
-            summary = board.summary()
-            report = {"meta": meta, "results": summary, "headline": headline(summary)}
-            Path(args.out).write_text(json.dumps(report, indent=2), encoding="utf-8")
-    summary = board.summary()
-    return {"meta": meta, "results": summary, "headline": headline(summary)}
+            Path(args.out).write_text(json.dumps(report_of(board, meta)), encoding="utf-8")
+    return report_of(board, meta)
 
 
 def main() -> None:
@@ -110,12 +156,23 @@ def main() -> None:
     parser.add_argument("--ingest", default="pipeline", choices=("pipeline", "turns"))
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--out", help="write the JSON report here after every question")
+    parser.add_argument("--skip", type=int, default=0, help="leave out the first N picked questions")
+    parser.add_argument("--shard", help="i/n: only every n-th question from the i-th (parallel runs)")
+    parser.add_argument("--merge", nargs="+", metavar="OUT", help="report the --out files of shards as one")
     args = parser.parse_args()
-    report = run(args)
+    if args.shard:
+        try:
+            index, count = (int(x) for x in args.shard.split("/"))
+        except ValueError:
+            parser.error(f"--shard wants i/n, e.g. 0/2, got {args.shard!r}")
+        if not 0 <= index < count:
+            parser.error(f"--shard {args.shard}: i must be in 0..n-1")
+    report = merge(args.merge) if args.merge else run(args)
     if args.json:
         print(json.dumps(report, indent=2))
     else:
-        title = f"LongMemEval-S dev (plan {args.plan}, model {args.model}, ingest {args.ingest})"
+        meta = report["meta"]
+        title = f"LongMemEval-S dev (plan {meta['plan']}, model {meta['model']}, ingest {meta['ingest']})"
         print_board(title, report["results"], extra=("sess_all@5",))
 
 

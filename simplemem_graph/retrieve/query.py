@@ -206,9 +206,11 @@ class _EntityFinder:
         for 乐光跑鞋. A run of the query that starts with a name's first character, keeps the
         name's order (skipping some of its characters, adding none) and has at least
         _SHORT_NAME_SHARE of it names that entity, when it names no other. Read only when nothing
-        matched exactly, so a question that writes names out in full costs no entity scan."""
+        matched exactly. Only the entities named from one of the query's characters are read
+        (`entities_named_from`, the store's name index), not the whole namespace."""
+        firsts = sorted({c for c in query if _CJK_NAME.match(c)})
         by_first: dict[str, list[tuple[str, Entity]]] = {}
-        for entity in self.all_entities():
+        for entity in self._store.entities_named_from(self._namespace, firsts) if firsts else ():
             for name in (entity.name, *entity.aliases):
                 if len(name) >= 3 and _CJK_NAME.match(name):
                     by_first.setdefault(name[0], []).append((name, entity))

@@ -326,6 +326,17 @@ class GraphStore(ABC):
         found = {name: self.find_entities(namespace, name) for name in dict.fromkeys(names)}
         return {name: entities for name, entities in found.items() if entities}
 
+    def entities_named_from(self, namespace: str, firsts: Sequence[str]) -> list[Entity]:
+        """Entities with a canonical name or alias that starts with one of the characters `firsts`
+        (case-insensitively): what a shortened Chinese name in a query can stand for. This default
+        reads every entity; the embedded store answers from its name index."""
+        wanted = {c.casefold() for c in firsts}
+        return [
+            e
+            for e in self.list_entities(namespace)
+            if any(n[:1].casefold() in wanted for n in (e.name, *e.aliases))
+        ]
+
     def session_events(
         self, namespace: str, sessions: Sequence[str], *, since: date | None = None, limit: int = 200
     ) -> list[Event]:

@@ -1053,6 +1053,26 @@ class EmbeddedStore(GraphStore):
             for name in keys[key]
         }
 
+    def entities_named_from(self, namespace: str, firsts: Sequence[str]) -> list[Entity]:
+        # Range scans of the (namespace, name) key: SQLite compares text bytewise, and UTF-8 byte
+        # order is code point order, so [c, next code point) holds exactly the names starting with c.
+        chars = sorted({c.casefold() for c in firsts if c})
+        ids: set[str] = set()
+        for start in range(0, len(chars), 400):
+            chunk = chars[start : start + 400]
+            where = " OR ".join("(name >= ? AND name < ?)" for _ in chunk)
+            params = [bound for c in chunk for bound in (c, chr(ord(c) + 1))]
+            rows = self._read(
+                f"SELECT DISTINCT entity_id FROM entity_names WHERE namespace = ? AND ({where})",
+                [namespace, *params],
+            )
+            ids.update(r[0] for r in rows)
+        ordered = sorted(ids)
+        found: list[Entity] = []
+        for start in range(0, len(ordered), 900):
+            found += self._entities_by_id(namespace, ordered[start : start + 900])
+        return found
+
     def session_events(
         self, namespace: str, sessions: Sequence[str], *, since: date | None = None, limit: int = 200
     ) -> list[Event]:

@@ -32,6 +32,22 @@ def test_find_entities_many_matches_names_and_aliases_case_insensitively(store, 
     assert store.find_entities_many(ns, []) == {}
 
 
+def test_entities_named_from_finds_names_and_aliases_by_their_first_character(store, ns):
+    store.upsert_entities(
+        [
+            make_entity(ns, "xiao", "肖玉嘉", type="person"),
+            make_entity(ns, "shoe", "乐光跑鞋", "光鞋"),
+            make_entity(ns, "acme", "Acme Corp"),
+            make_entity(ns, "other", "王芳", type="person"),
+        ]
+    )
+    store.upsert_entities([make_entity("elsewhere", "xiao2", "肖玉", type="person")])
+    assert sorted(e.id for e in store.entities_named_from(ns, ["肖", "光", "a"])) == ["acme", "shoe", "xiao"]
+    assert [e.name for e in store.entities_named_from(ns, ["乐"])] == ["乐光跑鞋"]
+    assert store.entities_named_from(ns, ["李"]) == []
+    assert store.entities_named_from(ns, []) == []
+
+
 def test_session_events_keeps_the_newest_per_session_since_a_day(store, ns):
     events = [make_event(ns, f"a{i}", f"a {i}", minutes=60 * 24 * i, session="sa") for i in range(5)]
     events += [make_event(ns, f"b{i}", f"b {i}", minutes=60 * 24 * i + 1, session="sb") for i in range(3)]
