@@ -168,6 +168,7 @@ def loco_folds(haystacks, plan) -> tuple[dict[str, tuple[Any, Any]], dict[str, A
             return [pool for other in others for pool in pools[(other, w)]]
 
         scored = {w: recall_at_5(train(w), fit(train(w), "fold")) for w in plans}
+        # A tie goes to the weight nearest the shipped one (4): the grid's order must not decide.
         best = max(plans, key=lambda w: (scored[w], -abs(w - 4.0)))
         folds[sample] = (plans[best], fit(train(best), f"loco-not-{sample}"))
         chosen[sample] = {

@@ -107,7 +107,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     records = pick(json.loads(Path(args.data).read_text(encoding="utf-8")), args.limit)
     records = records[args.skip :]
     if args.shard:
-        index, count = (int(x) for x in args.shard.split("/"))
+        index, count = args.shard
         records = records[index::count]
     embedder = make_embedder(args.model)
     embedder.encode(["warm up"])
@@ -167,6 +167,7 @@ def main() -> None:
             parser.error(f"--shard wants i/n, e.g. 0/2, got {args.shard!r}")
         if not 0 <= index < count:
             parser.error(f"--shard {args.shard}: i must be in 0..n-1")
+        args.shard = (index, count)
     report = merge(args.merge) if args.merge else run(args)
     if args.json:
         print(json.dumps(report, indent=2))

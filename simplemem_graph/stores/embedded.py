@@ -671,13 +671,15 @@ class EmbeddedStore(GraphStore):
         return [Entity.model_validate_json(r[0]) for r in rows]
 
     def _entities_by_id(self, namespace: str, ids: Sequence[str]) -> list[Entity]:
-        if not ids:
-            return []
-        rows = self._read(
-            f"SELECT data FROM entities WHERE namespace = ? AND id IN ({self._placeholders(len(ids))})",
-            [namespace, *ids],
-        )
-        return [Entity.model_validate_json(r[0]) for r in rows]
+        found: list[Entity] = []
+        for start in range(0, len(ids), 900):  # below SQLite's bound-parameter limit
+            chunk = ids[start : start + 900]
+            rows = self._read(
+                f"SELECT data FROM entities WHERE namespace = ? AND id IN ({self._placeholders(len(chunk))})",
+                [namespace, *chunk],
+            )
+            found += [Entity.model_validate_json(r[0]) for r in rows]
+        return found
 
     def find_entities(self, namespace: str, name: str) -> list[Entity]:
         rows = self._read(
@@ -1044,9 +1046,7 @@ class EmbeddedStore(GraphStore):
             for key, entity in rows:
                 owners.setdefault(key, set()).add(entity)
         ids = sorted({e for found in owners.values() for e in found})
-        by_id: dict[str, Entity] = {}
-        for start in range(0, len(ids), 900):
-            by_id.update((e.id, e) for e in self._entities_by_id(namespace, ids[start : start + 900]))
+        by_id = {e.id: e for e in self._entities_by_id(namespace, ids)}
         return {
             name: [by_id[i] for i in sorted(found) if i in by_id]
             for key, found in owners.items()
@@ -1067,11 +1067,7 @@ class EmbeddedStore(GraphStore):
                 [namespace, *params],
             )
             ids.update(r[0] for r in rows)
-        ordered = sorted(ids)
-        found: list[Entity] = []
-        for start in range(0, len(ordered), 900):
-            found += self._entities_by_id(namespace, ordered[start : start + 900])
-        return found
+        return self._entities_by_id(namespace, sorted(ids))
 
     def session_events(
         self, namespace: str, sessions: Sequence[str], *, since: date | None = None, limit: int = 200
