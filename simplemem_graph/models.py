@@ -302,6 +302,8 @@ class GraphDelta(_Model):
     patterns: list[Pattern] = Field(default_factory=list)  # inserted or replaced whole (issue 14)
     turns_done: list[str] = Field(default_factory=list)
     counts: dict[str, int] = Field(default_factory=dict)
+    # The store's entity revision the entity part was computed at (GraphStore.entity_revision).
+    entity_revision: int | None = None
 
     def is_empty(self) -> bool:
         return not (

@@ -11,7 +11,13 @@ from collections.abc import Sequence
 
 from simplemem_graph.consolidate.causal_links import link_causal
 from simplemem_graph.consolidate.context import StoredContext
-from simplemem_graph.consolidate.entities import GENERIC_SPEAKERS, EntityIndex, EntityResolver
+from simplemem_graph.consolidate.entities import (
+    GENERIC_SPEAKERS,
+    EntityIndex,
+    EntityResolver,
+    entity_index,
+    keep_entity_index,
+)
 from simplemem_graph.consolidate.focus import focus_from_stored, infer_subjects
 from simplemem_graph.consolidate.global_pass import consolidate_pass, mention_moves
 from simplemem_graph.consolidate.questions import track_questions
@@ -87,10 +93,13 @@ def consolidate(
         return delta
     namespace = namespaces[0]
     try:
-        delta = _consolidate(_with_embeddings(list(events), embedder), store, namespace, embedder)
+        index = entity_index(store, namespace)
+        delta = _consolidate(_with_embeddings(list(events), embedder), store, index, embedder)
         delta.turns_done = list(turns_done)
         if write:
-            store.apply_delta(delta)
+            # The index now holds what the delta writes: kept for the next batch if nothing else
+            # changed the entities meanwhile.
+            keep_entity_index(store, index, store.apply_delta(delta))
         return delta
     except SimpleMemError:
         raise
@@ -101,10 +110,10 @@ def consolidate(
 
 
 def _consolidate(
-    events: list[Event], store: GraphStore, namespace: str, embedder: Embedder | None
+    events: list[Event], store: GraphStore, index: EntityIndex, embedder: Embedder | None
 ) -> GraphDelta:
+    namespace = index.namespace
     context = StoredContext(store, namespace, events)
-    index = EntityIndex.load(store, namespace)
     resolver = EntityResolver(index, session_entities=context.session_entities, embedder=embedder)
     resolution = resolver.resolve(events, context.turn_texts)
     resolution.counts.update(
@@ -205,6 +214,7 @@ def _consolidate(
         removed_links=unpointed + unlinked,
         event_patches=patches,
         counts=counts,
+        entity_revision=index.revision,
     )
 
 

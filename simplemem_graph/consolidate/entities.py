@@ -18,7 +18,10 @@ nothing else to back it) never merges: the form stays its own entity with a CAND
 from __future__ import annotations
 
 import itertools
+import math
 import re
+import threading
+import weakref
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -64,7 +67,16 @@ def _compatible(type_a: str, type_b: str) -> bool:
 
 @dataclass
 class EntityIndex:
-    """The entities of a namespace, by name, with their ALIAS_OF and WORKS_AT links."""
+    """The entities of a namespace, by name, with their ALIAS_OF and WORKS_AT links.
+
+    Besides names, `put` files every entity under the keys the resolver's rules look it up by
+    (surname, first / last word, character pair...), so a rule reads the few entities its key
+    names instead of looping over every entity: resolving a batch costs the same with 100 or 100k
+    entities stored (issue 11). A key's bucket may hold more than the rule wants (keys are never
+    taken back, a type may change): every caller re-checks its own rule on what a bucket returns.
+    Buckets come back ordered by entity id, so a look-up answers the same whatever order the
+    entities were added in (a fresh load and a long-lived index agree).
+    """
 
     namespace: str
     entities: dict[str, Entity] = field(default_factory=dict)
@@ -72,9 +84,16 @@ class EntityIndex:
     works_at: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     candidate_pairs: set[tuple[str, str]] = field(default_factory=set)
     _by_name: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    _by_key: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    _longest: int = 0  # the longest normalised canonical name: bounds the substrings worth looking up
     # Bumped by every `put` (make_alias re-puts both entities): caches of derived name lists key on it.
     version: int = 0
     _known: tuple[int, list[tuple[str, str, str]]] = (-1, [])
+    _names: GrowingAutomaton = field(default_factory=lambda: GrowingAutomaton())
+    _shorts: GrowingAutomaton = field(default_factory=lambda: GrowingAutomaton())
+    _look_alikes: LookAlikes | None = None
+    # The store's entity revision this index is current at (None: unknown, never kept).
+    revision: int | None = None
 
     @classmethod
     def load(cls, store: GraphStore, namespace: str) -> EntityIndex:
@@ -97,6 +116,14 @@ class EntityIndex:
         self.entities[entity.id] = entity
         for name in (entity.name, *entity.aliases):
             self._by_name[normalise_name(name)].add(entity.id)
+            self._names.add(name.lower(), (name, entity.id))
+        for key in _lookup_keys(entity.name):
+            self._by_key[key].add(entity.id)
+        self._longest = max(self._longest, len(normalise_name(entity.name)))
+        # Short forms by shape depend on the type, which may still change (an "other" becomes a
+        # person): filed under both types that have short forms; `short_forms_in` re-checks.
+        for short in {*short_forms(entity.name, "org"), *short_forms(entity.name, "person")}:
+            self._shorts.add(short.lower(), (short, entity.id))
 
     def canonical(self, entity_id_: str) -> str:
         seen = set()
@@ -112,12 +139,54 @@ class EntityIndex:
     def canonical_entities(self) -> list[Entity]:
         return [e for i, e in self.entities.items() if i not in self.canonical_of]
 
+    def filed_under(self, *keys: str) -> list[Entity]:
+        """Canonical entities filed under any of `keys` (see `_lookup_keys`), by id."""
+        ids = set().union(*(self._by_key.get(key, ()) for key in keys))
+        return [self.entities[i] for i in sorted(ids) if i not in self.canonical_of]
+
+    def named(self, normalised: str) -> list[Entity]:
+        """Canonical entities whose own (canonical) name normalises to `normalised`, by id."""
+        return [
+            self.entities[i]
+            for i in sorted(self._by_name.get(normalised, ()))
+            if i not in self.canonical_of and normalise_name(self.entities[i].name) == normalised
+        ]
+
     def persons_with_surname(self, surname: str) -> list[Entity]:
         return [
             e
-            for e in self.canonical_entities()
+            for e in self.filed_under(f"surname:{surname}")
             if e.type == "person" and is_chinese_full_name(e.name) and e.name[0] == surname
         ]
+
+    def containing(self, fragment: str) -> list[Entity]:
+        """Canonical entities whose normalised name may contain the normalised `fragment`: a
+        superset (by its first character pair, or its first word for one Latin word)."""
+        key = normalise_name(fragment)
+        if len(key) < 2:
+            return self.canonical_entities()
+        return self.filed_under(f"pair:{key[:2]}")
+
+    def abbreviations_of(self, name: str) -> list[Entity]:
+        """Canonical entities whose name `is_abbreviation` may hold of `name`: its initial words,
+        or (Chinese) any run of its characters, found by looking the runs up by name."""
+        key = normalise_name(name)
+        runs = {
+            key[start:end]
+            for start in range(len(key))
+            for end in range(start + 2, min(len(key), start + self._longest) + 1)
+        }
+        words = key.split()
+        runs |= {" ".join(words[:n]) for n in range(1, len(words))}
+        found = {e.id: e for run in runs for e in self.named(run)}
+        return [found[i] for i in sorted(found)]
+
+    def longer_names_of(self, short: str) -> list[Entity]:
+        """Canonical entities `short` may be an abbreviation of (a superset; see `is_abbreviation`)."""
+        key = normalise_name(short)
+        if key.isascii() and key:
+            return self.filed_under(f"first:{key.split()[0]}")
+        return self.containing(key)
 
     def known_names(self) -> list[tuple[str, str, str]]:
         """(name, type, canonical id) for every canonical name and alias, generic speakers left out."""
@@ -126,10 +195,172 @@ class EntityIndex:
         rows = []
         for entity in self.canonical_entities():
             for name in (entity.name, *entity.aliases):
-                if normalise_name(name) not in GENERIC_SPEAKERS and len(name.strip()) >= 2:
+                if _is_known_name(name):
                     rows.append((name, entity.type, entity.id))
         self._known = (self.version, rows)
         return rows
+
+    def names_in(self, text: str) -> list[tuple[str, str]]:
+        """(name, canonical id) of every known name (as `known_names`) occurring in `text`
+        (`name_occurs`), in `known_names` order, by one pass of an automaton that grows with the
+        index instead of being rebuilt for every new name."""
+        hits = set()
+        for name, entity_id in self._names.candidates(text):
+            entity = self.entities[entity_id]
+            if entity_id in self.canonical_of or name not in (entity.name, *entity.aliases):
+                continue  # an alias entity's names are found through its canonical entity
+            if _is_known_name(name) and name_occurs(name, text):
+                hits.add((entity_id, (entity.name, *entity.aliases).index(name), name))
+        return [(name, entity_id) for entity_id, _position, name in sorted(hits)]
+
+    def look_alikes(self) -> LookAlikes:
+        """The fuzzy / embedding matcher over this index's names (grows with the index)."""
+        if self._look_alikes is None:
+            self._look_alikes = LookAlikes(self)
+        return self._look_alikes
+
+    def org_names_in(self, text: str) -> list[tuple[str, str]]:
+        """(name, canonical id) of organisations named in `text` by a known name or alias or by any
+        of their short forms (恒通 of 苏州市恒通…有限公司), shared or not."""
+        found = [(name, i) for name, i in self.names_in(text) if self.entities[i].type == "org"]
+        for short, entity_id in self._shorts.candidates(text):
+            entity = self.entities[entity_id]
+            if (
+                entity_id not in self.canonical_of
+                and entity.type == "org"
+                and short in short_forms(entity.name, "org")
+                and name_occurs(short, text)
+            ):
+                found.append((short, entity_id))
+        return found
+
+    def short_forms_in(self, text: str) -> list[tuple[str, str]]:
+        """(short form, owner id) for every short form whose letters occur in `text` and that
+        belongs to exactly one canonical entity and names nothing else (see `short_forms`)."""
+        owners: dict[str, set[str]] = defaultdict(set)
+        for short, entity_id in self._shorts.candidates(text):
+            entity = self.entities[entity_id]
+            if entity_id not in self.canonical_of and short in short_forms(entity.name, entity.type):
+                owners[short].add(entity_id)
+        return sorted(
+            (short, next(iter(ids)))
+            for short, ids in owners.items()
+            if len(ids) == 1 and not self.lookup(short)
+        )
+
+
+def _is_known_name(name: str) -> bool:
+    return normalise_name(name) not in GENERIC_SPEAKERS and len(name.strip()) >= 2
+
+
+def _lookup_keys(name: str) -> set[str]:
+    """The keys an entity is filed under by its (canonical) name, one per look-up rule: Chinese
+    surname and nickname surname, raw first / last word and 3-letter prefix of Latin names, the
+    normalised first word, and every character pair of the normalised name."""
+    name = name.strip()
+    key = normalise_name(name)
+    keys = {f"pair:{key[i : i + 2]}" for i in range(len(key) - 1)}
+    if key:
+        keys.add(f"first:{key.split()[0]}")
+    if is_chinese_full_name(name):
+        keys.add(f"surname:{name[0]}")
+    surname = nickname_surname(name)
+    if surname:
+        keys.add(f"nick:{surname}")
+    words = name.split()
+    if name.isascii() and len(words) >= 2:
+        keys |= {f"word0:{words[0]}", f"word-1:{words[-1]}"}
+    elif name.isascii() and len(words) == 1:
+        keys.add(f"prefix:{name[:3]}")
+    return keys
+
+
+class GrowingAutomaton:
+    """Which of many keys occur in a text, for a key set that keeps growing: one Aho-Corasick
+    automaton (pyahocorasick) over the keys it had when last built, plus a small one over the keys
+    added since, rebuilt (in time proportional to those few) when asked after a change. The big
+    one is rebuilt only when the added keys reach a quarter of it, so growing to N keys costs
+    O(N log N) in all, not O(N) per new key."""
+
+    def __init__(self):
+        self._payloads: dict[str, list] = defaultdict(list)
+        self._built: ahocorasick.Automaton | None = None
+        self._built_keys = 0
+        self._recent: set[str] = set()
+        self._recent_automaton: ahocorasick.Automaton | None = None
+
+    def add(self, key: str, payload) -> None:
+        if payload in self._payloads[key]:
+            return
+        self._payloads[key].append(payload)
+        if len(self._payloads[key]) == 1:
+            self._recent.add(key)
+            self._recent_automaton = None
+
+    def candidates(self, text: str) -> list:
+        """Payloads of every key that occurs in `text` (lower-cased), each once."""
+        if len(self._recent) > max(256, self._built_keys // 4):
+            self._built = _automaton(self._payloads)
+            self._built_keys = len(self._payloads)
+            self._recent = set()
+            self._recent_automaton = None
+        if self._recent and self._recent_automaton is None:
+            self._recent_automaton = _automaton(self._recent)
+        lowered = text.lower()
+        keys = {
+            key
+            for automaton in (self._built, self._recent_automaton)
+            if automaton is not None
+            for _end, key in automaton.iter(lowered)
+        }
+        return [payload for key in sorted(keys) for payload in self._payloads[key]]
+
+
+def _automaton(keys) -> ahocorasick.Automaton | None:
+    if not keys:
+        return None
+    automaton = ahocorasick.Automaton()
+    for key in keys:
+        automaton.add_word(key, key)
+    automaton.make_automaton()
+    return automaton
+
+
+# Indexes kept between batches, per store and namespace (see `entity_index`); a few namespaces per
+# store, so a server with many tenants keeps the busiest ones, not all.
+_KEPT: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_KEPT_LOCK = threading.Lock()
+KEPT_NAMESPACES = 16
+
+
+def entity_index(store: GraphStore, namespace: str) -> EntityIndex:
+    """The namespace's EntityIndex: the one kept from the last batch while the store's entity
+    revision says nothing changed since (any writer, any path), else read from the store.
+
+    The kept index is handed out once: a caller that fails, or computes without writing, simply
+    does not give it back (`keep_entity_index`), and the next batch reads the store."""
+    revision = store.entity_revision(namespace)  # read before loading: a later change shows
+    with _KEPT_LOCK:
+        kept = _KEPT.get(store, {}).pop(namespace, None)
+    if revision is not None and kept is not None and kept.revision == revision:
+        return kept
+    index = EntityIndex.load(store, namespace)
+    index.revision = revision
+    return index
+
+
+def keep_entity_index(store: GraphStore, index: EntityIndex, revision: int | None) -> None:
+    """Keep `index` for the next batch: `revision` is what `apply_delta` returned, the store's
+    revision after writing the delta computed with this index (None: someone else wrote too)."""
+    if revision is None:
+        return
+    index.revision = revision
+    with _KEPT_LOCK:
+        kept = _KEPT.setdefault(store, {})
+        kept.pop(index.namespace, None)
+        kept[index.namespace] = index
+        while len(kept) > KEPT_NAMESPACES:
+            kept.pop(next(iter(kept)))
 
 
 @dataclass
@@ -167,9 +398,6 @@ class EntityResolver:
         # Texts of the events that mention each organisation (this batch): what it makes or does,
         # for descriptions such as "那个做紧固件的客户".
         self._profiles: dict[str, list[str]] = defaultdict(list)
-        self._finder: tuple[int, NameFinder] | None = None
-        self._short_finder: tuple[int, NameFinder] | None = None
-        self._look_alikes = LookAlikes(index)
 
     # ---- public ---------------------------------------------------------------------------------
     def resolve(self, events: Sequence[Event], turn_texts: dict[str, str]) -> EntityResolution:
@@ -229,7 +457,7 @@ class EntityResolver:
         for text in dict.fromkeys(texts):
             # Only the known names that occur in this text can stand before an alias statement:
             # found by the automaton, not by trying every name of the store against the text.
-            here = [(n, self.index.entities[i].type) for n, i in self._name_finder().find(text)]
+            here = [(n, self.index.entities[i].type) for n, i in self.index.names_in(text)]
             for evidence in find_explicit_aliases(text, here + participants):
                 full_id = self._ensure(evidence.full, evidence.type)
                 self.make_alias(evidence.alias, full_id, evidence.reason)
@@ -245,7 +473,7 @@ class EntityResolver:
         speaker_type = "agent" if normalise_name(event.speaker) in GENERIC_SPEAKERS - {"user"} else "person"
         mention(self._ensure(event.speaker, speaker_type), "speaker", event.speaker)
         orgs_here = set()
-        found_here = self._name_finder().find(event.text)
+        found_here = self.index.names_in(event.text)
         for name, type_, role in _joined_participants(event):
             name = _known_extension(name, type_, event.text, found_here, self.index)
             mention(self._resolve_name(name, type_, event, orgs_here), role, name)
@@ -279,13 +507,6 @@ class EntityResolver:
         self.result.mentions[event.id] = mentions
         self.session_entities[event.session].update(mentions)
 
-    def _name_finder(self) -> NameFinder:
-        """The automaton over the names known now; rebuilt only when they changed (entities and
-        aliases are added while a batch is resolved)."""
-        if self._finder is None or self._finder[0] != self.index.version:
-            self._finder = (self.index.version, NameFinder(self.index.known_names()))
-        return self._finder[1]
-
     def _resolve_name(self, name: str, type_: str, event: Event, orgs_here: set[str]) -> str:
         """The canonical id for a name found in `event`, creating entities and aliases as evidence allows."""
         type_ = type_ if type_ in ("person", "org", "place", "product") else guess_type(name)
@@ -304,9 +525,8 @@ class EntityResolver:
         if type_ == "person" and name.isascii() and len(words) == 2:
             # "Bye Caroline", "Yep Jon": a word stuck to a known one-word name is not a new person
             # (a known first name is not anyone's surname here); the mention is the known person.
-            known = [
-                e.id for e in self.index.canonical_entities() if e.type == "person" and e.name == words[1]
-            ]
+            known = [e.id for e in self.index.named(normalise_name(words[1])) if e.type == "person"]
+            known = [i for i in known if self.index.entities[i].name == words[1]]
             if len(known) == 1:
                 return known[0]
         if name.isascii() and " " not in name.strip():
@@ -333,7 +553,7 @@ class EntityResolver:
             return new_id
         shorter_of = [
             e
-            for e in self.index.canonical_entities()
+            for e in self.index.longer_names_of(name)
             if _compatible(e.type, type_) and is_abbreviation(name, e.name)
         ]
         if len(shorter_of) == 1:
@@ -343,13 +563,13 @@ class EntityResolver:
             return self._new_with_candidates(name, type_, [e.id for e in shorter_of], "short-name")
         longer_of = [
             e
-            for e in self.index.canonical_entities()
+            for e in self.index.abbreviations_of(name)
             if _compatible(e.type, type_) and is_abbreviation(e.name, name)
         ]
         new_id = self._ensure(name, type_)
         if len(longer_of) == 1:  # "Acme" was known, now "Acme Corp": the short one becomes the alias
             self.make_alias(longer_of[0].name, new_id, "short-name")
-        weak = self._look_alikes.find(normalise_name(name), type_, self._name_vectors.get(name))
+        weak = self.index.look_alikes().find(normalise_name(name), type_, self._name_vectors.get(name))
         self._candidates(new_id, [i for i in weak if i != new_id], "fuzzy")
         return new_id
 
@@ -380,7 +600,7 @@ class EntityResolver:
         if not is_chinese_full_name(name) or len(self.index.persons_with_surname(name[0])) != 1:
             return
         session = self.session_entities.get(event.session, set())
-        for e in self.index.canonical_entities():
+        for e in self.index.filed_under(f"nick:{name[0]}"):
             if e.id != person_id and e.type in ("person", "other") and nickname_surname(e.name) == name[0]:
                 backed = e.id in session
                 self.make_alias(
@@ -397,7 +617,7 @@ class EntityResolver:
         organisation word counts too (a title such as "Ms." says it is a person)."""
         found = [
             e
-            for e in self.index.canonical_entities()
+            for e in self.index.filed_under(f"word-1:{last}")
             if (e.type in ("person", "place", "other") or (e.type == "org" and not ORG_SUFFIX.search(e.name)))
             and len(e.name.split()) >= 2
             and e.name.isascii()
@@ -416,7 +636,8 @@ class EntityResolver:
         a doubled last letter allowed)."""
         owners = []
         clipped = re.sub(r"(\w)\1$", r"\1", word)
-        for e in self.index.canonical_entities():
+        keys = (f"word0:{word}", f"word-1:{word}", f"prefix:{clipped[:3]}")
+        for e in self.index.filed_under(*keys):
             parts = e.name.split()
             if not e.name.isascii() or not parts:
                 continue
@@ -441,19 +662,8 @@ class EntityResolver:
 
         A short form counts only when it belongs to exactly one known entity and names nothing else.
         """
-        if self._short_finder is None or self._short_finder[0] != self.index.version:
-            owners: dict[str, set[str]] = defaultdict(set)
-            for entity in self.index.canonical_entities():
-                for short in short_forms(entity.name, entity.type):
-                    owners[short].add(entity.id)
-            unique = [
-                (short, "", next(iter(ids)))
-                for short, ids in owners.items()
-                if len(ids) == 1 and not self.index.lookup(short)
-            ]
-            self._short_finder = (self.index.version, NameFinder(unique))
         found = []
-        for short, owner_id in self._short_finder[1].candidates(text):
+        for short, owner_id in self.index.short_forms_in(text):
             owner = self.index.entities[owner_id]
             rest = text.replace(owner.name, " ")  # 恒通 inside the full name is not a use of the short form
             if _short_form_occurs(short, rest):
@@ -471,7 +681,7 @@ class EntityResolver:
         else:
             fits = [
                 e.id
-                for e in self.index.canonical_entities()
+                for e in self.index.containing(reference.place)
                 if e.type == "org"
                 and reference.place.casefold() in e.name.casefold()
                 and all(word in e.name for word in reference.kind_words.split() if not word.isascii())
@@ -495,11 +705,17 @@ class EntityResolver:
         whose earlier events name it. A name is the stronger evidence: "Stenmont Cables LLC" makes
         cables, while an event about it may also mention the city it is based in."""
         key = activity.casefold().rstrip("s")
-        orgs = [e for e in self.index.canonical_entities() if e.type == "org"]
-        by_name = [e.id for e in orgs if key in e.name.casefold()]
+        by_name = [e.id for e in self.index.containing(key) if e.type == "org" and key in e.name.casefold()]
         if by_name:
             return by_name
-        return [e.id for e in orgs if any(key in t.casefold() for t in self._profiles.get(e.id, ()))]
+        # Profiles are this batch's texts: only organisations the batch mentioned have one.
+        profiled = sorted(i for i in self._profiles if i not in self.index.canonical_of)
+        return [
+            i
+            for i in profiled
+            if self.index.entities[i].type == "org"
+            and any(key in t.casefold() for t in self._profiles[i])
+        ]
 
     def _backs_nickname(self, person_id: str, event: Event, orgs_here: set[str]) -> bool:
         """Evidence beyond the surname: same session, or an employer the event (or session) mentions."""
@@ -567,9 +783,10 @@ class LookAlikes:
     """Known entities a new name may be a weaker form of: a fuzzy spelling (rapidfuzz ratio) or a
     close name embedding: candidate aliases, never merges.
 
-    One vectorised pass per new name (rapidfuzz's C scorer over every name, one matrix product over
-    every name vector) instead of a Python comparison with each entity; entities added while a
-    batch is resolved are appended as they come (the index only grows during a batch).
+    One vectorised pass per new name (rapidfuzz's C scorer over the names of a length that can
+    reach the ratio, one matrix product over every name vector) instead of a Python comparison
+    with each entity; entities added while a batch is resolved are appended as they come (the
+    index only grows during a batch).
     """
 
     def __init__(self, index: EntityIndex):
@@ -579,16 +796,25 @@ class LookAlikes:
         self._vectors = np.zeros((0, 0), dtype=np.float32)
         self._has_vector: list[bool] = []
         self._synced = 0
+        self._by_length: dict[int, tuple[list[str], list[int]]] = defaultdict(lambda: ([], []))
 
     def find(self, name: str, type_: str, vector: Sequence[float] | None) -> list[str]:
         """Canonical ids of compatible entities like the normalised `name`, in index order."""
         self._sync()
         found: set[int] = set()
         if len(name) >= 4:
-            hits = process.extract(
-                name, self._names, scorer=fuzz.ratio, score_cutoff=FUZZY_MIN_RATIO, limit=None
-            )
-            found.update(i for known, _score, i in hits if len(known) >= 4)
+            # ratio = 1 - indel distance / (len a + len b) and the distance is at least the length
+            # difference, so only lengths within these bounds can reach FUZZY_MIN_RATIO.
+            slack = 1 - FUZZY_MIN_RATIO / 100
+            shortest = max(4, math.floor(len(name) * (1 - slack) / (1 + slack)))
+            longest = math.ceil(len(name) * (1 + slack) / (1 - slack))
+            for length in range(shortest, longest + 1):
+                names, rows = self._by_length.get(length, ((), ()))
+                if names:
+                    hits = process.extract(
+                        name, names, scorer=fuzz.ratio, score_cutoff=FUZZY_MIN_RATIO, limit=None
+                    )
+                    found.update(rows[i] for _known, _score, i in hits)
         if vector is not None and self._synced:
             query = np.asarray(vector, dtype=np.float32)
             norm = float(np.linalg.norm(query))
@@ -619,6 +845,9 @@ class LookAlikes:
         for row, entity in enumerate(added, start=self._synced):
             self._ids.append(entity.id)
             self._names.append(normalise_name(entity.name))
+            bucket_names, bucket_rows = self._by_length[len(self._names[-1])]
+            bucket_names.append(self._names[-1])
+            bucket_rows.append(row)
             vector = np.asarray(entity.embedding or (), dtype=np.float32)
             norm = float(np.linalg.norm(vector)) if vector.size else 0.0
             usable = bool(norm) and vector.shape[0] == dimension
@@ -713,11 +942,23 @@ class NameFinder:
 
 
 def name_occurs(name: str, text: str) -> bool:
-    """`name` appears in `text`; ASCII names only as whole words (Emma, not Emmanuel; Emma说 counts)."""
-    if name.isascii():
-        pattern = rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])"
-        return re.search(pattern, text, re.IGNORECASE) is not None
-    return name in text
+    """`name` appears in `text`; ASCII names only as whole words, in any case (Emma, not Emmanuel;
+    Emma说 counts). Plain string search, not one regex per name: with thousands of names known,
+    per-name patterns overflow Python's regex cache and every call recompiled its pattern."""
+    if not name.isascii():
+        return name in text
+    key, lowered = name.lower(), text.lower()
+    start = lowered.find(key)
+    while start >= 0:
+        end = start + len(key)
+        if not _latin_or_digit(lowered[start - 1 : start]) and not _latin_or_digit(lowered[end : end + 1]):
+            return True
+        start = lowered.find(key, start + 1)
+    return False
+
+
+def _latin_or_digit(char: str) -> bool:
+    return char.isascii() and char.isalnum()
 
 
 def _works_at_phrase(text: str, org: str, person: str) -> bool:

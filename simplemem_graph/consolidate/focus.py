@@ -24,8 +24,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from simplemem_graph.consolidate.aliases import normalise_name, short_forms
-from simplemem_graph.consolidate.entities import GENERIC_SPEAKERS, EntityIndex, NameFinder
+from simplemem_graph.consolidate.aliases import normalise_name
+from simplemem_graph.consolidate.entities import GENERIC_SPEAKERS, EntityIndex
 from simplemem_graph.models import Event
 
 MAX_INHERITED_IN_A_ROW = 8  # events in a row that may borrow the focus before it fades
@@ -72,19 +72,11 @@ def infer_subjects(
     counts: Counter = Counter()
     focus: dict[str, SessionFocus] = {}
     previous_in_turn: dict[str, list[str]] = {}
-    org_names = [(name, i) for name, type_, i in index.known_names() if type_ == "org"]
-    # A dropped clause may use the trade name before any event did (恒通 of 苏州市恒通…有限公司).
-    org_names += [
-        (short, e.id)
-        for e in index.canonical_entities()
-        if e.type == "org"
-        for short in short_forms(e.name, "org")
-    ]
-    finder = NameFinder([(name, "org", i) for name, i in org_names])
-
     @functools.cache  # the clauses of one turn share its text
     def orgs_in_turn(turn_id: str) -> list[str]:
-        return sorted({i for _, i in finder.find(turn_texts.get(turn_id, ""))})
+        # Known names, and trade names a dropped clause may use before any event did (恒通 of
+        # 苏州市恒通…有限公司), through the index's automata: not a list of every org per batch.
+        return sorted({i for _, i in index.org_names_in(turn_texts.get(turn_id, ""))})
 
     for _, event in sorted(enumerate(events), key=lambda pair: (pair[1].time, pair[0])):
         state = focus.setdefault(event.session, stored_focus(event.session))

@@ -65,7 +65,12 @@ def assign_topics(events: Sequence[Event], topics: Sequence[Topic]) -> TopicAssi
         The topics to upsert, the IN_TOPIC links, and how many topics were opened.
     """
     result = TopicAssignment()
-    current = {t.id: t.model_copy(deep=True) for t in topics}
+    # Copies, so absorbing events never edits the caller's topics; only the lists _absorb changes
+    # are copied (a deep copy of every candidate's centroid cost more than the assignment itself).
+    current = {
+        t.id: t.model_copy(update={"keywords": list(t.keywords), "centroid": _list_or_none(t.centroid)})
+        for t in topics
+    }
     centroids = _Centroids(current.values())
     for event in events:
         topic = (
@@ -82,6 +87,10 @@ def assign_topics(events: Sequence[Event], topics: Sequence[Topic]) -> TopicAssi
             Link(kind=LinkKind.IN_TOPIC, source=event.id, target=topic.id, namespace=event.namespace)
         )
     return result
+
+
+def _list_or_none(values):
+    return None if values is None else list(values)
 
 
 class _Centroids:

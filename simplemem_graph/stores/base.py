@@ -253,10 +253,21 @@ class GraphStore(ABC):
 
     # ---- atomic writes, leases, job log ----------------------------------------------------------
     @abstractmethod
-    def apply_delta(self, delta: GraphDelta) -> None:
+    def apply_delta(self, delta: GraphDelta) -> int | None:
         """Apply a consolidation delta in ONE transaction: removed links go, then events, entities,
         topics and links are upserted, event patches are set, and `turns_done` are marked done.
-        A crash (or an error) leaves the store exactly as before the call."""
+        A crash (or an error) leaves the store exactly as before the call.
+
+        Returns the namespace's `entity_revision` after the write when it was still
+        `delta.entity_revision` when the write began (nobody else changed the entities since the
+        delta was computed), else None; always None for a store without revisions."""
+
+    def entity_revision(self, namespace: str) -> int | None:
+        """A number that moves on whenever the namespace's entities or its ALIAS_OF, WORKS_AT or
+        CANDIDATE_ALIAS links change, by any writer; None when the store keeps none (then nothing
+        derived from them is kept between batches). Consolidation keeps its entity index in memory
+        while this has not moved, instead of reading every entity for every batch."""
+        return None
 
     @abstractmethod
     def acquire_lease(self, namespace: str, name: str, holder: str, ttl_s: float) -> bool:

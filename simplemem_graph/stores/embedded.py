@@ -116,7 +116,24 @@ CREATE TABLE IF NOT EXISTS feedback (
     PRIMARY KEY (namespace, id)
 );
 CREATE INDEX IF NOT EXISTS feedback_by_time ON feedback (namespace, at, id);
+CREATE TABLE IF NOT EXISTS entity_revisions (namespace TEXT PRIMARY KEY, rev INTEGER NOT NULL);
 """
+# Every change to what EntityIndex.load reads (entities, ALIAS_OF / WORKS_AT / CANDIDATE_ALIAS
+# links), by any writer through any path, moves the namespace's revision on: an index kept in
+# memory between batches is known to be current exactly when the revision has not moved.
+_REVISION_TRIGGERS = [
+    f"""CREATE TRIGGER IF NOT EXISTS {table}_revise_{verb.lower()} AFTER {verb} ON {table}
+    {when.format(row=row)}
+    BEGIN
+        INSERT INTO entity_revisions VALUES ({row}.namespace, 1)
+        ON CONFLICT (namespace) DO UPDATE SET rev = rev + 1;
+    END"""
+    for table, when in (
+        ("entities", ""),
+        ("links", "WHEN {row}.kind IN ('ALIAS_OF', 'WORKS_AT', 'CANDIDATE_ALIAS')"),
+    )
+    for verb, row in (("INSERT", "NEW"), ("UPDATE", "NEW"), ("DELETE", "OLD"))
+]
 # Added after the first release: files written before get them on open (see _migrate).
 _ADDED_COLUMNS = {
     ("events", "vslot"): "ALTER TABLE events ADD COLUMN vslot INTEGER",
@@ -192,6 +209,8 @@ class EmbeddedStore(GraphStore):
             for statement in _ADDED_INDEXES.split(";"):
                 if statement.strip():
                     self._conn.execute(statement)
+            for statement in _REVISION_TRIGGERS:
+                self._conn.execute(statement)
         except BaseException:
             self._conn.execute("ROLLBACK")
             raise
@@ -1199,10 +1218,20 @@ class EmbeddedStore(GraphStore):
         return [Pattern.model_validate_json(r[0]) for r in self._read(sql + " ORDER BY id", params)]
 
     # ---- atomic writes, leases, job log -----------------------------------------------------------
-    def apply_delta(self, delta: GraphDelta) -> None:
+    def entity_revision(self, namespace: str) -> int | None:
+        return self._entity_revision(self._conn, namespace)
+
+    @staticmethod
+    def _entity_revision(conn: sqlite3.Connection, namespace: str) -> int:
+        row = conn.execute("SELECT rev FROM entity_revisions WHERE namespace = ?", (namespace,)).fetchone()
+        return row[0] if row else 0
+
+    def apply_delta(self, delta: GraphDelta) -> int | None:
         self._check_dimensions(delta.events)
         namespace = delta.namespace
         with self._transaction() as conn:
+            # Under the write lock: did anyone change the entities since the delta was computed?
+            unchanged = delta.entity_revision == self._entity_revision(conn, namespace)
             self._delete_links(conn, delta.removed_links)
             for event in delta.events:
                 self._write_event(conn, event)
@@ -1220,6 +1249,7 @@ class EmbeddedStore(GraphStore):
                     f"UPDATE turns SET state = ? WHERE namespace = ? AND id IN ({marks})",
                     [TurnState.DONE.value, namespace, *chunk],
                 )
+            return self._entity_revision(conn, namespace) if unchanged else None
 
     def acquire_lease(self, namespace: str, name: str, holder: str, ttl_s: float) -> bool:
         now = datetime.now().timestamp()
