@@ -648,6 +648,7 @@ class Neo4jStore(GraphStore):
             "via_entities": LinkKind.MENTIONS in wanted,
         }
         seeds = list(dict.fromkeys(seed_ids))
+        allowed = None if statuses is None else {str(s) for s in statuses}
 
         def walk(tx: ManagedTransaction) -> list[tuple[Neighbor, str | None]]:
             # Breadth first, one query per hop: each event is kept at the first (shortest) distance
@@ -656,8 +657,9 @@ class Neo4jStore(GraphStore):
             visited = set(seeds)
             frontier = [(s, s, []) for s in seeds]
             for distance in range(1, hops + 1):
-                if not frontier:
-                    break
+                kept = sum(1 for _, status in reached if allowed is None or status in allowed)
+                if not frontier or kept >= limit:
+                    break  # every further hop is farther than the `limit` kept already
                 rows = self._run(
                     tx,
                     "expand_neighbors",
@@ -683,7 +685,6 @@ class Neo4jStore(GraphStore):
             return reached
 
         reached = self._transaction(walk, read=True) if seeds and hops > 0 else []
-        allowed = None if statuses is None else {str(s) for s in statuses}
         return [hop for hop, status in reached if allowed is None or status in allowed][:limit]
 
     # ---- batched reads: one round trip each -------------------------------------------------------
