@@ -293,6 +293,41 @@ def disk_bytes(path: str) -> int:
     )
 
 
+def server_usage(pid: int | None, events: int) -> dict[str, Any]:
+    """The Neo4j server's peak and current RSS, and its store and transaction-log bytes per event
+    (found through the files the process holds open), when its pid is known (--server-pid, or the
+    launcher this script or run.sh started)."""
+    if pid is None or not Path(f"/proc/{pid}").exists():
+        return {"error": "server pid unknown: pass --server-pid"}
+    status = dict(
+        line.split(":", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines() if ":" in line
+    )
+    usage: dict[str, Any] = {
+        "peak_rss_mb": int(status["VmHWM"].split()[0]) / 1024,
+        "rss_mb": int(status["VmRSS"].split()[0]) / 1024,
+    }
+    data_dir = None
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        target = os.readlink(fd) if fd.is_symlink() else ""
+        if "/databases/neo4j/" in target:
+            data_dir = Path(target.split("/databases/neo4j/")[0])
+            break
+    if data_dir is not None:
+        for part in ("databases", "transactions"):
+            folder = data_dir / part / "neo4j"
+            size = sum(f.stat().st_size for f in folder.rglob("*") if f.is_file())
+            usage[f"{part}_bytes_per_event"] = size / events
+    return usage
+
+
+def launcher_pid() -> int | None:
+    """The pid of the server tests/neo4j-server/run.sh started, if it is still running."""
+    pidfile = REPO / "tests" / "neo4j-server" / "target" / "neo4j.pid"
+    if pidfile.is_file() and Path(f"/proc/{pidfile.read_text().strip()}").exists():
+        return int(pidfile.read_text().strip())
+    return None
+
+
 def run_store_mode(args) -> dict[str, Any]:
     sizes = sorted(int(s) for s in args.sizes.split(","))
     workdir = Path(tempfile.mkdtemp(prefix="scale-"))
@@ -301,29 +336,44 @@ def run_store_mode(args) -> dict[str, Any]:
     store = open_store(args.store, path, namespace)
     synth = Synthetic(namespace)
     tokenize("warm up the tokeniser")  # jieba loads its dictionary on first use
-    vectors: list[np.ndarray] = []
+    matrix = np.empty((sizes[-1], DIM), dtype=np.float32)  # every vector, for the numpy baseline
     ids: list[str] = []
     rows = []
     try:
         for size in sizes:
+            # Up to the last `measured` events the store is filled in batches of --fill-batch (faster
+            # on a server); the last ones go in ingest-sized batches of BATCH, and are what is timed.
+            measured = min(size - synth.count, BATCH * 20)
             batch_times: list[float] = []
+            filled, fill_s = 0, 0.0
             while synth.count < size:
-                batch = synth.batch(min(BATCH, size - synth.count))
+                left = size - synth.count
+                timed = left <= measured
+                batch = synth.batch(min(BATCH, left) if timed else min(args.fill_batch, left - measured))
                 started = time.perf_counter()
                 write_batch(store, batch)
-                batch_times.append((time.perf_counter() - started) / len(batch[1]))
-                vectors += [np.asarray(e.embedding, dtype=np.float32) for e in batch[1]]
-                ids += [e.id for e in batch[1]]
-            tail = batch_times[-max(1, min(len(batch_times) // 2, 20)) :]  # the cost at this size
-            matrix = np.vstack(vectors)
+                elapsed = time.perf_counter() - started
+                if timed:
+                    batch_times.append(elapsed / len(batch[1]))
+                else:
+                    filled, fill_s = filled + len(batch[1]), fill_s + elapsed
+                for event in batch[1]:
+                    matrix[len(ids)] = event.embedding
+                    ids.append(event.id)
+                if not timed and synth.count % 50_000 < len(batch[1]):
+                    print(f"  {synth.count} events, {filled / fill_s:.0f}/s", file=sys.stderr, flush=True)
             row: dict[str, Any] = {
                 "events": size,
                 "entities": len(synth.entities),
-                "insert_events_per_s": 1.0 / statistics.mean(tail),
+                "insert_events_per_s": 1.0 / statistics.mean(batch_times),
             }
-            row["search"] = measure_searches(store, synth, matrix, ids)
+            if filled:
+                row["fill"] = {"events": filled, "batch": args.fill_batch, "events_per_s": filled / fill_s}
+            row["search"] = measure_searches(store, synth, matrix[:size], ids)
             if args.store == "embedded":
                 row["disk_bytes_per_event"] = disk_bytes(path) / size
+            else:
+                row["server"] = server_usage(args.server_pid, size)
             seed = ids[len(ids) // 2]
             row["cold_start"] = child(
                 _COLD.format(
@@ -331,7 +381,7 @@ def run_store_mode(args) -> dict[str, Any]:
                     kind=args.store,
                     path=path,
                     ns=namespace,
-                    vector=vectors[0].tolist(),
+                    vector=matrix[0].tolist(),
                     seed=seed,
                 ),
                 timeout=args.child_timeout,
@@ -344,7 +394,7 @@ def run_store_mode(args) -> dict[str, Any]:
             rows.append(row)
             print(json.dumps(row), flush=True)
     finally:
-        if args.store == "neo4j":
+        if args.store == "neo4j" and not args.keep_namespace:
             store.delete_namespace(namespace)
         store.close()
     return {"mode": "store", "store": args.store, "batch": BATCH, "dim": DIM, "rows": rows}
@@ -558,6 +608,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-global-pass", action="store_true")
     parser.add_argument("--child-timeout", type=float, default=1800)
     parser.add_argument(
+        "--fill-batch",
+        type=int,
+        default=BATCH,
+        help="events per batch while filling up to each size (the last 1,000 are timed in batches of 50)",
+    )
+    parser.add_argument(
+        "--keep-namespace", action="store_true", help="leave the data on the server (a throw-away one)"
+    )
+    parser.add_argument("--server-pid", type=int, default=None, help="the Neo4j server's pid (RSS, disk)")
+    parser.add_argument(
         "--data", type=Path, default=REPO.parent / "shared" / "data" / "locomo" / "locomo_dev.json"
     )
     parser.add_argument("--sample", default="conv-26")
@@ -585,6 +645,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.uri is None:
             launcher = neo4j_server.start_launcher()
             args.uri = launcher.uri
+        args.server_pid = args.server_pid or (launcher.process.pid if launcher else launcher_pid())
     try:
         modes = {"store": run_store_mode, "pipeline": run_pipeline_mode, "haystack": run_haystack_mode}
         result = modes[args.mode](args)

@@ -2,8 +2,10 @@
 // along an event-to-event link of the wanted kinds (either direction), or through an entity
 // both events MENTION. The store runs it once per hop (breadth first) in one read transaction,
 // so each event is reached at its shortest distance and a hub entity is crossed once per hop.
-// Through an entity only the first $cap co-mentioning events (by id) are read: a speaker
-// mentioned by every event costs what the walk can use, not its whole storyline.
+// Through an entity only the first $cap co-mentioning events the entity's relationship chain
+// gives are read (no ORDER BY, so the LIMIT stops the read): a speaker mentioned by every event
+// costs what the walk can use, not its whole storyline (ordering by id read all of it: 7 s per
+// walk at 1,000 events).
 // Params: $uids (LIST<STRING>, the frontier), $event_kinds (LIST<STRING>),
 //         $via_entities (BOOLEAN: also step through shared entities), $cap (INTEGER).
 // Returns: source, target (STRING event ids), status (STRING, null for a stub),
@@ -22,7 +24,6 @@ CALL (a) {
     MATCH (x)<-[:MENTIONS]-(b:Event)
     WHERE b <> a
     RETURN b
-    ORDER BY b.id
     LIMIT $cap
   }
   RETURN b, 'MENTIONS ' + coalesce(x.name, x.id) AS step

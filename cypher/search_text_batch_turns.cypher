@@ -1,7 +1,7 @@
 // One batch of turns for re-indexing the fulltext terms (Neo4jStore.ensure_schema), by uid order.
-// Params: $after (STRING, "" to start), $limit (INTEGER). Returns: uid, text.
+// Params: $after (STRING, "" to start), $limit (INTEGER). Returns: uid, text, namespace.
 MATCH (n:Turn)
 WHERE n.uid > $after AND n.text IS NOT NULL
-RETURN n.uid AS uid, n.text AS text
+RETURN n.uid AS uid, n.text AS text, n.namespace AS namespace
 ORDER BY n.uid
 LIMIT $limit

@@ -75,9 +75,11 @@ def build_launcher() -> Path:
 
 
 def jvm_flags() -> list[str]:
-    """The launcher's JVM flags, shared with run.sh through jvm.options."""
+    """The launcher's JVM flags, shared with run.sh through jvm.options, then NEO4J_TEST_JAVA_OPTS
+    (e.g. "-Xmx4g" for a benchmark at scale: a later flag wins)."""
     lines = (LAUNCHER_DIR / "jvm.options").read_text().splitlines()
-    return [line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
+    flags = [line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
+    return flags + os.environ.get("NEO4J_TEST_JAVA_OPTS", "").split()
 
 
 def start_launcher(timeout: float = 180.0, *, port: int = 0, data_dir: Path | None = None) -> LauncherProcess:

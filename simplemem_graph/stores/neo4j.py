@@ -53,10 +53,11 @@ from simplemem_graph.stores.neo4j_records import (
     LINK_QUERIES,
     entity_props,
     event_from_props,
-    event_props,
+    event_row,
     link_row,
     lucene_query,
     model_fields,
+    namespace_token,
     recall_filters,
     uid_of,
 )
@@ -67,6 +68,10 @@ T = TypeVar("T")
 _BATCH = 500  # rows per UNWIND: big enough to amortise round trips, small enough for the heap
 _VECTOR_FETCH_MIN = 100
 _VECTOR_FETCH_MAX = 10_000
+_TEXT_FETCH_MIN = 50  # fulltext rows Lucene returns at first: a margin over k for the status/date filters
+# Bumped when the fulltext fields the store derives change (with text.SEARCH_TERMS_VERSION, which
+# versions the terms themselves): "namespace-token" added `search_ns`, the namespace's token.
+_SEARCH_FIELDS_VERSION = "namespace-token"
 _DELETE_BATCH = 5_000
 _CHAIN_MAX = 16  # longest session chain one query walks (the bound is literal in the Cypher)
 _DRIVER_ERRORS = (ServiceUnavailable, SessionExpired, AuthError)
@@ -164,16 +169,29 @@ class Neo4jStore(GraphStore):
         self._reindex_search_terms()
 
     def _reindex_search_terms(self) -> None:
-        """Give every event and turn the fulltext terms of this version (`text.search_terms`) when the
-        database was written with others, in batches by uid; the version is recorded only at the
-        end, so an interrupted run starts again on the next open (each batch sets, never appends)."""
-        if self.get_meta("search_terms") == SEARCH_TERMS_VERSION:
+        """Give every event and turn the fulltext fields of this version (the terms of
+        `text.search_terms` and the namespace token) when the database was written with others, in
+        batches by uid; the versions are recorded only at the end, so an interrupted run starts
+        again on the next open (each batch sets, never appends)."""
+        if (self.get_meta("search_terms"), self.get_meta("search_fields")) == (
+            SEARCH_TERMS_VERSION,
+            _SEARCH_FIELDS_VERSION,
+        ):
             return
 
         def reindex(fetch: Callable[[str], list[dict[str, Any]]], store: Callable[[list], Any]) -> None:
             after = ""
             while rows := fetch(after):
-                store([{"uid": r["uid"], "search_text": " ".join(search_terms(r["text"]))} for r in rows])
+                store(
+                    [
+                        {
+                            "uid": r["uid"],
+                            "search_text": " ".join(search_terms(r["text"])),
+                            "search_ns": namespace_token(r["namespace"]),
+                        }
+                        for r in rows
+                    ]
+                )
                 after = rows[-1]["uid"]
 
         reindex(
@@ -185,6 +203,7 @@ class Neo4jStore(GraphStore):
             lambda rows: self._execute("set_search_text_turns", rows=rows),
         )
         self.set_meta("search_terms", SEARCH_TERMS_VERSION)
+        self.set_meta("search_fields", _SEARCH_FIELDS_VERSION)
 
     # ---- plumbing -------------------------------------------------------------------------------
     def _execute(self, name: str, *, read: bool = False, **params: Any) -> list[dict[str, Any]]:
@@ -241,7 +260,13 @@ class Neo4jStore(GraphStore):
             {
                 "index": i,
                 "uid": uid_of(t.namespace, t.id),
-                "props": {**t.model_dump(), "uid": uid_of(t.namespace, t.id), "state": state, "chunk": chunk},
+                "props": {
+                    **t.model_dump(),
+                    "uid": uid_of(t.namespace, t.id),
+                    "state": state,
+                    "chunk": chunk,
+                    "search_ns": namespace_token(t.namespace),
+                },
                 # The turn fulltext index reads pre-tokenised text, the words FTS5 sees.
                 "search_text": " ".join(search_terms(t.text)),
             }
@@ -300,7 +325,7 @@ class Neo4jStore(GraphStore):
         for event in events:
             if event.embedding is not None:
                 self._check_vector(event.embedding, f"event {event.id}'s embedding")
-        return [{"uid": uid_of(e.namespace, e.id), "props": event_props(e)} for e in events]
+        return [event_row(e) for e in events]
 
     def upsert_events(self, events: Sequence[Event]) -> None:
         self._write_rows("upsert_events", self._event_rows(events))
@@ -563,24 +588,29 @@ class Neo4jStore(GraphStore):
         time_from: date | None = None,
         time_to: date | None = None,
     ) -> list[ScoredId]:
-        lucene = lucene_query(query)
+        lucene = lucene_query(query, namespace)
         if lucene is None or k <= 0:
             return []
-        rows = self._execute(
-            "fulltext_search",
-            read=True,
-            query=lucene,
-            k=k,
-            namespace=namespace,
+        filters = {
+            "query": lucene,
+            "k": k,
+            "namespace": namespace,
             **recall_filters(statuses, time_from, time_to),
-        )
-        return [ScoredId(id=r["id"], score=r["score"]) for r in rows]
+        }
+        fetch = max(4 * k, _TEXT_FETCH_MIN)
+        while True:
+            row = self._execute("fulltext_search", read=True, fetch=fetch, **filters)[0]
+            if len(row["hits"]) >= k or row["fetched"] < fetch:
+                break  # enough, or Lucene has nothing more to give
+            fetch *= 8  # the status or date filters dropped too many: read further down the ranking
+        return [ScoredId(id=h["id"], score=h["score"]) for h in row["hits"]]
 
     def turn_search(self, namespace: str, query: str, k: int) -> list[ScoredId]:
-        lucene = lucene_query(query)
+        lucene = lucene_query(query, namespace)
         if lucene is None or k <= 0:
             return []
-        rows = self._execute("turn_search", read=True, query=lucene, k=k, namespace=namespace)
+        fetch = max(4 * k, _TEXT_FETCH_MIN)
+        rows = self._execute("turn_search", read=True, query=lucene, fetch=fetch, k=k, namespace=namespace)
         return [ScoredId(id=r["id"], score=r["score"]) for r in rows]
 
     def entity_events(
@@ -618,6 +648,7 @@ class Neo4jStore(GraphStore):
             "via_entities": LinkKind.MENTIONS in wanted,
         }
         seeds = list(dict.fromkeys(seed_ids))
+        allowed = None if statuses is None else {str(s) for s in statuses}
 
         def walk(tx: ManagedTransaction) -> list[tuple[Neighbor, str | None]]:
             # Breadth first, one query per hop: each event is kept at the first (shortest) distance
@@ -626,8 +657,9 @@ class Neo4jStore(GraphStore):
             visited = set(seeds)
             frontier = [(s, s, []) for s in seeds]
             for distance in range(1, hops + 1):
-                if not frontier:
-                    break
+                kept = sum(1 for _, status in reached if allowed is None or status in allowed)
+                if not frontier or kept >= limit:
+                    break  # every further hop is farther than the `limit` kept already
                 rows = self._run(
                     tx,
                     "expand_neighbors",
@@ -653,7 +685,6 @@ class Neo4jStore(GraphStore):
             return reached
 
         reached = self._transaction(walk, read=True) if seeds and hops > 0 else []
-        allowed = None if statuses is None else {str(s) for s in statuses}
         return [hop for hop, status in reached if allowed is None or status in allowed][:limit]
 
     # ---- batched reads: one round trip each -------------------------------------------------------

@@ -43,7 +43,18 @@ _JSON_FIELDS = ("participants", "quantities", "atoms")
 _TEMPORAL_FIELDS = ("time", "deadline", "dates", "last_accessed", "valid_from", "valid_to", "created_at")
 # Properties the store adds for its own queries; never part of a model.
 _INTERNAL = frozenset(
-    {"uid", "stub", "state", "chunk", "search_text", "days", "name_keys", "search_names", "embedding_f32"}
+    {
+        "uid",
+        "stub",
+        "state",
+        "chunk",
+        "search_text",
+        "search_ns",
+        "days",
+        "name_keys",
+        "search_names",
+        "embedding_f32",
+    }
 )
 
 _LUCENE_MAX_TERMS = 1000  # Lucene refuses queries of more than 1024 clauses
@@ -54,6 +65,12 @@ def uid_of(namespace: str, node_id: str) -> str:
     if "|" in namespace:
         raise InputError(f"neo4j store: namespace {namespace!r} contains '|', which node keys reserve")
     return f"{namespace}|{node_id}"
+
+
+def namespace_token(namespace: str) -> str:
+    """The namespace as one whitespace-free token (its UTF-8 bytes in hex) for the fulltext
+    indexes' `search_ns` field: the whitespace analyzer keeps it whole, whatever the namespace."""
+    return "ns" + namespace.encode().hex()
 
 
 def _native(value: Any) -> Any:
@@ -73,15 +90,26 @@ def event_props(event: Event) -> dict[str, Any]:
     # Native values for Neo4j's DATE/DATETIME types, so range filters and ordering work in Cypher.
     props.update({name: getattr(event, name) for name in _TEMPORAL_FIELDS})
     props.update({name: json.dumps(props[name], ensure_ascii=False) for name in _JSON_FIELDS})
-    props.update(uid=uid_of(event.namespace, event.id), search_text=" ".join(search_terms(event.text)))
+    props.update(
+        uid=uid_of(event.namespace, event.id),
+        search_text=" ".join(search_terms(event.text)),
+        search_ns=namespace_token(event.namespace),
+    )
     props["days"] = event_days(event)
     if event.embedding is not None:
-        # float32, as the embedded store keeps it. The float list feeds the vector index; reads
-        # fetch the packed bytes instead, which the driver moves ~10x faster than 384 floats.
+        # float32, as the embedded store keeps it. The float list feeds the vector index (written
+        # by upsert_events as a float32 array, half the size of a list of doubles); reads fetch the
+        # packed bytes instead, which the driver moves ~10x faster than 384 floats.
         vector = np.asarray(event.embedding, dtype=np.float32)
         props["embedding"] = vector.tolist()
         props["embedding_f32"] = vector.tobytes()
     return props
+
+
+def event_row(event: Event) -> dict[str, Any]:
+    """An `upsert_events` row: the properties, and the vector apart (set by a procedure)."""
+    props = event_props(event)
+    return {"uid": props["uid"], "vector": props.pop("embedding", None), "props": props}
 
 
 def event_from_props(props: dict[str, Any]) -> Event:
@@ -104,13 +132,16 @@ def entity_props(entity: Entity) -> dict[str, Any]:
     }
 
 
-def lucene_query(text: str) -> str | None:
-    """User text as a Lucene query that can only mean "any of these words": every token is quoted
-    and its quote and backslash characters escaped, so `foo AND (bar` or `a:b*` stay plain words."""
+def lucene_query(text: str, namespace: str) -> str | None:
+    """User text as a Lucene query that can only mean "any of these words, in this namespace":
+    every token is quoted and its quote and backslash characters escaped, so `foo AND (bar` or
+    `a:b*` stay plain words. The namespace token is a required clause of weight 0: Lucene skips
+    other tenants' documents, and the scores are those of the words alone."""
     terms = list(dict.fromkeys(search_terms(text)))[:_LUCENE_MAX_TERMS]
     if not terms:
         return None
-    return " OR ".join('"' + t.replace("\\", "\\\\").replace('"', '\\"') + '"' for t in terms)
+    words = " OR ".join('search_text:"' + t.replace("\\", "\\\\").replace('"', '\\"') + '"' for t in terms)
+    return f'+search_ns:"{namespace_token(namespace)}"^0 +({words})'
 
 
 def recall_filters(

@@ -13,6 +13,7 @@ from tests.contract.contract_data import (
     link,
     make_entity,
     make_event,
+    make_turn,
     unit_vector,
     vector_at_cosine,
 )
@@ -133,6 +134,34 @@ def test_fulltext_search_filters_namespace_status_and_dates(store, ns, other_ns)
         "en1"
     ]
     assert [h.id for h in store.fulltext_search(ns, "contract", 5, time_to=day(-1))] == []
+
+
+def test_fulltext_search_stays_in_its_namespace_past_many_better_matches(store, ns, other_ns):
+    # Hundreds of better matches in another namespace: Neo4j's Lucene query must skip them itself
+    # (it returns only its top rows), not filter them out afterwards.
+    store.upsert_events([make_event(ns, "mine", "the quarterly invoice arrived")])
+    store.upsert_events(
+        [make_event(other_ns, f"o{i}", "invoice invoice quarterly invoice") for i in range(300)]
+    )
+    assert [h.id for h in store.fulltext_search(ns, "quarterly invoice", 5)] == ["mine"]
+    store.add_turns([make_turn(ns, "t1", "the quarterly invoice arrived")])
+    store.add_turns([make_turn(other_ns, f"o{i}", "invoice invoice quarterly") for i in range(300)])
+    assert [h.id for h in store.turn_search(ns, "quarterly invoice", 5)] == ["t1"]
+
+
+def test_fulltext_search_reads_past_many_filtered_better_matches(store, ns):
+    # The best-scoring matches are all archived: the active ones further down must still be found.
+    archived = [
+        make_event(ns, f"a{i:03d}", "invoice invoice invoice", status=EventStatus.ARCHIVED)
+        for i in range(120)
+    ]
+    active = [
+        make_event(ns, "late", "an invoice among many other words here"),
+        make_event(ns, "later", "invoice sent"),
+    ]
+    store.upsert_events(archived + active)
+    assert {h.id for h in store.fulltext_search(ns, "invoice", 5)} == {"late", "later"}
+    assert len(store.fulltext_search(ns, "invoice", 200, statuses=None)) == 122
 
 
 def test_fulltext_search_sees_updated_text(store, ns):

@@ -127,3 +127,40 @@ def test_a_store_written_with_other_search_terms_is_reindexed_when_opened(reopen
     finally:
         store.delete_namespace(ns)
         store.close()
+
+
+@pytest.mark.neo4j
+def test_a_neo4j_store_without_namespace_tokens_gets_them_when_opened(neo4j_uri):
+    """A database written before the fulltext indexes held the namespace token (search_ns), with
+    the text-only indexes of then: opening it drops those and gives every node its token."""
+    from uuid import uuid4
+
+    from simplemem_graph.stores.neo4j import Neo4jStore
+    from tests import neo4j_server
+    from tests.contract.contract_data import make_event
+
+    def connect():
+        return Neo4jStore.connect(neo4j_uri, auth=neo4j_server.configured_auth(), dimension=384)
+
+    ns = f"t-{uuid4().hex[:12]}"
+    store = connect()
+    try:
+        store.add_turns([make_turn(ns, "t1", "the quarterly invoice arrived")])
+        store.upsert_events([make_event(ns, "e1", "the quarterly invoice arrived")])
+        store._driver.execute_query("MATCH (n) WHERE n:Event OR n:Turn REMOVE n.search_ns")
+        store._driver.execute_query(
+            "CREATE FULLTEXT INDEX event_text IF NOT EXISTS FOR (n:Event) ON EACH [n.search_text]"
+        )
+        store.set_meta("search_fields", "text-only")
+        assert store.fulltext_search(ns, "invoice", 5) == []  # no token: the namespace clause misses
+    finally:
+        store.close()
+    store = connect()
+    try:
+        assert [h.id for h in store.fulltext_search(ns, "invoice", 5)] == ["e1"]
+        assert [h.id for h in store.turn_search(ns, "invoice", 5)] == ["t1"]
+        indexes = store._driver.execute_query("SHOW FULLTEXT INDEXES YIELD name RETURN name").records
+        assert "event_text" not in {r["name"] for r in indexes}
+    finally:
+        store.delete_namespace(ns)
+        store.close()

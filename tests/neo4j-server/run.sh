@@ -7,6 +7,8 @@
 #
 # PORT defaults to $NEO4J_TEST_PORT or 7687; 0 picks a free port. The log and pid file live in
 # target/ (neo4j.log, neo4j.pid). Typical CI use:  export NEO4J_URI="$(tests/neo4j-server/run.sh 0)"
+# For benchmarks at scale, give it memory (flags after jvm.options win):
+#   NEO4J_TEST_JAVA_OPTS="-Xms4g -Xmx4g" NEO4J_TEST_PAGE_CACHE=6g tests/neo4j-server/run.sh 0
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -52,6 +54,8 @@ if [[ -f "$pidfile" ]] && kill -0 "$(cat "$pidfile")" 2>/dev/null; then
 fi
 
 mapfile -t jvm_flags < <(grep -v '^\s*\(#\|$\)' "$here/jvm.options")
+read -r -a extra_flags <<<"${NEO4J_TEST_JAVA_OPTS:-}"
+jvm_flags+=("${extra_flags[@]}")
 # Empty the log first: the background redirection may truncate it only after the wait loop has
 # read a stale ready line from the previous run.
 : >"$log"

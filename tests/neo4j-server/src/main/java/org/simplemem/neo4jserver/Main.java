@@ -17,6 +17,7 @@ import org.neo4j.configuration.connectors.HttpsConnector;
 import org.neo4j.configuration.helpers.SocketAddress;
 import org.neo4j.harness.Neo4j;
 import org.neo4j.harness.Neo4jBuilders;
+import org.neo4j.io.ByteUnit;
 import org.neo4j.kernel.internal.Version;
 
 /**
@@ -26,13 +27,14 @@ import org.neo4j.kernel.internal.Version;
  * argument, else from {@code NEO4J_TEST_PORT}, else 7687; port 0 picks a free one. Bolt listens on
  * 127.0.0.1 only, auth and HTTP are off, and the data lives in a temporary directory removed at
  * exit, or in {@code NEO4J_TEST_DATA_DIR} when set, kept at exit (so a test can restart the
- * server on the same data: the fault tests do). When Bolt accepts connections the launcher prints exactly one line
+ * server on the same data: the fault tests do). The page cache is 256 MiB, or
+ * {@code NEO4J_TEST_PAGE_CACHE} (e.g. {@code 4g}) for benchmarks at scale. When Bolt accepts connections the launcher prints exactly one line
  * {@code NEO4J_READY bolt://127.0.0.1:PORT version=X} on stdout, which scripts wait for, then runs
  * until SIGTERM/SIGINT, when it shuts the database down cleanly.
  */
 public final class Main {
     private static final String HOST = "127.0.0.1";
-    private static final long PAGE_CACHE_BYTES = 256L * 1024 * 1024;
+    private static final String DEFAULT_PAGE_CACHE = "256m";
 
     private Main() {}
 
@@ -52,7 +54,7 @@ public final class Main {
                 .withConfig(BoltConnector.advertised_address, bolt)
                 .withConfig(HttpConnector.enabled, false)
                 .withConfig(HttpsConnector.enabled, false)
-                .withConfig(GraphDatabaseSettings.pagecache_memory, PAGE_CACHE_BYTES)
+                .withConfig(GraphDatabaseSettings.pagecache_memory, pageCacheBytes())
                 // The harness puts its home in a fresh subdirectory; the data may live elsewhere.
                 .withConfig(GraphDatabaseSettings.data_directory,
                         keep ? Files.createDirectories(Path.of(keptDir)).toAbsolutePath() : workDir.resolve("data"))
@@ -76,6 +78,12 @@ public final class Main {
                 + " version=" + Version.getNeo4jVersion());
         System.out.flush();
         stopped.await();
+    }
+
+    /** Page cache size: NEO4J_TEST_PAGE_CACHE (e.g. 512m, 4g), else 256 MiB (a test database is tiny). */
+    private static long pageCacheBytes() {
+        String raw = System.getenv().getOrDefault("NEO4J_TEST_PAGE_CACHE", DEFAULT_PAGE_CACHE);
+        return ByteUnit.parse(raw.isBlank() ? DEFAULT_PAGE_CACHE : raw.trim());
     }
 
     /** The Bolt port: argument, else NEO4J_TEST_PORT, else 7687; 0 means any free port. */
