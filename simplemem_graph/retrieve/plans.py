@@ -40,6 +40,8 @@ class RetrievalPlan:
             without it (the range then only counts as a rerank feature).
         cross_encoder: optional sentence-transformers CrossEncoder name, blended into scores.
         cross_weight: share of the cross-encoder score in the blend.
+        hot_first: the vector channel searches the hot tier alone unless the indexed channels
+            find the question in the cold tier (`recall.recall_candidates`); False: every tier.
     """
 
     name: str
@@ -55,6 +57,7 @@ class RetrievalPlan:
     time_fallback: bool = True
     cross_encoder: str | None = None
     cross_weight: float = 0.5
+    hot_first: bool = True
 
 
 # Measured on the LoCoMo dev split (bench/locomo.py, docs/retrieval.md): BM25 over raw turns is

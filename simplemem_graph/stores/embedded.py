@@ -138,6 +138,7 @@ CREATE INDEX IF NOT EXISTS links_by_kind_target ON links (namespace, kind, targe
 CREATE INDEX IF NOT EXISTS events_by_session ON events (namespace, json_extract(data, '$.session'), ts);
 CREATE INDEX IF NOT EXISTS events_open_questions ON events (namespace, ts)
     WHERE json_array_length(data, '$.open_slots') > 0;
+CREATE INDEX IF NOT EXISTS events_by_tier ON events (namespace, json_extract(data, '$.tier'), vslot);
 """
 
 
@@ -184,6 +185,9 @@ def _topic_space(namespace: str) -> str:
 _INDEXED_FIELDS = frozenset({"text", "time", "dates", "deadline", "embedding", "namespace", "id"})
 _EXPAND_SLICE = 16  # frontier events per SQL round of a walk
 _VECTOR_FETCH = 64  # first over-fetch of the vector channel before the SQL filter; x8 per retry
+# A tier of at most this many rows is scored alone (a gather, then a small product); a bigger one
+# (a namespace not tiered yet: everything is hot) as the whole matrix, filtered in SQL.
+_TIER_ROWS_SCORED_ALONE = 20_000
 
 # A second writer (another process) holds the write lock: wait this long before giving up.
 _BUSY_TIMEOUT_MS = 60_000
@@ -826,6 +830,7 @@ class EmbeddedStore(GraphStore):
         statuses: Sequence[str] | None = DEFAULT_STATUSES,
         time_from: date | None = None,
         time_to: date | None = None,
+        tier: str | None = None,
     ) -> list[ScoredId]:
         with self._lock:
             space = self._conn.execute(
@@ -843,8 +848,13 @@ class EmbeddedStore(GraphStore):
             query = normalise(query)
             matrix = self._vector_file(namespace, dim).matrix(slots)
             where, params = self._event_filter(namespace, statuses, time_from, time_to)
-            if time_from is not None or time_to is not None:
-                # A date range is usually narrow: score only the events SQL finds in it.
+            dated = time_from is not None or time_to is not None
+            if tier is not None:
+                where += " AND json_extract(e.data, '$.tier') = ?"  # the events_by_tier index
+                params.append(tier)
+            if dated or (tier is not None and self._tier_is_small(namespace, tier)):
+                # A date range is usually narrow, the hot tier a few thousand rows: score only the
+                # rows SQL finds in them.
                 rows = self._conn.execute(
                     f"SELECT e.vslot, e.id FROM events e WHERE {where} AND e.vslot IS NOT NULL", params
                 ).fetchall()
@@ -856,6 +866,17 @@ class EmbeddedStore(GraphStore):
                 return [ScoredId(id=rows[i][1], score=float(scores[i])) for i in best]
             scores = matrix @ query
             return self._best_admitted(scores, k, where, params)
+
+    def _tier_is_small(self, namespace: str, tier: str) -> bool:
+        """Whether a tier is small enough to score its rows alone (counted in the index, up to the
+        bound): a namespace no global pass has tiered yet is hot from end to end, and is better
+        scored as one matrix product, filtered in SQL."""
+        counted = self._conn.execute(
+            "SELECT COUNT(*) FROM (SELECT 1 FROM events WHERE namespace = ? "
+            "AND json_extract(data, '$.tier') = ? LIMIT ?)",
+            (namespace, tier, _TIER_ROWS_SCORED_ALONE + 1),
+        ).fetchone()[0]
+        return counted <= _TIER_ROWS_SCORED_ALONE
 
     def _best_admitted(self, scores: np.ndarray, k: int, where: str, params: list[Any]) -> list[ScoredId]:
         """The k best slots whose event passes the SQL filter: over-fetch the best scores, keep

@@ -529,6 +529,7 @@ class Neo4jStore(GraphStore):
         statuses: Sequence[str] | None = DEFAULT_STATUSES,
         time_from: date | None = None,
         time_to: date | None = None,
+        tier: str | None = None,
     ) -> list[ScoredId]:
         query = self._check_vector(vector, "the query vector")
         if k <= 0:
@@ -539,6 +540,9 @@ class Neo4jStore(GraphStore):
             "k": k,
             **recall_filters(statuses, time_from, time_to),
         }
+        if tier is not None:  # one tier: exact, through the (namespace, tier) index
+            hits = self._execute("vector_search_tier", read=True, tier=tier, **filters)
+            return [ScoredId(id=h["id"], score=2.0 * h["score"] - 1.0) for h in hits]
         fetch = min(max(k * 10, _VECTOR_FETCH_MIN), _VECTOR_FETCH_MAX)
         while True:
             row = self._execute("vector_search", read=True, fetch=fetch, **filters)[0]
