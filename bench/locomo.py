@@ -13,6 +13,7 @@ tokens, R@ours5 = each system filled to the tokens ours returns at k=5, MRR, nDC
     python3 bench/locomo.py --plan recall-only    # an ablation (see simplemem_graph/retrieve/plans.py)
     python3 bench/locomo.py --ingest turns        # one verbatim event per turn: retrieval alone
     python3 bench/locomo.py --model all-MiniLM-L6-v2
+    python3 bench/locomo.py --sample conv-26 --tiers   # hot tier first against every tier
 
 Without --loco the shipped reranker and channel weights are used, which were fitted and chosen on
 these same two conversations: in-sample. With --loco, each conversation is scored with a reranker
@@ -27,6 +28,7 @@ import json
 import os
 import sys
 import time
+from collections import Counter
 from dataclasses import dataclass, replace
 from datetime import timedelta
 from pathlib import Path
@@ -38,6 +40,8 @@ sys.path.insert(0, str(REPO / "bench"))
 
 from bench.harness import EvalQuestion, evaluate, ingest  # noqa: E402
 from bench.scoring import Board, headline, print_board  # noqa: E402
+from simplemem_graph.config import DecayPolicy  # noqa: E402
+from simplemem_graph.consolidate.global_pass import apply_decay  # noqa: E402
 from simplemem_graph.embedding import DEFAULT_EMBEDDING_MODEL, make_embedder  # noqa: E402
 from simplemem_graph.loaders import load_locomo, parse_locomo_evidence  # noqa: E402
 from simplemem_graph.memory import Memory  # noqa: E402
@@ -106,6 +110,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         started = time.perf_counter()
         events = ingest(memory, turns, args.ingest)
         at = max(t.time for t in turns) + timedelta(hours=1)
+        tiers = apply_decay(memory.store, sample, now=at, decay=DecayPolicy()) if args.tiers else None
         haystacks[sample] = (memory, turns, questions, at)
         meta["samples"][sample] = {
             "turns": len(turns),
@@ -116,6 +121,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             "ingest_s": round(time.perf_counter() - started, 1),
             "asked_at": at.isoformat(),
         }
+        if tiers is not None:
+            meta["samples"][sample]["tiers"] = {"hot": tiers["hot"], "cold": tiers["cold"]}
     folds: dict[str, tuple[Any, Any]] = {}
     if args.loco:
         folds, meta["loco_choice"] = loco_folds(haystacks, plan)
@@ -134,7 +141,12 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         }
         if args.loco and args.shipped:
             variants["ours-shipped"] = (plans[0], None)
+        if args.tiers:  # the same plan reading every tier: what hot-first costs in quality
+            variants["ours-all-tiers"] = (replace(fold_plan, hot_first=False), fold_scorer)
+        searches = count_tier_searches(memory.store)
         evaluate(memory, turns, asked, variants, board)
+        if args.tiers:
+            meta["samples"][sample]["vector_searches"] = dict(searches)
     summary = board.summary()
     return {"meta": meta, "results": summary, "headline": headline(summary)}
 
@@ -179,6 +191,19 @@ def loco_folds(haystacks, plan) -> tuple[dict[str, tuple[Any, Any]], dict[str, A
     return folds, chosen
 
 
+def count_tier_searches(store) -> Counter:
+    """Counts the store's vector searches by the tier they read ("hot" alone, or "all")."""
+    searches: Counter = Counter()
+    search = store.vector_search
+
+    def counted(*args, tier=None, **kwargs):
+        searches[tier or "all"] += 1
+        return search(*args, tier=tier, **kwargs)
+
+    store.vector_search = counted
+    return searches
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -207,6 +232,12 @@ def main() -> None:
         choices=("pipeline", "turns"),
         help="pipeline: Memory.add_many (compress + consolidate); turns: one verbatim event per turn "
         "+ consolidate (isolates retrieval from stage 1)",
+    )
+    parser.add_argument(
+        "--tiers",
+        action="store_true",
+        help="tier the events (global pass decay, at the asking time) and also score the same plan "
+        "reading every tier (ours-all-tiers): what searching the hot tier first costs",
     )
     parser.add_argument("--json", action="store_true", help="print machine-readable results")
     args = parser.parse_args()

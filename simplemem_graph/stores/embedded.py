@@ -138,7 +138,8 @@ CREATE INDEX IF NOT EXISTS links_by_kind_target ON links (namespace, kind, targe
 CREATE INDEX IF NOT EXISTS events_by_session ON events (namespace, json_extract(data, '$.session'), ts);
 CREATE INDEX IF NOT EXISTS events_open_questions ON events (namespace, ts)
     WHERE json_array_length(data, '$.open_slots') > 0;
-CREATE INDEX IF NOT EXISTS events_by_tier ON events (namespace, json_extract(data, '$.tier'), vslot);
+CREATE INDEX IF NOT EXISTS events_by_tier
+    ON events (namespace, json_extract(data, '$.tier'), status, vslot, id);
 """
 
 
