@@ -540,18 +540,23 @@ class Neo4jStore(GraphStore):
             "k": k,
             **recall_filters(statuses, time_from, time_to),
         }
-        if tier is not None:  # one tier: exact, through the (namespace, tier) index
-            hits = self._execute("vector_search_tier", read=True, tier=tier, **filters)
-            return [ScoredId(id=h["id"], score=2.0 * h["score"] - 1.0) for h in hits]
+        if tier is not None:  # one tier: the same search filtered on it too (the hot tier first)
+            filters["tier"] = tier
         fetch = min(max(k * 10, _VECTOR_FETCH_MIN), _VECTOR_FETCH_MAX)
         while True:
-            row = self._execute("vector_search", read=True, fetch=fetch, **filters)[0]
+            if tier is None:
+                row = self._execute("vector_search", read=True, fetch=fetch, **filters)[0]
+            else:
+                row = self._execute("vector_search_tier", read=True, fetch=fetch, **filters)[0]
             hits = row["hits"]
             if len(hits) >= k or row["fetched"] < fetch:
                 break  # enough, or the index has nothing more to give
             if fetch >= _VECTOR_FETCH_MAX:
-                # This namespace is a thin slice of a big index: search it exactly instead.
-                hits = self._execute("vector_search_exact", read=True, **filters)
+                # This namespace (or tier) is a thin slice of a big index: search it exactly instead.
+                if tier is None:
+                    hits = self._execute("vector_search_exact", read=True, **filters)
+                else:
+                    hits = self._execute("vector_search_tier_exact", read=True, **filters)
                 break
             fetch = min(fetch * 4, _VECTOR_FETCH_MAX)
         # Neo4j reports cosine as (1 + cos) / 2; callers compare it with other stores' plain cosine.
