@@ -173,11 +173,16 @@ def main(argv: list[str] | None = None) -> int:
         build(args.dir, args.big, args.small)
         print(f"built in {time.perf_counter() - started:.0f} s", file=sys.stderr)
     result = {"label": args.label, "queries": QUERIES, "repeats": REPEATS, **measure(args.dir)}
-    print(json.dumps(result, indent=2))
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(json.dumps(result, indent=2) + "\n")
+    print_and_save(result, args.out)
     return 0
+
+
+def print_and_save(result: dict, out: Path | None) -> None:
+    """Print a benchmark's result as JSON, and write it to `out` when given."""
+    print(json.dumps(result, indent=2))
+    if out:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(result, indent=2) + "\n")
 
 
 if __name__ == "__main__":

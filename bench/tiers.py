@@ -14,7 +14,6 @@ exact numpy top-10 over the same rows in RAM (hot rows, all rows).
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import tempfile
@@ -27,6 +26,7 @@ import numpy as np
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from bench.fts_namespaces import print_and_save  # noqa: E402
 from bench.scale import BATCH, CLUSTERS, QUERIES, Synthetic, open_store, summary_ms, write_batch  # noqa: E402
 from simplemem_graph.config import DecayPolicy  # noqa: E402
 from simplemem_graph.consolidate.global_pass import apply_decay  # noqa: E402
@@ -98,10 +98,7 @@ def main(argv: list[str] | None = None) -> int:
         store.close()
         if launcher is not None:
             launcher.stop()
-    print(json.dumps(result, indent=2))
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(json.dumps(result, indent=2) + "\n")
+    print_and_save(result, args.out)
     return 0
 
 

@@ -152,24 +152,12 @@ def recall_entities(
     vector: np.ndarray,
     k: int,
     where: RecallFilter,
-) -> list[tuple[str, str]]:
-    """Events mentioning the query's entities, as (event id, entity name), best first.
+) -> list[tuple[Event, str]]:
+    """Events mentioning the query's entities, as (event, entity name), best first.
 
     A storyline can hold hundreds of events (every turn of a speaker), so they are ranked: events
     naming more of the query's entities first, then by cosine similarity to the query.
     """
-    return [(e.id, name) for e, name in recall_entity_events(store, namespace, entities, vector, k, where)]
-
-
-def recall_entity_events(
-    store: GraphStore,
-    namespace: str,
-    entities: Sequence[Entity],
-    vector: np.ndarray,
-    k: int,
-    where: RecallFilter,
-) -> list[tuple[Event, str]]:
-    """`recall_entities`, as (event, entity name)."""
     if not entities:
         return []
     per_entity: dict[str, list[Event]] = {}
@@ -251,7 +239,7 @@ def recall_candidates(
         found[TURN_FULLTEXT] = [e.id for e in turn_events]
         evidence.append(turn_events)
     if ENTITY in channels:
-        storyline = recall_entity_events(store, namespace, entities, vector, k, where)
+        storyline = recall_entities(store, namespace, entities, vector, k, where)
         found[ENTITY] = [e.id for e, _ in storyline]
         entity_names = {e.id: name for e, name in storyline}
         evidence.append([e for e, _ in storyline])
