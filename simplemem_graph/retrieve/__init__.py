@@ -196,6 +196,7 @@ def gather_candidates(
             rrf_k=plan.rrf_k,
             weights=plan.channel_weights or None,
             hot_first=plan.hot_first,
+            cold_evidence_top=plan.cold_evidence_top,
             searched_tiers=searched,
         )
         tiers.extend(t for t in searched if t not in tiers)

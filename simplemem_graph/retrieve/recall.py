@@ -215,6 +215,7 @@ def recall_candidates(
     rrf_k: int = 60,
     weights: Mapping[str, float] | None = None,
     hot_first: bool = True,
+    cold_evidence_top: int = COLD_EVIDENCE_TOP,
     searched_tiers: list[str] | None = None,
 ) -> list[Candidate]:
     """Run the channels, fuse them, and return candidates best first with their first path.
@@ -224,7 +225,8 @@ def recall_candidates(
 
     Tiers (`hot_first`): the indexed channels (fulltext, turn fulltext, entity storylines, date
     ranges) read every tier through their indexes and run first; the vector channel then searches
-    the hot tier alone unless their best events include a cold one (`reaches_cold_tier`).
+    the hot tier alone unless their best `cold_evidence_top` events include a cold one
+    (`reaches_cold_tier`).
     Without the turn fulltext or entity channel, or when
     they find nothing, there is no evidence either way, and every tier is searched.
     `searched_tiers` receives the tiers the vector channel read.
@@ -247,7 +249,9 @@ def recall_candidates(
         reaches_cold = None  # no evidence either way: every tier
         if hot_first and evidence:
             # Nothing found through the indexes leaves the vector channel alone: every tier too.
-            reaches_cold = not any(evidence) or any(reaches_cold_tier(events) for events in evidence)
+            reaches_cold = not any(evidence) or any(
+                reaches_cold_tier(events, cold_evidence_top) for events in evidence
+            )
         found[VECTOR] = recall_vector(
             store, namespace, vector, k, where, reaches_cold=reaches_cold, searched_tiers=searched_tiers
         )
