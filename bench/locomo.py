@@ -121,7 +121,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             "asked_at": at.isoformat(),
         }
         if tiers is not None:
-            meta["samples"][sample]["tiers"] = {"hot": tiers["hot"], "cold": tiers["cold"]}
+            meta["samples"][sample]["tiers"] = {"hot": tiers["hot_events"], "cold": tiers["cold_events"]}
     folds: dict[str, tuple[Any, Any]] = {}
     if args.loco:
         folds, meta["loco_choice"] = loco_folds(haystacks, plan)

@@ -87,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
             "events": args.events,
             "write_s": round(write_s, 1),
             "decay_s": round(decay_s, 1),
-            "tiers": {"hot": counts["hot"], "cold": counts["cold"]},
+            "tiers": {"hot": counts["hot_events"], "cold": counts["cold_events"]},
             "search": {key: summary_ms(values) for key, values in timings.items()},
             "hot_share_of_full_top10": statistics.mean(hot_share_of_full_top10),
         }

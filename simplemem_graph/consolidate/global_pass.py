@@ -80,7 +80,7 @@ def consolidate_pass(
     Returns:
         Counts: duplicates_merged, aliases, candidate_aliases, mentions_added, implied_added,
         implied_removed, next_added, next_removed (re-derived in time order, see rederive.py), topics,
-        topics_deleted, tier_hot, tier_cold (moves), hot, cold, tier_events (sizes, events aged),
+        topics_deleted, tier_hot, tier_cold (moves), hot_events, cold_events (tier sizes), tier_events,
         archive_candidates, tasks_archived, patterns_active,
         patterns_new, patterns_retired.
 
@@ -476,8 +476,8 @@ def apply_decay(store: GraphStore, namespace: str, *, now: datetime, decay: Deca
     touched, stay hot. Cold: the rest, still found through the indexes. Beyond `archive_days`
     without access an event is also an archive candidate (kept, counted).
 
-    Returns counts: tier_hot / tier_cold (events moved into each tier by this pass), hot / cold
-    (tier sizes after it), tier_events (events aged), archive_candidates, tasks_archived. The
+    Returns counts: tier_hot / tier_cold (events moved into each tier by this pass), hot_events /
+    cold_events (tier sizes after it), tier_events (events aged), archive_candidates, tasks_archived. The
     moves are also recorded in the store's meta (`tier_pass_key`), which `stats` reports.
     """
     events = store.list_events(namespace)
@@ -506,7 +506,7 @@ def apply_decay(store: GraphStore, namespace: str, *, now: datetime, decay: Deca
     if archived_tasks:
         store.update_events(namespace, archived_tasks, {"status": EventStatus.ARCHIVED})
         counts["tasks_archived"] = len(archived_tasks)
-    counts.update(hot=len(hot), cold=len(events) - len(hot), tier_events=len(events))
+    counts.update(hot_events=len(hot), cold_events=len(events) - len(hot), tier_events=len(events))
     store.set_meta(
         tier_pass_key(namespace),
         json.dumps(
@@ -515,8 +515,8 @@ def apply_decay(store: GraphStore, namespace: str, *, now: datetime, decay: Deca
                 "reference": reference.isoformat(),
                 "to_hot": counts["tier_hot"],
                 "to_cold": counts["tier_cold"],
-                "hot": counts["hot"],
-                "cold": counts["cold"],
+                "hot": counts["hot_events"],
+                "cold": counts["cold_events"],
             }
         ),
     )
