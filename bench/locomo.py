@@ -13,6 +13,7 @@ tokens, R@ours5 = each system filled to the tokens ours returns at k=5, MRR, nDC
     python3 bench/locomo.py --plan recall-only    # an ablation (see simplemem_graph/retrieve/plans.py)
     python3 bench/locomo.py --ingest turns        # one verbatim event per turn: retrieval alone
     python3 bench/locomo.py --model all-MiniLM-L6-v2
+    python3 bench/locomo.py --sample conv-26 --tiers   # hot tier first against every tier
 
 Without --loco the shipped reranker and channel weights are used, which were fitted and chosen on
 these same two conversations: in-sample. With --loco, each conversation is scored with a reranker
@@ -38,10 +39,12 @@ sys.path.insert(0, str(REPO / "bench"))
 
 from bench.harness import EvalQuestion, evaluate, ingest  # noqa: E402
 from bench.scoring import Board, headline, print_board  # noqa: E402
+from simplemem_graph.config import DecayPolicy  # noqa: E402
+from simplemem_graph.consolidate.global_pass import apply_decay  # noqa: E402
 from simplemem_graph.embedding import DEFAULT_EMBEDDING_MODEL, make_embedder  # noqa: E402
 from simplemem_graph.loaders import load_locomo, parse_locomo_evidence  # noqa: E402
 from simplemem_graph.memory import Memory  # noqa: E402
-from simplemem_graph.retrieve import PLANS  # noqa: E402
+from simplemem_graph.retrieve import PLANS, retrieve  # noqa: E402
 from simplemem_graph.stores.embedded import EmbeddedStore  # noqa: E402
 
 DATA_DIR = Path(os.environ.get("SIMPLEMEM_SHARED_DATA", REPO.parent / "shared" / "data"))
@@ -106,6 +109,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         started = time.perf_counter()
         events = ingest(memory, turns, args.ingest)
         at = max(t.time for t in turns) + timedelta(hours=1)
+        tiers = apply_decay(memory.store, sample, now=at, decay=DecayPolicy()) if args.tiers else None
         haystacks[sample] = (memory, turns, questions, at)
         meta["samples"][sample] = {
             "turns": len(turns),
@@ -116,6 +120,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             "ingest_s": round(time.perf_counter() - started, 1),
             "asked_at": at.isoformat(),
         }
+        if tiers is not None:
+            meta["samples"][sample]["tiers"] = {"hot": tiers["hot_events"], "cold": tiers["cold_events"]}
     folds: dict[str, tuple[Any, Any]] = {}
     if args.loco:
         folds, meta["loco_choice"] = loco_folds(haystacks, plan)
@@ -134,7 +140,17 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         }
         if args.loco and args.shipped:
             variants["ours-shipped"] = (plans[0], None)
+        if args.tiers:  # the same plan reading every tier: what hot-first costs in quality
+            variants["ours-all-tiers"] = (replace(fold_plan, hot_first=False), fold_scorer)
+            # A looser rule: any of each indexed channel's best 5 events may say "cold".
+            variants["ours-evidence-top5"] = (replace(fold_plan, cold_evidence_top=5), fold_scorer)
         evaluate(memory, turns, asked, variants, board)
+        if args.tiers:
+            meta["samples"][sample]["hot_only_share"] = {
+                name: hot_only_share(memory, asked, plan, scorer)
+                for name, (plan, scorer) in variants.items()
+                if plan.hot_first
+            }
     summary = board.summary()
     return {"meta": meta, "results": summary, "headline": headline(summary)}
 
@@ -179,6 +195,16 @@ def loco_folds(haystacks, plan) -> tuple[dict[str, tuple[Any, Any]], dict[str, A
     return folds, chosen
 
 
+def hot_only_share(memory: Memory, asked: list[EvalQuestion], plan, scorer) -> float:
+    """The share of the questions (a k=5 search each) whose vector channel read the hot tier alone."""
+    results = [
+        retrieve(q.text, memory.store, namespace=memory.namespace, embedder=memory.embedder, at=q.at,
+                 plan=plan, scorer=scorer)
+        for q in asked
+    ]  # fmt: skip
+    return sum(r.tiers == ["hot"] for r in results) / max(1, len(results))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -207,6 +233,12 @@ def main() -> None:
         choices=("pipeline", "turns"),
         help="pipeline: Memory.add_many (compress + consolidate); turns: one verbatim event per turn "
         "+ consolidate (isolates retrieval from stage 1)",
+    )
+    parser.add_argument(
+        "--tiers",
+        action="store_true",
+        help="tier the events (global pass decay, at the asking time) and also score the same plan "
+        "reading every tier (ours-all-tiers): what searching the hot tier first costs",
     )
     parser.add_argument("--json", action="store_true", help="print machine-readable results")
     args = parser.parse_args()

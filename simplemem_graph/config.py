@@ -22,6 +22,7 @@ class DecayPolicy:
     archive_days: float = 90.0
     floor: float = 0.3
     hot_access_count: int = 3  # retrieved at least this often recently: stays hot
+    hot_limit: int = 5000  # most events in the hot tier (the seed keeps it at a few thousand)
 
     def weight(self, age_days: float) -> float:
         if age_days <= self.full_days:

@@ -22,6 +22,7 @@ from typing import Any
 from simplemem_graph.compress import CompressStats, compress
 from simplemem_graph.config import Settings, is_neo4j_uri, sqlite_path, validate_namespace
 from simplemem_graph.consolidate import Conflict, consolidate, consolidate_pass, list_conflicts
+from simplemem_graph.consolidate.global_pass import tier_pass_key
 from simplemem_graph.consolidate.questions import build_questions
 from simplemem_graph.consolidate.similarity import content_terms
 from simplemem_graph.embedding import Embedder, check_store_model, make_embedder, reembed_store
@@ -515,7 +516,13 @@ class Memory:
         return self.store.namespaces()
 
     def stats(self) -> dict[str, Any]:
-        return self.store.stats(self.namespace)
+        """The store's counts for this namespace (`events_by_tier`: tier sizes now), and
+        `last_tier_pass`: when the global pass last moved tiers, the time ages were measured from,
+        the events it moved `to_hot` / `to_cold` and the tier sizes after it (None before any)."""
+        counts = self.store.stats(self.namespace)
+        recorded = self.store.get_meta(tier_pass_key(self.namespace))
+        counts["last_tier_pass"] = json.loads(recorded) if recorded else None
+        return counts
 
     # ---- maintenance --------------------------------------------------------------------------
     def consolidate(self, *, now: datetime | None = None) -> dict[str, int]:
@@ -566,6 +573,7 @@ class Memory:
         count = self.store.stats(self.namespace).get("events", 0)
         self.store.delete_namespace(self.namespace)
         self.store.delete_meta(self._reranker_key)  # weights learned from the deleted feedback
+        self.store.delete_meta(tier_pass_key(self.namespace))
         return count
 
     def export(self) -> Iterator[dict[str, Any]]:

@@ -56,8 +56,9 @@ def run_job(memory: Memory, kind: str, *, now: datetime | None = None) -> JobRun
             run.processed = report.turns_consolidated
         else:
             counts = memory.consolidate(now=now)
-            # Every event of the namespace is aged and tiered by the pass: that is its workload.
-            run.processed = int(counts.get("tier_hot", 0)) + int(counts.get("tier_cold", 0))
+            # Every event of the namespace is aged and tiered by the pass: that is its workload
+            # (tier_hot / tier_cold are only the events that moved).
+            run.processed = int(counts.get("tier_events", 0))
         run.status = "ok"
     except Exception as e:  # the job's failure is recorded and logged, never swallowed silently
         run.status = "failed"

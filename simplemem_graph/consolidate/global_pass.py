@@ -4,7 +4,8 @@
 2. Resolve aliases with the whole namespace in view (a nickname heard before the full name), and
    add MENTIONS for known names that events named before the name was known.
 3. Re-cluster topics with community detection over the events' similarity graph.
-4. Decay: move events between the hot and cold tiers; count archive candidates.
+4. Decay: move events between the hot and cold tiers (ages on the namespace's own clock); count
+   archive candidates.
 5. Archive done tasks older than the archive horizon.
 6. Pattern memories: re-mine regularities, write new ones, retire broken ones (patterns.py).
 
@@ -19,6 +20,7 @@ every other; names are found in event texts with one Aho-Corasick automaton.
 from __future__ import annotations
 
 import itertools
+import json
 import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
@@ -78,7 +80,8 @@ def consolidate_pass(
     Returns:
         Counts: duplicates_merged, aliases, candidate_aliases, mentions_added, implied_added,
         implied_removed, next_added, next_removed (re-derived in time order, see rederive.py), topics,
-        topics_deleted, tier_hot, tier_cold, archive_candidates, tasks_archived, patterns_active,
+        topics_deleted, tier_hot, tier_cold (moves), hot_events, cold_events (tier sizes), tier_events,
+        archive_candidates, tasks_archived, patterns_active,
         patterns_new, patterns_retired.
 
     Raises:
@@ -460,29 +463,66 @@ def topic_ids(groups: Sequence[Sequence[Event]], old_topic_of: dict[str, str], n
 
 
 def apply_decay(store: GraphStore, namespace: str, *, now: datetime, decay: DecayPolicy) -> dict[str, int]:
-    """Hot/cold tiers from age (since the event or its last access) and use; archive old done tasks.
+    """Move events between the hot and cold tiers; count archive candidates; archive old done tasks.
 
-    Hot: touched within `full_days`, or retrieved at least `hot_access_count` times. Cold: the
-    rest. Beyond `archive_days` without access an event is an archive candidate (kept, counted).
+    Ages are measured from the namespace's own clock: the earlier of `now` and its newest event.
+    A conversation replayed or imported from 2023 keeps its last months hot instead of going cold
+    all at once because the pass runs in 2026, and a namespace that falls silent keeps the working
+    set it had; an event's age is the time since it happened or was last retrieved.
+
+    Hot (searched first, `retrieve`): touched within `archive_days` (the seed's three months), or
+    retrieved at least `hot_access_count` times, and at most `hot_limit` events (the seed keeps
+    the hot tier at a few thousand): beyond it the often retrieved, then the most recently
+    touched, stay hot. Cold: the rest, still found through the indexes. Beyond `archive_days`
+    without access an event is also an archive candidate (kept, counted).
+
+    Returns counts: tier_hot / tier_cold (events moved into each tier by this pass), hot_events /
+    cold_events (tier sizes after it), tier_events (events aged), archive_candidates, tasks_archived. The
+    moves are also recorded in the store's meta (`tier_pass_key`), which `stats` reports.
     """
+    events = store.list_events(namespace)
+    reference = min(now, max((e.time for e in events), default=now))
     counts = {"tier_hot": 0, "tier_cold": 0, "archive_candidates": 0, "tasks_archived": 0}
-    moves: dict[str, list[str]] = defaultdict(list)
-    archived_tasks = []
-    for event in store.list_events(namespace):
+    archived_tasks, hot_candidates = [], []
+    for event in events:
         last_touch = max(event.time, event.last_accessed or event.time)
-        age_days = (now - last_touch).total_seconds() / 86400
-        hot = age_days <= decay.full_days or event.access_count >= decay.hot_access_count
-        tier = "hot" if hot else "cold"
-        if tier != event.tier:
-            moves[tier].append(event.id)
-            counts[f"tier_{tier}"] += 1
+        age_days = (reference - last_touch).total_seconds() / 86400
+        often_used = event.access_count >= decay.hot_access_count
+        if age_days <= decay.archive_days or often_used:
+            hot_candidates.append((often_used, last_touch, event.id))
         if age_days > decay.archive_days:
             counts["archive_candidates"] += 1
             if event.is_task and event.status == EventStatus.DONE:
                 archived_tasks.append(event.id)
+    hot = {event_id for *_, event_id in sorted(hot_candidates, reverse=True)[: decay.hot_limit]}
+    moves: dict[str, list[str]] = defaultdict(list)
+    for event in events:
+        tier = "hot" if event.id in hot else "cold"
+        if tier != event.tier:
+            moves[tier].append(event.id)
     for tier, ids in moves.items():
         store.update_events(namespace, ids, {"tier": tier})
+        counts[f"tier_{tier}"] = len(ids)
     if archived_tasks:
         store.update_events(namespace, archived_tasks, {"status": EventStatus.ARCHIVED})
         counts["tasks_archived"] = len(archived_tasks)
+    counts.update(hot_events=len(hot), cold_events=len(events) - len(hot), tier_events=len(events))
+    store.set_meta(
+        tier_pass_key(namespace),
+        json.dumps(
+            {
+                "at": now.isoformat(),
+                "reference": reference.isoformat(),
+                "to_hot": counts["tier_hot"],
+                "to_cold": counts["tier_cold"],
+                "hot": counts["hot_events"],
+                "cold": counts["cold_events"],
+            }
+        ),
+    )
     return counts
+
+
+def tier_pass_key(namespace: str) -> str:
+    """The store meta key holding the last tier pass of a namespace (what `stats` reports)."""
+    return f"tier_pass/{namespace}"

@@ -91,6 +91,7 @@ class RetrievalResult:
     analysis: QueryAnalysis
     plan: str = DEFAULT_PLAN.name
     patterns: list[Pattern] = field(default_factory=list)  # regularities above the hits (issue 14)
+    tiers: list[str] = field(default_factory=list)  # the tiers the vector channel read (hot first)
 
     def as_dict(self, id: str | None = None) -> dict[str, Any]:
         """The `search --json` object of FORMATS.md, plus the query analysis and plan name."""
@@ -115,6 +116,7 @@ class CandidatePool:
     events: dict[str, Event]
     features: list[dict[str, float]]
     range_fallback: bool = False  # too little inside the asked range: recalled without it too
+    tiers: list[str] = field(default_factory=list)  # the tiers the vector channel read
 
 
 def _statuses(include_archived: bool) -> tuple[str, ...]:
@@ -178,8 +180,11 @@ def gather_candidates(
         statuses, time_range.start if time_range else None, time_range.end if time_range else None
     )
 
+    tiers: list[str] = []
+
     def recall(filter_: RecallFilter) -> list[Candidate]:
-        return recall_candidates(
+        searched: list[str] = []
+        found = recall_candidates(
             store,
             namespace,
             query=query,
@@ -190,7 +195,12 @@ def gather_candidates(
             channels=plan.channels,
             rrf_k=plan.rrf_k,
             weights=plan.channel_weights or None,
+            hot_first=plan.hot_first,
+            cold_evidence_top=plan.cold_evidence_top,
+            searched_tiers=searched,
         )
+        tiers.extend(t for t in searched if t not in tiers)
+        return found
 
     candidates = recall(where)
     range_filtered = time_range is not None
@@ -215,7 +225,7 @@ def gather_candidates(
         ]
     _fill_missing_embeddings(events, embedder)
     features = compute_features(candidates, events, analysis, vector, at=at, decay=decay)
-    return CandidatePool(analysis, candidates, events, features, range_fallback)
+    return CandidatePool(analysis, candidates, events, features, range_fallback, tiers)
 
 
 def _with_earlier_value(
@@ -407,4 +417,5 @@ def retrieve(
         context_tokens=sum(count_tokens(h.event.text) for h in hits),
         analysis=pool.analysis,
         plan=plan.name,
+        tiers=pool.tiers,
     )

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from simplemem_graph.models import LinkKind
 from simplemem_graph.retrieve.expand import ExpandStep
-from simplemem_graph.retrieve.recall import CHANNELS
+from simplemem_graph.retrieve.recall import CHANNELS, COLD_EVIDENCE_TOP
 
 _EVENT_CHAIN = (LinkKind.NEXT, LinkKind.CAUSES, LinkKind.SUPERSEDES, LinkKind.CONTRADICTS)
 # The earlier values of a recalled fact (knowledge updates): reached only through SUPERSEDES.
@@ -40,6 +40,10 @@ class RetrievalPlan:
             without it (the range then only counts as a rerank feature).
         cross_encoder: optional sentence-transformers CrossEncoder name, blended into scores.
         cross_weight: share of the cross-encoder score in the blend.
+        hot_first: the vector channel searches the hot tier alone unless the indexed channels
+            find the question in the cold tier (`recall.recall_candidates`); False: every tier.
+        cold_evidence_top: how many of each indexed channel's best events are looked at for a
+            cold one (more: the cold tier is searched more often).
     """
 
     name: str
@@ -55,6 +59,8 @@ class RetrievalPlan:
     time_fallback: bool = True
     cross_encoder: str | None = None
     cross_weight: float = 0.5
+    hot_first: bool = True
+    cold_evidence_top: int = COLD_EVIDENCE_TOP
 
 
 # Measured on the LoCoMo dev split (bench/locomo.py, docs/retrieval.md): BM25 over raw turns is

@@ -195,8 +195,12 @@ class GraphStore(ABC):
         statuses: Sequence[str] | None = DEFAULT_STATUSES,
         time_from: date | None = None,
         time_to: date | None = None,
+        tier: str | None = None,
     ) -> list[ScoredId]:
-        """Top-k events by cosine similarity of their embedding to `vector`, best first."""
+        """Top-k events by cosine similarity of their embedding to `vector`, best first.
+
+        `tier` ("hot" or "cold"): only the events of that tier (`Event.tier`, set by the global
+        pass), searched without reading the other tier's vectors; None: every event."""
 
     @abstractmethod
     def fulltext_search(

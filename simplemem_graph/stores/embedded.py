@@ -3,7 +3,8 @@
 - SQLite (WAL) keeps turns, events, entities, topics and links; each batch is one transaction.
 - FTS5 does lexical search. Text is pre-tokenised (`text.search_terms`: words, jieba's for Chinese,
   plus Chinese character pairs) into the indexed column, and queries go through the same function,
-  so both sides agree on the terms.
+  so both sides agree on the terms. Every term is prefixed with its namespace's key, so a query
+  reads only its own namespace's postings, not every tenant's.
 - Vectors live in an append-only, memory-mapped float32 file per namespace (`vector_index.py`):
   nothing is loaded or rebuilt at start or after a write; exact cosine search, filters in SQL.
 - Association-chain walks are indexed SQL, one query per hop (no in-memory graph to rebuild).
@@ -15,7 +16,9 @@ requests from one store.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import re
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
@@ -152,7 +155,43 @@ CREATE INDEX IF NOT EXISTS links_by_kind_target ON links (namespace, kind, targe
 CREATE INDEX IF NOT EXISTS events_by_session ON events (namespace, json_extract(data, '$.session'), ts);
 CREATE INDEX IF NOT EXISTS events_open_questions ON events (namespace, ts)
     WHERE json_array_length(data, '$.open_slots') > 0;
+CREATE INDEX IF NOT EXISTS events_by_tier
+    ON events (namespace, json_extract(data, '$.tier'), status, vslot, id);
 """
+
+
+# What the fulltext tables hold beyond `text.SEARCH_TERMS_VERSION`; a file written with another
+# layout is re-indexed once when opened (`_reindex_search_terms`).
+_FULLTEXT_LAYOUT = "namespace-prefixed terms"
+_TERM_PIECE = re.compile(r"[^\W_]+")  # what FTS5's unicode61 tokeniser keeps together: letters, digits
+
+
+def _namespace_key(namespace: str) -> str:
+    """16 hex digits naming a namespace inside the fulltext tables (a hash: namespaces are any text)."""
+    return hashlib.blake2b(namespace.encode("utf-8"), digest_size=8).hexdigest()
+
+
+def _namespaced_pieces(key: str, term: str) -> str:
+    """A search term as the FTS5 tokens it is stored as: each letter-and-digit piece ("qm-220" is
+    "qm", "220", as unicode61 splits it) prefixed with the namespace key."""
+    return " ".join(key + piece for piece in _TERM_PIECE.findall(term))
+
+
+def _indexed_terms(namespace: str, text: str) -> str:
+    """The fulltext tokens of a text in a namespace. Every term carries the namespace key, so the
+    postings of one term are split by tenant: a query reads only its own namespace's postings
+    (and term statistics), however big the other namespaces in the file are."""
+    key = _namespace_key(namespace)
+    return " ".join(filter(None, (_namespaced_pieces(key, term) for term in search_terms(text))))
+
+
+def _match_expression(namespace: str, query: str) -> str:
+    """The FTS5 MATCH expression of a query in a namespace: any of its terms, each a quoted phrase
+    of its namespaced pieces. Pieces are letters and digits only, so user text never becomes query
+    syntax. Empty when the query has no terms."""
+    key = _namespace_key(namespace)
+    phrases = sorted({_namespaced_pieces(key, term) for term in search_terms(query)} - {""})
+    return " OR ".join(f'"{phrase}"' for phrase in phrases)
 
 
 def _topic_space(namespace: str) -> str:
@@ -164,6 +203,9 @@ def _topic_space(namespace: str) -> str:
 _INDEXED_FIELDS = frozenset({"text", "time", "dates", "deadline", "embedding", "namespace", "id"})
 _EXPAND_SLICE = 16  # frontier events per SQL round of a walk
 _VECTOR_FETCH = 64  # first over-fetch of the vector channel before the SQL filter; x8 per retry
+# A tier of at most this many rows is scored alone (a gather, then a small product); a bigger one
+# (a namespace not tiered yet: everything is hot) as the whole matrix, filtered in SQL.
+_TIER_ROWS_SCORED_ALONE = 20_000
 
 # A second writer (another process) holds the write lock: wait this long before giving up.
 _BUSY_TIMEOUT_MS = 60_000
@@ -189,7 +231,6 @@ class EmbeddedStore(GraphStore):
             self._conn.execute("PRAGMA synchronous=NORMAL")
             self._conn.execute("PRAGMA foreign_keys=ON")
             self._create_schema()
-            self._index_logged_turns()
             self._reindex_search_terms()
             self._migrate()
         except sqlite3.Error as e:
@@ -216,58 +257,52 @@ class EmbeddedStore(GraphStore):
             raise
         self._conn.execute("COMMIT")
 
-    def _index_logged_turns(self) -> None:
-        """Fill the turn fulltext index of a file written before it existed (turns are immutable,
-        so an index that is not empty is complete)."""
-        if self._conn.execute("SELECT 1 FROM turns_fts LIMIT 1").fetchone():
-            return
-        rows = self._conn.execute("SELECT namespace, id, text FROM turns").fetchall()
-        if rows:
-            self._conn.executemany(
-                "INSERT INTO turns_fts (tokens, namespace, turn_id) VALUES (?, ?, ?)",
-                [(" ".join(search_terms(text)), namespace, turn_id) for namespace, turn_id, text in rows],
-            )
-
     def _reindex_search_terms(self) -> None:
         """Re-index both fulltext tables of a file written with other search terms (`text.
-        search_terms`), once, in one transaction: a crash leaves the old index and the old version
-        recorded, and the next open starts again. A new file only records the version."""
-        key = "search_terms"
-        if self._conn.execute(
-            "SELECT 1 FROM meta WHERE key = ? AND value = ?", (key, SEARCH_TERMS_VERSION)
-        ).fetchone():
+        search_terms`) or another layout of them (`_FULLTEXT_LAYOUT`), once, in one transaction: a
+        crash leaves the old index and the old versions recorded, and the next open starts again.
+        A new file only records the versions. (A file older than the turn index has neither.)"""
+        if self._fulltext_current():
             return
         self._conn.execute("BEGIN IMMEDIATE")
         try:
-            done = self._conn.execute(
-                "SELECT 1 FROM meta WHERE key = ? AND value = ?", (key, SEARCH_TERMS_VERSION)
-            ).fetchone()
-            if not done:  # another process may have re-indexed while this one waited for the lock
+            if not self._fulltext_current():  # another process may have re-indexed meanwhile
                 self._conn.execute("DELETE FROM events_fts")
-                events = self._conn.execute("SELECT rid, data FROM events")
+                events = self._conn.execute("SELECT rid, namespace, data FROM events")
                 self._conn.executemany(
                     "INSERT INTO events_fts (rowid, tokens) VALUES (?, ?)",
                     (
-                        (rid, " ".join(search_terms(json.loads(data)["text"])))
-                        for rid, data in events.fetchall()
+                        (rid, _indexed_terms(namespace, json.loads(data)["text"]))
+                        for rid, namespace, data in events
                     ),
                 )
                 self._conn.execute("DELETE FROM turns_fts")
-                turns = self._conn.execute("SELECT namespace, id, text FROM turns").fetchall()
+                turns = self._conn.execute("SELECT namespace, id, text FROM turns")
                 self._conn.executemany(
                     "INSERT INTO turns_fts (tokens, namespace, turn_id) VALUES (?, ?, ?)",
                     (
-                        (" ".join(search_terms(text)), namespace, turn_id)
+                        (_indexed_terms(namespace, text), namespace, turn_id)
                         for namespace, turn_id, text in turns
                     ),
                 )
-                self._conn.execute(
-                    "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, SEARCH_TERMS_VERSION)
+                # One bulk insert leaves many small segments (2.8x the merged size at 100k rows,
+                # and slower queries): merge them into one, as incremental writes are by automerge.
+                self._conn.execute("INSERT INTO events_fts (events_fts) VALUES ('optimize')")
+                self._conn.execute("INSERT INTO turns_fts (turns_fts) VALUES ('optimize')")
+                self._conn.executemany(
+                    "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+                    [("search_terms", SEARCH_TERMS_VERSION), ("fulltext_layout", _FULLTEXT_LAYOUT)],
                 )
         except BaseException:
             self._conn.execute("ROLLBACK")
             raise
         self._conn.execute("COMMIT")
+
+    def _fulltext_current(self) -> bool:
+        recorded = dict(
+            self._conn.execute("SELECT key, value FROM meta WHERE key IN ('search_terms', 'fulltext_layout')")
+        )
+        return recorded == {"search_terms": SEARCH_TERMS_VERSION, "fulltext_layout": _FULLTEXT_LAYOUT}
 
     def _migrate(self) -> None:
         """Bring a file written by an earlier version up to date, once: the `event_days` rows and
@@ -369,7 +404,7 @@ class EmbeddedStore(GraphStore):
                     # Indexed only when first logged: turns are immutable, so re-adding is a no-op.
                     conn.execute(
                         "INSERT INTO turns_fts (tokens, namespace, turn_id) VALUES (?, ?, ?)",
-                        (" ".join(search_terms(turn.text)), turn.namespace, turn.id),
+                        (_indexed_terms(turn.namespace, turn.text), turn.namespace, turn.id),
                     )
                     added.append(turn)
         return added
@@ -510,7 +545,8 @@ class EmbeddedStore(GraphStore):
                 (event.namespace, event.id, event.time.timestamp(), event.status, data, blob, slot),
             ).lastrowid
         conn.execute(
-            "INSERT INTO events_fts (rowid, tokens) VALUES (?, ?)", (rid, " ".join(search_terms(event.text)))
+            "INSERT INTO events_fts (rowid, tokens) VALUES (?, ?)",
+            (rid, _indexed_terms(event.namespace, event.text)),
         )
         self._write_days(conn, rid, event)
 
@@ -814,6 +850,7 @@ class EmbeddedStore(GraphStore):
         statuses: Sequence[str] | None = DEFAULT_STATUSES,
         time_from: date | None = None,
         time_to: date | None = None,
+        tier: str | None = None,
     ) -> list[ScoredId]:
         with self._lock:
             space = self._conn.execute(
@@ -831,8 +868,13 @@ class EmbeddedStore(GraphStore):
             query = normalise(query)
             matrix = self._vector_file(namespace, dim).matrix(slots)
             where, params = self._event_filter(namespace, statuses, time_from, time_to)
-            if time_from is not None or time_to is not None:
-                # A date range is usually narrow: score only the events SQL finds in it.
+            dated = time_from is not None or time_to is not None
+            if tier is not None:
+                where += " AND json_extract(e.data, '$.tier') = ?"  # the events_by_tier index
+                params.append(tier)
+            if dated or (tier is not None and self._tier_is_small(namespace, tier)):
+                # A date range is usually narrow, the hot tier a few thousand rows: score only the
+                # rows SQL finds in them.
                 rows = self._conn.execute(
                     f"SELECT e.vslot, e.id FROM events e WHERE {where} AND e.vslot IS NOT NULL", params
                 ).fetchall()
@@ -844,6 +886,17 @@ class EmbeddedStore(GraphStore):
                 return [ScoredId(id=rows[i][1], score=float(scores[i])) for i in best]
             scores = matrix @ query
             return self._best_admitted(scores, k, where, params)
+
+    def _tier_is_small(self, namespace: str, tier: str) -> bool:
+        """Whether a tier is small enough to score its rows alone (counted in the index, up to the
+        bound): a namespace no global pass has tiered yet is hot from end to end, and is better
+        scored as one matrix product, filtered in SQL."""
+        counted = self._conn.execute(
+            "SELECT COUNT(*) FROM (SELECT 1 FROM events WHERE namespace = ? "
+            "AND json_extract(data, '$.tier') = ? LIMIT ?)",
+            (namespace, tier, _TIER_ROWS_SCORED_ALONE + 1),
+        ).fetchone()[0]
+        return counted <= _TIER_ROWS_SCORED_ALONE
 
     def _best_admitted(self, scores: np.ndarray, k: int, where: str, params: list[Any]) -> list[ScoredId]:
         """The k best slots whose event passes the SQL filter: over-fetch the best scores, keep
@@ -879,11 +932,9 @@ class EmbeddedStore(GraphStore):
         time_from: date | None = None,
         time_to: date | None = None,
     ) -> list[ScoredId]:
-        terms = sorted(set(search_terms(query)))
-        if not terms or k <= 0:
+        match = _match_expression(namespace, query)
+        if not match or k <= 0:
             return []
-        # Every term is quoted as an FTS5 string, so user text can never become query syntax.
-        match = " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
         where, params = self._event_filter(namespace, statuses, time_from, time_to)
         rows = self._read(
             "SELECT e.id, bm25(events_fts) AS rank FROM events_fts "
@@ -894,11 +945,9 @@ class EmbeddedStore(GraphStore):
         return [ScoredId(id=event_id, score=-float(rank)) for event_id, rank in rows]
 
     def turn_search(self, namespace: str, query: str, k: int) -> list[ScoredId]:
-        terms = sorted(set(search_terms(query)))
-        if not terms or k <= 0:
+        match = _match_expression(namespace, query)
+        if not match or k <= 0:
             return []
-        # Every term is quoted as an FTS5 string, so user text can never become query syntax.
-        match = " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
         rows = self._read(
             "SELECT turn_id, bm25(turns_fts) AS rank FROM turns_fts "
             "WHERE turns_fts MATCH ? AND namespace = ? ORDER BY rank, turn_id LIMIT ?",

@@ -554,6 +554,7 @@ class Neo4jStore(GraphStore):
         statuses: Sequence[str] | None = DEFAULT_STATUSES,
         time_from: date | None = None,
         time_to: date | None = None,
+        tier: str | None = None,
     ) -> list[ScoredId]:
         query = self._check_vector(vector, "the query vector")
         if k <= 0:
@@ -564,15 +565,23 @@ class Neo4jStore(GraphStore):
             "k": k,
             **recall_filters(statuses, time_from, time_to),
         }
+        if tier is not None:  # one tier: the same search filtered on it too (the hot tier first)
+            filters["tier"] = tier
         fetch = min(max(k * 10, _VECTOR_FETCH_MIN), _VECTOR_FETCH_MAX)
         while True:
-            row = self._execute("vector_search", read=True, fetch=fetch, **filters)[0]
+            if tier is None:
+                row = self._execute("vector_search", read=True, fetch=fetch, **filters)[0]
+            else:
+                row = self._execute("vector_search_tier", read=True, fetch=fetch, **filters)[0]
             hits = row["hits"]
             if len(hits) >= k or row["fetched"] < fetch:
                 break  # enough, or the index has nothing more to give
             if fetch >= _VECTOR_FETCH_MAX:
-                # This namespace is a thin slice of a big index: search it exactly instead.
-                hits = self._execute("vector_search_exact", read=True, **filters)
+                # This namespace (or tier) is a thin slice of a big index: search it exactly instead.
+                if tier is None:
+                    hits = self._execute("vector_search_exact", read=True, **filters)
+                else:
+                    hits = self._execute("vector_search_tier_exact", read=True, **filters)
                 break
             fetch = min(fetch * 4, _VECTOR_FETCH_MAX)
         # Neo4j reports cosine as (1 + cos) / 2; callers compare it with other stores' plain cosine.

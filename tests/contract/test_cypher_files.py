@@ -30,6 +30,7 @@ EXAMPLES = {
     "fetch": 50,
     "vector": [0.1] * 384,
     "statuses": ["active"],
+    "tier": "hot",
     "time_from": date(2026, 1, 1),
     "time_to": date(2026, 12, 31),
     "query": '"word"',

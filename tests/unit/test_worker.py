@@ -64,6 +64,12 @@ def test_runs_are_recorded_with_what_they_processed(tmp_path):
     assert worker.consolidate_pending() == []  # nothing pending: no run
     (passed,) = worker.global_pass()
     assert passed.kind == "global_pass" and passed.status == "ok" and passed.processed > 0
+    # The pass ages every event (its workload); `stats` reports the tier sizes and its moves.
+    stats = memory.stats()
+    assert passed.processed == stats["events"]
+    # Events of May 2026 tiered now: ages run from the newest event, so none has gone cold.
+    assert stats["events_by_tier"] == {"hot": stats["events"]}
+    assert stats["last_tier_pass"]["to_cold"] == 0 and stats["last_tier_pass"]["hot"] == stats["events"]
     memory.close()
 
     listed = _jobs_cli(db, "--json")

@@ -46,15 +46,15 @@ def test_channels_respect_status_and_time_filters(store, embedder):
 def test_entity_channel_returns_the_storyline_ranked_by_the_query(store, embedder):
     vector = embedder.encode(["Who did Ana have lunch with?"])[0]
     found = recall_entities(store, NS, [entity("Ana")], vector, 10, DEFAULT)
-    assert {event_id for event_id, _ in found} == {"kickoff", "lunch", "standup"}
-    assert found[0] == ("lunch", "Ana")
+    assert {event.id for event, _ in found} == {"kickoff", "lunch", "standup"}
+    assert (found[0][0].id, found[0][1]) == ("lunch", "Ana")
 
 
 def test_entity_channel_prefers_events_naming_more_query_entities(store, embedder):
     vector = embedder.encode(["weekly standup demo"])[0]
     found = recall_entities(store, NS, [entity("Ana"), entity("Acme Corp")], vector, 10, DEFAULT)
     # kickoff names both; standup matches the words better but names only Ana.
-    assert found[0][0] == "kickoff"
+    assert found[0][0].id == "kickoff"
 
 
 def test_fuse_rrf_rewards_agreement():

@@ -1,0 +1,28 @@
+"""The embedded store scores a small tier's rows alone and a big one (a namespace not tiered yet:
+everything hot) as the whole matrix filtered in SQL: both give the same answer."""
+
+from __future__ import annotations
+
+import pytest
+
+from simplemem_graph.stores import embedded
+from simplemem_graph.stores.embedded import EmbeddedStore
+from tests.contract.contract_data import as_list, make_event, unit_vector, vector_at_cosine
+
+QUERY = unit_vector(3)
+
+
+@pytest.mark.parametrize("scored_alone", [1, 20_000])
+def test_a_tier_search_gives_the_same_answer_either_way(monkeypatch, scored_alone):
+    monkeypatch.setattr(embedded, "_TIER_ROWS_SCORED_ALONE", scored_alone)
+    store = EmbeddedStore(":memory:")
+    cosines = [0.1, 0.8, 0.5, 0.9, 0.3]
+    store.upsert_events(
+        [
+            make_event("ns", f"e{i}", f"event {i}", minutes=i, embedding=vector_at_cosine(QUERY, c, seed=i))
+            for i, c in enumerate(cosines)
+        ]
+    )
+    store.update_events("ns", ["e3"], {"tier": "cold"})
+    assert [h.id for h in store.vector_search("ns", as_list(QUERY), 3, tier="hot")] == ["e1", "e2", "e4"]
+    assert [h.id for h in store.vector_search("ns", as_list(QUERY), 3, tier="cold")] == ["e3"]
