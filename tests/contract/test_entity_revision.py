@@ -20,7 +20,9 @@ def test_every_change_to_what_the_entity_index_reads_moves_the_revision_on(store
         return
     a, b = make_entity(ns, "en-a", "Orsk Holdings"), make_entity(ns, "en-b", "Tomas Brenner", type="person")
     assert _moves_on(store, ns, lambda: store.upsert_entities([a, b]))
-    assert _moves_on(store, ns, lambda: store.upsert_entities([make_entity(ns, "en-a", "Orsk Holdings", "Orsk")]))
+    assert _moves_on(
+        store, ns, lambda: store.upsert_entities([make_entity(ns, "en-a", "Orsk Holdings", "Orsk")])
+    )
     for kind in (LinkKind.ALIAS_OF, LinkKind.WORKS_AT, LinkKind.CANDIDATE_ALIAS):
         assert _moves_on(store, ns, lambda kind=kind: store.add_links([link(ns, kind, "en-b", "en-a")]))
         assert _moves_on(store, ns, lambda kind=kind: store.remove_links([link(ns, kind, "en-b", "en-a")]))
