@@ -137,12 +137,13 @@ class Synthetic:
                 )
             )
             links.append(Link(kind=LinkKind.FROM, source=event_id, target=turn_id, namespace=ns))
-            links.append(Link(kind=LinkKind.MENTIONS, source=event_id, target="en-speaker", namespace=ns))
-            for p in picks:
-                if p:
-                    links.append(
-                        Link(kind=LinkKind.MENTIONS, source=event_id, target=f"en-{p}", namespace=ns)
-                    )
+            # Mention props as ingest writes them (the global pass's re-derivation reads the role).
+            mentions = {"en-speaker": {"role": "speaker", "surface": "user"}}
+            mentions |= {f"en-{p}": {"role": "mention", "surface": self.entities[p].name} for p in picks if p}
+            links += [
+                Link(kind=LinkKind.MENTIONS, source=event_id, target=target, namespace=ns, props=props)
+                for target, props in mentions.items()
+            ]
             links.append(Link(kind=LinkKind.IN_TOPIC, source=event_id, target=f"tp-{cluster}", namespace=ns))
             links.append(
                 Link(kind=LinkKind.ON, source=event_id, target=when.date().isoformat(), namespace=ns)
