@@ -60,8 +60,9 @@ DUPLICATE_MIN_COSINE = 0.97
 NEIGHBOURS_PER_EVENT = 10  # edges kept per event in the re-clustering graph
 DUPLICATE_NEIGHBOURS = 16  # nearest neighbours searched for an earlier copy of an event
 EXACT_MAX_ROWS = 10_000  # exact nearest neighbours up to this many events (~2 s), an IVF index beyond
-IVF_CELLS_PER_SQRT_ROW = 4  # k-means cells of the IVF index: 4 sqrt(N) (~80 events a cell at 100k)
-IVF_PROBES = 16  # cells searched per event: the cost is N x 16 cells x sqrt(N)/4 events
+IVF_CELLS_PER_SQRT_ROW = 2  # k-means cells of the IVF index: 2 sqrt(N) (~160 events a cell at 100k)
+IVF_PROBES = 8  # cells searched per event: N x 8 cells x sqrt(N)/2 events, 1.3% of the rows at 100k
+IVF_TRAIN_PER_CELL = 40  # k-means learns the cells from 40 events a cell (a seeded sample): linear in N
 IVF_SEED = 1234  # k-means seed: the same events give the same cells, hence the same neighbours
 _TOPICS_PER_WRITE = 2000  # topics (each with a centroid) built and written at once
 _PUNCTUATION = re.compile(r"[\W_]+", re.UNICODE)
@@ -201,9 +202,9 @@ def nearest_neighbours(matrix: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarr
 
     Up to EXACT_MAX_ROWS rows: exact (faiss's flat inner-product search, BLAS in blocks; memory
     O(N x k)). Beyond: an inverted-file index (faiss IVF-Flat, k-means cells, seeded) searched in
-    the IVF_PROBES cells nearest each row, so the cost grows as N^1.5 instead of N^2; on clustered
-    embeddings it finds the exact neighbours (recall@16 0.999 at 100k, bench/scale.py
-    --global-pass-only), and a near-copy (the duplicates the pass merges) shares its cell.
+    the IVF_PROBES cells nearest each row, so the cost grows as N^1.5 instead of N^2; on the
+    clustered vectors of bench/scale.py it finds the exact neighbours (recall@16 1.0 on 500 rows at
+    100k), and a near-copy (the duplicates the pass merges) falls in its original's cell or a next one.
 
     Example:
         >>> nearest_neighbours(np.eye(3, dtype=np.float32), 1)[0].tolist()
@@ -223,6 +224,7 @@ def nearest_neighbours(matrix: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarr
         cells = int(IVF_CELLS_PER_SQRT_ROW * np.sqrt(n))
         index = faiss.IndexIVFFlat(faiss.IndexFlatIP(dim), dim, cells, faiss.METRIC_INNER_PRODUCT)
         index.cp.seed = IVF_SEED
+        index.cp.max_points_per_centroid = IVF_TRAIN_PER_CELL
         index.train(rows)
         index.nprobe = IVF_PROBES
     index.add(rows)
@@ -288,12 +290,11 @@ def _names_in_texts(names: Sequence[tuple[str, str, str]], events: Sequence[Even
 def resolve_aliases(store: GraphStore, namespace: str) -> dict[str, int]:
     """Resolve nickname and short-name entities now that the whole namespace is known."""
     index = EntityIndex.load(store, namespace)
-    mentions = store.list_links(namespace, kinds=[LinkKind.MENTIONS])
     events = {e.id: e for e in store.list_events(namespace, embeddings=False)}
     sessions_of: dict[str, set[str]] = defaultdict(set)
-    for link in mentions:
-        if link.source in events:
-            sessions_of[link.target].add(events[link.source].session)
+    for source, target in _mention_pairs(store, namespace):
+        if source in events:
+            sessions_of[target].add(events[source].session)
     resolver = EntityResolver(index)
     names = _NameIndex(index)
     for entity in sorted(index.canonical_entities(), key=lambda e: e.name):
@@ -309,8 +310,8 @@ def resolve_aliases(store: GraphStore, namespace: str) -> dict[str, int]:
     repoint_mentions(store, namespace, result.repoint)
 
     mentioned = defaultdict(set)
-    for link in store.list_links(namespace, kinds=[LinkKind.MENTIONS]):
-        mentioned[link.source].add(link.target)
+    for source, target in _mention_pairs(store, namespace):
+        mentioned[source].add(target)
     known = index.known_names()
     names_of: dict[str, list[str]] = defaultdict(list)  # canonical id -> its names, in known_names order
     for name, _type, canonical_id in known:
@@ -334,6 +335,11 @@ def resolve_aliases(store: GraphStore, namespace: str) -> dict[str, int]:
         "candidate_aliases": len(store.list_links(namespace, kinds=[LinkKind.CANDIDATE_ALIAS])),
         "mentions_added": len({(link.source, link.target) for link in added}),
     }
+
+
+def _mention_pairs(store: GraphStore, namespace: str) -> list[tuple[str, str]]:
+    """(event, entity) of every MENTIONS link: the links themselves (~1.5 KB each) are let go."""
+    return [(link.source, link.target) for link in store.list_links(namespace, kinds=[LinkKind.MENTIONS])]
 
 
 def _last_surface(names: Sequence[str], text: str) -> str:

@@ -628,13 +628,16 @@ class EmbeddedStore(GraphStore):
 
         Status, tier, importance...: only the stored fields change, not the text, dates or vector,
         so the fulltext, day and vector indexes are left as they are (the global pass moves whole
-        tiers at once); a change of an indexed field rewrites the event with its indexes."""
+        tiers at once) and the returned events carry no embedding; a change of an indexed field
+        rewrites the event with its indexes."""
         updated = []
+        reindex = bool(set(fields) & _INDEXED_FIELDS)
+        vector_column = "embedding" if reindex else "NULL"  # only `data` is rewritten: no vector read
         for start in range(0, len(ids), 500):
             chunk = list(ids[start : start + 500])
             marks = self._placeholders(len(chunk))
             rows = conn.execute(
-                f"SELECT data, embedding FROM events WHERE namespace = ? AND id IN ({marks})",
+                f"SELECT data, {vector_column} FROM events WHERE namespace = ? AND id IN ({marks})",
                 [namespace, *chunk],
             ).fetchall()
             for data, blob in rows:
@@ -644,7 +647,7 @@ class EmbeddedStore(GraphStore):
                 except ValueError as e:
                     raise InputError(f"embedded store: cannot set {sorted(fields)} on events: {e}") from e
                 updated.append(changed)
-        if set(fields) & _INDEXED_FIELDS:
+        if reindex:
             for event in updated:
                 self._write_event(conn, event)
         else:
