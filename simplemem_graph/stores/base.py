@@ -415,8 +415,8 @@ class GraphStore(ABC):
         `statuses` is None), oldest first as in `list_events`: (ids, float32 unit rows, one per id).
 
         The global pass compares every event with its nearest neighbours: it reads the vectors as
-        one matrix (the embedded store gathers them from its vector file, Neo4j streams packed
-        bytes), not as events holding Python lists of floats."""
+        one matrix (the embedded store gathers them from its vector file, Neo4j returns the packed
+        float32 bytes), not as events holding Python lists of floats. This default reads events."""
         events = [e for e in self.list_events(namespace, statuses=statuses) if e.embedding is not None]
         if not events:
             return [], np.zeros((0, 0), dtype=np.float32)
