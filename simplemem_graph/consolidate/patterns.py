@@ -269,7 +269,8 @@ def refresh_patterns(
     # Superseded events count: "moved the review to Monday" is replaced by the next move, but each
     # move happened, and the moves together are the regularity.
     statuses = [EventStatus.ACTIVE, EventStatus.DONE, EventStatus.ARCHIVED, EventStatus.SUPERSEDED]
-    candidates = mine_patterns(store.list_events(namespace, statuses=statuses), namespace, now=now)
+    events = store.list_events(namespace, statuses=statuses, embeddings=False)
+    candidates = mine_patterns(events, namespace, now=now)
     stored = {p.id: p for p in store.list_patterns(namespace)}
     found = {c.pattern.id for c in candidates}
     old_links = (

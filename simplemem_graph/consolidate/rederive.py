@@ -31,7 +31,9 @@ from simplemem_graph.stores.base import GraphStore
 
 def rederive_implied_mentions(store: GraphStore, namespace: str) -> dict[str, int]:
     """Recompute every implied MENTIONS link of a namespace; return implied_added / implied_removed."""
-    events = sorted(store.list_events(namespace), key=lambda e: (e.time, e.source_ids[:1], e.id))
+    events = sorted(
+        store.list_events(namespace, embeddings=False), key=lambda e: (e.time, e.source_ids[:1], e.id)
+    )
     if not events:
         return {"implied_added": 0, "implied_removed": 0}
     index = EntityIndex.load(store, namespace)
@@ -44,25 +46,18 @@ def rederive_implied_mentions(store: GraphStore, namespace: str) -> dict[str, in
             explicit[link.source][link.target] = dict(link.props)
     turn_ids = sorted({s for e in events for s in e.source_ids})
     turn_texts = {t.id: t.text for t in store.get_turns(namespace, turn_ids)}
-    by_session: dict[str, list] = defaultdict(list)
-    for event in events:
-        by_session[event.session].append(event)
-    wanted: dict[tuple[str, str], Link] = {}
-    for session_events in by_session.values():
-        mentions = {e.id: dict(explicit.get(e.id, {})) for e in session_events}
-        infer_subjects(
-            session_events, mentions, index, turn_texts=turn_texts, stored_focus=lambda _s: SessionFocus()
+    # One call for every session: infer_subjects keeps each session's focus apart, and builds its
+    # organisation-name automaton once (once per session made the step O(sessions x entities)).
+    mentions = {e.id: dict(explicit.get(e.id, {})) for e in events}
+    infer_subjects(events, mentions, index, turn_texts=turn_texts, stored_focus=lambda _s: SessionFocus())
+    wanted: dict[tuple[str, str], Link] = {
+        (event_id, entity): Link(
+            kind=LinkKind.MENTIONS, source=event_id, target=entity, namespace=namespace, props=props
         )
-        for event_id, mentioned in mentions.items():
-            for entity, props in mentioned.items():
-                if props.get("role") == "implied":
-                    wanted[(event_id, entity)] = Link(
-                        kind=LinkKind.MENTIONS,
-                        source=event_id,
-                        target=entity,
-                        namespace=namespace,
-                        props=props,
-                    )
+        for event_id, mentioned in mentions.items()
+        for entity, props in mentioned.items()
+        if props.get("role") == "implied"
+    }
     removed = [link for key, link in implied_now.items() if key not in wanted]
     added = [
         link for key, link in wanted.items() if key not in implied_now or implied_now[key].props != link.props
@@ -75,7 +70,7 @@ def rederive_implied_mentions(store: GraphStore, namespace: str) -> dict[str, in
 
 def rederive_next_chains(store: GraphStore, namespace: str) -> dict[str, int]:
     """Rebuild NEXT from the session chains and the entity storylines; return next_added / next_removed."""
-    events = {e.id: e for e in store.list_events(namespace)}
+    events = {e.id: e for e in store.list_events(namespace, embeddings=False)}
     if not events:
         return {"next_added": 0, "next_removed": 0}
     names = {e.id: e.name for e in store.list_entities(namespace)}

@@ -18,6 +18,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from datetime import date, datetime
 from typing import Any
 
+import numpy as np
+
 from simplemem_graph.models import (
     DEFAULT_STATUSES,
     EVENT_LINKS,
@@ -34,6 +36,7 @@ from simplemem_graph.models import (
     Topic,
     Turn,
 )
+from simplemem_graph.vectors import unit_rows
 
 
 def chunk_key(turns: Sequence[Turn]) -> str:
@@ -134,8 +137,14 @@ class GraphStore(ABC):
         statuses: Sequence[str] | None = None,
         time_from: date | None = None,
         time_to: date | None = None,
+        embeddings: bool = True,
     ) -> list[Event]:
-        """All events of a namespace (any status when statuses is None), oldest first."""
+        """All events of a namespace (any status when statuses is None), oldest first.
+
+        `embeddings=False` leaves every `embedding` None: a pass over the whole namespace that does
+        not compare vectors reads the rest of the events without 384 Python floats each (read the
+        vectors as one matrix with `event_vectors`). Never write such an event back whole: upsert
+        would clear its embedding; use `update_events`, or `get_events` first."""
 
     @abstractmethod
     def update_events(self, namespace: str, ids: Sequence[str], fields: dict[str, Any]) -> None:
@@ -162,8 +171,9 @@ class GraphStore(ABC):
         """Insert or replace topics by (namespace, id)."""
 
     @abstractmethod
-    def list_topics(self, namespace: str) -> list[Topic]:
-        """All topics of a namespace."""
+    def list_topics(self, namespace: str, *, centroids: bool = True) -> list[Topic]:
+        """All topics of a namespace, by id; `centroids=False` leaves every `centroid` None (the
+        global pass only needs the ids and sizes of every topic)."""
 
     # ---- links -------------------------------------------------------------------------------
     @abstractmethod
@@ -404,8 +414,6 @@ class GraphStore(ABC):
 
     def nearest_topics(self, namespace: str, vectors: Sequence[Sequence[float]], k: int) -> list[Topic]:
         """The topics whose centroid is among the k nearest (cosine) to any of `vectors`."""
-        import numpy as np
-
         topics = [t for t in self.list_topics(namespace) if t.centroid is not None]
         if not topics or not vectors or k <= 0:
             return []
@@ -414,6 +422,21 @@ class GraphStore(ABC):
         scores = queries @ matrix.T
         keep = {int(j) for row in scores for j in np.argsort(-row)[:k]}
         return [topics[j] for j in sorted(keep)]
+
+    def event_vectors(
+        self, namespace: str, *, statuses: Sequence[str] | None = None
+    ) -> tuple[list[str], np.ndarray]:
+        """The ids and embeddings of the namespace's events that have one (any status when
+        `statuses` is None), oldest first as in `list_events`: (ids, float32 unit rows, one per id).
+
+        The global pass compares every event with its nearest neighbours: it reads the vectors as
+        one matrix (the embedded store gathers them from its vector file, Neo4j returns the packed
+        float32 bytes), not as events holding Python lists of floats. This default reads events."""
+        events = [e for e in self.list_events(namespace, statuses=statuses) if e.embedding is not None]
+        if not events:
+            return [], np.zeros((0, 0), dtype=np.float32)
+        matrix = np.asarray([e.embedding for e in events], dtype=np.float32)
+        return [e.id for e in events], unit_rows(matrix).astype(np.float32, copy=False)
 
     # ---- memory above the event (issue 14) --------------------------------------------------------
     @abstractmethod

@@ -617,10 +617,31 @@ class EmbeddedStore(GraphStore):
         statuses: Sequence[str] | None = None,
         time_from: date | None = None,
         time_to: date | None = None,
+        embeddings: bool = True,
     ) -> list[Event]:
         where, params = self._event_filter(namespace, statuses, time_from, time_to)
-        rows = self._read(f"SELECT data, embedding FROM events e WHERE {where} ORDER BY ts, id", params)
+        blob = "embedding" if embeddings else "NULL"
+        rows = self._read(f"SELECT data, {blob} FROM events e WHERE {where} ORDER BY ts, id", params)
         return [self._event_from_row(d, b) for d, b in rows]
+
+    def event_vectors(
+        self, namespace: str, *, statuses: Sequence[str] | None = None
+    ) -> tuple[list[str], np.ndarray]:
+        # The rows of the vector file (already unit length), gathered by slot: no blob is parsed.
+        where, params = self._event_filter(namespace, statuses, None, None)
+        with self._lock:
+            space = self._conn.execute(
+                "SELECT dim, slots FROM vector_spaces WHERE namespace = ?", (namespace,)
+            ).fetchone()
+            rows = self._conn.execute(
+                f"SELECT e.id, e.vslot FROM events e WHERE {where} AND e.vslot IS NOT NULL ORDER BY ts, id",
+                params,
+            ).fetchall()
+            if space is None or not rows:
+                return [], np.zeros((0, 0), dtype=np.float32)
+            slots = np.fromiter((r[1] for r in rows), dtype=np.int64, count=len(rows))
+            matrix = np.array(self._vector_file(namespace, space[0]).matrix(space[1])[slots])
+        return [r[0] for r in rows], matrix
 
     def _event_filter(
         self,
@@ -662,13 +683,16 @@ class EmbeddedStore(GraphStore):
 
         Status, tier, importance...: only the stored fields change, not the text, dates or vector,
         so the fulltext, day and vector indexes are left as they are (the global pass moves whole
-        tiers at once); a change of an indexed field rewrites the event with its indexes."""
+        tiers at once) and the returned events carry no embedding; a change of an indexed field
+        rewrites the event with its indexes."""
         updated = []
+        reindex = bool(set(fields) & _INDEXED_FIELDS)
+        vector_column = "embedding" if reindex else "NULL"  # only `data` is rewritten: no vector read
         for start in range(0, len(ids), 500):
             chunk = list(ids[start : start + 500])
             marks = self._placeholders(len(chunk))
             rows = conn.execute(
-                f"SELECT data, embedding FROM events WHERE namespace = ? AND id IN ({marks})",
+                f"SELECT data, {vector_column} FROM events WHERE namespace = ? AND id IN ({marks})",
                 [namespace, *chunk],
             ).fetchall()
             for data, blob in rows:
@@ -678,7 +702,7 @@ class EmbeddedStore(GraphStore):
                 except ValueError as e:
                     raise InputError(f"embedded store: cannot set {sorted(fields)} on events: {e}") from e
                 updated.append(changed)
-        if set(fields) & _INDEXED_FIELDS:
+        if reindex:
             for event in updated:
                 self._write_event(conn, event)
         else:
@@ -772,8 +796,9 @@ class EmbeddedStore(GraphStore):
             (topic.namespace, topic.id, topic.model_dump_json(), slot),
         )
 
-    def list_topics(self, namespace: str) -> list[Topic]:
-        rows = self._read("SELECT data FROM topics WHERE namespace = ? ORDER BY id", [namespace])
+    def list_topics(self, namespace: str, *, centroids: bool = True) -> list[Topic]:
+        data = "data" if centroids else "json_remove(data, '$.centroid')"  # not parsed, not kept
+        rows = self._read(f"SELECT {data} FROM topics WHERE namespace = ? ORDER BY id", [namespace])
         return [Topic.model_validate_json(r[0]) for r in rows]
 
     # ---- links ----------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, date, datetime, timedelta
 from typing import Any, TypeVar
 
+import numpy as np
 from neo4j import (
     Driver,
     GraphDatabase,
@@ -62,6 +63,7 @@ from simplemem_graph.stores.neo4j_records import (
     uid_of,
 )
 from simplemem_graph.text import SEARCH_TERMS_VERSION, search_terms
+from simplemem_graph.vectors import unit_rows
 
 T = TypeVar("T")
 
@@ -344,11 +346,24 @@ class Neo4jStore(GraphStore):
         statuses: Sequence[str] | None = None,
         time_from: date | None = None,
         time_to: date | None = None,
+        embeddings: bool = True,
     ) -> list[Event]:
         rows = self._execute(
             "list_events", read=True, namespace=namespace, **recall_filters(statuses, time_from, time_to)
         )
+        if not embeddings:
+            return [event_from_props({**r["event"], "embedding_f32": None}) for r in rows]
         return [event_from_props(r["event"]) for r in rows]
+
+    def event_vectors(
+        self, namespace: str, *, statuses: Sequence[str] | None = None
+    ) -> tuple[list[str], np.ndarray]:
+        filters = recall_filters(statuses, None, None)
+        rows = self._execute("event_vectors", read=True, namespace=namespace, statuses=filters["statuses"])
+        if not rows:
+            return [], np.zeros((0, 0), dtype=np.float32)
+        packed = np.frombuffer(b"".join(r["embedding"] for r in rows), dtype=np.float32)
+        return [r["id"] for r in rows], unit_rows(packed.reshape(len(rows), -1)).astype(np.float32)
 
     def update_events(self, namespace: str, ids: Sequence[str], fields: dict[str, Any]) -> None:
         if ids:
@@ -399,8 +414,8 @@ class Neo4jStore(GraphStore):
             for t in topics
         ]
 
-    def list_topics(self, namespace: str) -> list[Topic]:
-        rows = self._execute("list_topics", read=True, namespace=namespace)
+    def list_topics(self, namespace: str, *, centroids: bool = True) -> list[Topic]:
+        rows = self._execute("list_topics", read=True, namespace=namespace, centroids=centroids)
         return [Topic.model_validate(model_fields(r["topic"])) for r in rows]
 
     # ---- links ----------------------------------------------------------------------------------

@@ -56,6 +56,7 @@ EXAMPLES = {
     "steps": 8,
     "cap": 20,
     "vectors": [[0.1] * 384],
+    "centroids": True,
 }
 
 
