@@ -571,7 +571,7 @@ def plot(out: Path, files: list[Path]) -> None:
         label = f"{data['store']} {data.get('label', '')}".strip()
         rows = data["rows"]
         x = [r["events"] for r in rows]
-        if data["mode"] == "store":
+        if data["mode"] == "store" and all("search" in r for r in rows):
             axes[0].plot(x, [r["insert_events_per_s"] for r in rows], "o-", label=label)
             axes[1].plot(x, [r["search"]["vector"]["p95_ms"] for r in rows], "o-", label=f"{label} vector")
             axes[1].plot(x, [r["search"]["expand"]["p95_ms"] for r in rows], "s--", label=f"{label} expand")
@@ -582,6 +582,8 @@ def plot(out: Path, files: list[Path]) -> None:
             axes[2].plot(
                 *zip(*[c for c in cold if c[1] is not None], strict=True), "o-", label=f"{label} cold"
             )
+
+        if data["mode"] == "store":  # the global pass, also from --global-pass-only runs
             passes = [(r["events"], r.get("global_pass", {}).get("seconds")) for r in rows]
             passes = [p for p in passes if p[1] is not None]
             if passes:
