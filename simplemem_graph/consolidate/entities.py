@@ -917,14 +917,10 @@ class NameFinder:
     """
 
     def __init__(self, names: Sequence[tuple[str, str, str]]):
-        self._automaton = ahocorasick.Automaton()
         self._owners: dict[str, list[tuple[int, str, str]]] = defaultdict(list)
         for position, (name, _type, canonical_id) in enumerate(names):
             self._owners[name.lower()].append((position, name, canonical_id))
-        for key in self._owners:
-            self._automaton.add_word(key, key)
-        if self._owners:
-            self._automaton.make_automaton()
+        self._automaton = _automaton(self._owners)
 
     def find(self, text: str) -> list[tuple[str, str]]:
         """(name, canonical id) of every name that occurs in `text` (by `name_occurs`)."""
