@@ -201,6 +201,16 @@ class Neighbor(_Model):
     path: list[str]  # e.g. ["MENTIONS Acme Corp", "NEXT"]
 
 
+class Walk(_Model):
+    """One walk of `GraphStore.expand_walks`: the links it follows (as `expand`'s `kinds`), how
+    many hops, the statuses an event it reaches may have (None: any), how many events it keeps."""
+
+    kinds: list[LinkKind]
+    hops: int = 1
+    statuses: list[str] | None = None
+    limit: int = 50
+
+
 class Hit(_Model):
     """One retrieved memory, with its score and how it was found."""
 

@@ -18,7 +18,7 @@ from typing import Any
 from simplemem_graph.config import DecayPolicy
 from simplemem_graph.embedding import Embedder, encode_query
 from simplemem_graph.errors import ConfigError, InputError
-from simplemem_graph.models import DEFAULT_STATUSES, Event, EventStatus, Hit, LinkKind, Pattern
+from simplemem_graph.models import DEFAULT_STATUSES, Event, EventStatus, Hit, Link, LinkKind, Pattern
 from simplemem_graph.retrieve.context import build_context
 from simplemem_graph.retrieve.expand import ExpandStep, attach_context, expand_candidates, neighbouring_turn
 from simplemem_graph.retrieve.plans import (
@@ -117,6 +117,7 @@ class CandidatePool:
     features: list[dict[str, float]]
     range_fallback: bool = False  # too little inside the asked range: recalled without it too
     tiers: list[str] = field(default_factory=list)  # the tiers the vector channel read
+    supersedes: list[Link] = field(default_factory=list)  # SUPERSEDES links between pool events
 
 
 def _statuses(include_archived: bool) -> tuple[str, ...]:
@@ -216,7 +217,11 @@ def gather_candidates(
         candidates += expand_candidates(
             store, namespace, candidates, plan.expand, seeds=plan.expand_seeds, statuses=statuses
         )
-    events = {e.id: e for e in store.get_events(namespace, [c.event_id for c in candidates])}
+    # The pool's events and which of them SUPERSEDES which (for _with_earlier_value), in one call.
+    found, supersedes = store.events_and_links(
+        namespace, [c.event_id for c in candidates], [LinkKind.SUPERSEDES]
+    )
+    events = {e.id: e for e in found}
     candidates = [c for c in candidates if c.event_id in events]
     if range_filtered:
         # Walks ignore dates; keep the range the question asked for.
@@ -225,11 +230,11 @@ def gather_candidates(
         ]
     _fill_missing_embeddings(events, embedder)
     features = compute_features(candidates, events, analysis, vector, at=at, decay=decay)
-    return CandidatePool(analysis, candidates, events, features, range_fallback, tiers)
+    return CandidatePool(analysis, candidates, events, features, range_fallback, tiers, supersedes)
 
 
 def _with_earlier_value(
-    store: GraphStore, namespace: str, chosen: list[Scored], scored: Sequence[Scored], k: int
+    chosen: list[Scored], scored: Sequence[Scored], supersedes: Sequence[Link], k: int
 ) -> list[Scored]:
     """The best memory's earlier value right after it, when the history walk brought it in:
     "取快递改到5月22号了" comes with "约了5月18号去取快递". A changed fact answers both "when is
@@ -238,11 +243,7 @@ def _with_earlier_value(
     if k < 2 or not chosen or chosen[0].event.status == EventStatus.SUPERSEDED:
         return chosen
     top = chosen[0].event.id
-    earlier = [
-        link.target
-        for link in store.list_links(namespace, kinds=[LinkKind.SUPERSEDES], node_ids=[top])
-        if link.source == top
-    ]
+    earlier = [link.target for link in supersedes if link.source == top]
     in_pool = {s.event.id: s for s in scored}
     found = next((in_pool[e] for e in earlier if e in in_pool), None)
     if found is None:
@@ -405,7 +406,7 @@ def retrieve(
     chosen = select_diverse(
         scored, k, mmr_lambda=plan.mmr_lambda, dedup_sources=plan.dedup_sources, widen=widen
     )
-    chosen = _with_earlier_value(store, namespace, chosen, scored, k)
+    chosen = _with_earlier_value(chosen, scored, pool.supersedes, k)
     if budget is not None:
         chosen = fill_budget(chosen, budget)
     hits = [Hit(event=s.event, score=s.score, path=s.candidate.path, features=s.features) for s in chosen]

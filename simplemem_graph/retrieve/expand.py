@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from simplemem_graph.models import Event, LinkKind
+from simplemem_graph.models import Event, LinkKind, Walk
 from simplemem_graph.retrieve.recall import Candidate
 from simplemem_graph.stores.base import GraphStore
 
@@ -67,11 +67,16 @@ def expand_candidates(
     if not seed_ids:
         return []
     found: dict[str, Candidate] = {}
-    for step in steps:
-        reachable = None if statuses is None else (*statuses, *step.also_statuses)
-        neighbours = store.expand(
-            namespace, seed_ids, hops=step.hops, kinds=step.kinds, statuses=reachable, limit=step.limit
+    walks = [
+        Walk(
+            kinds=list(step.kinds),
+            hops=step.hops,
+            statuses=None if statuses is None else [*statuses, *step.also_statuses],
+            limit=step.limit,
         )
+        for step in steps
+    ]
+    for neighbours in store.expand_walks(namespace, seed_ids, walks):  # one store call for every walk
         for neighbour in neighbours:
             if neighbour.id in by_id or neighbour.id in found:
                 continue

@@ -158,17 +158,12 @@ def _is_name_like(span: str, entity: Entity) -> bool:
 
 
 class _EntityFinder:
-    """Finds the entities a query names; `list_entities` is read at most once per query."""
+    """Finds the entities a query names, through the store's name indexes: no step reads every
+    entity of the namespace (a search costs the same beside 100 entities or 100,000)."""
 
     def __init__(self, store: GraphStore, namespace: str):
         self._store = store
         self._namespace = namespace
-        self._all: list[Entity] | None = None
-
-    def all_entities(self) -> list[Entity]:
-        if self._all is None:
-            self._all = self._store.list_entities(self._namespace)
-        return self._all
 
     def find(self, query: str, lang: str) -> tuple[list[Entity], dict[str, str]]:
         found: dict[str, Entity] = {}
@@ -245,7 +240,10 @@ class _EntityFinder:
             return
         choices: list[str] = []
         owners: list[Entity] = []
-        for entity in self.all_entities():
+        # Only names starting with a span's first letter are compared: a misspelt name keeps its
+        # first letter far more often than not, and the store reads those through its name index.
+        firsts = sorted({span[0] for span in spans})
+        for entity in self._store.entities_named_from(self._namespace, firsts):
             for name in (entity.name, *entity.aliases):
                 choices.append(name)
                 owners.append(entity)

@@ -21,10 +21,8 @@ from datetime import date
 
 import numpy as np
 
-from simplemem_graph.dates import event_days
-from simplemem_graph.models import Entity, Event, LinkKind
-from simplemem_graph.stores.base import GraphStore
-from simplemem_graph.vectors import cosine
+from simplemem_graph.models import Entity, Event
+from simplemem_graph.stores.base import GraphStore, in_date_range
 
 VECTOR = "vector"
 FULLTEXT = "fulltext"
@@ -54,12 +52,7 @@ class RecallFilter:
         """The stores' own filter, for events reached through links rather than a search."""
         if self.statuses is not None and str(event.status) not in self.statuses:
             return False
-        if self.time_from is None and self.time_to is None:
-            return True
-        return any(
-            (self.time_from is None or d >= self.time_from) and (self.time_to is None or d <= self.time_to)
-            for d in event_days(event)
-        )
+        return in_date_range(event, self.time_from, self.time_to)
 
 
 @dataclass
@@ -135,17 +128,10 @@ def recall_turns(store: GraphStore, namespace: str, query: str, k: int, where: R
 def recall_turn_events(
     store: GraphStore, namespace: str, query: str, k: int, where: RecallFilter
 ) -> list[Event]:
-    """`recall_turns`, as the events themselves."""
-    rank = {hit.id: i for i, hit in enumerate(store.turn_search(namespace, query, k))}
-    if not rank:
-        return []
-    made_from: dict[str, int] = {}  # event id -> rank of its best turn
-    for link in store.list_links(namespace, kinds=[LinkKind.FROM], node_ids=list(rank)):
-        if link.target in rank:
-            made_from[link.source] = min(rank[link.target], made_from.get(link.source, len(rank)))
-    events = store.get_events(namespace, list(made_from))
-    kept = [e for e in events if where.admits(e)]
-    return sorted(kept, key=lambda event: made_from[event.id])
+    """`recall_turns`, as the events themselves (`GraphStore.turn_recall`: one store call)."""
+    return store.turn_recall(
+        namespace, query, k, statuses=where.statuses, time_from=where.time_from, time_to=where.time_to
+    )
 
 
 def recall_entities(
@@ -158,26 +144,22 @@ def recall_entities(
 ) -> list[tuple[Event, str]]:
     """Events mentioning the query's entities, as (event, entity name), best first.
 
-    A storyline can hold hundreds of events (every turn of a speaker), so they are ranked: events
-    naming more of the query's entities first, then by cosine similarity to the query.
+    A storyline can hold hundreds of events (every turn of a speaker), so they are ranked in the
+    store, in one call for every entity: events naming more of the query's entities first, then by
+    cosine similarity to the query (`GraphStore.entity_recall`).
     """
     if not entities:
         return []
-    per_entity: dict[str, list[Event]] = {}
-    for entity in entities:
-        per_entity[entity.name] = store.entity_events(
-            namespace, [entity.id], statuses=where.statuses, time_from=where.time_from, time_to=where.time_to
-        )
-    events: dict[str, Event] = {}
-    named_by: dict[str, list[str]] = {}
-    for name, storyline in per_entity.items():
-        for event in storyline:
-            events[event.id] = event
-            named_by.setdefault(event.id, []).append(name)
-    ranked = sorted(
-        events.values(), key=lambda e: (len(named_by[e.id]), cosine(vector, e.embedding)), reverse=True
+    ranked = store.entity_recall(
+        namespace,
+        [[entity.id] for entity in entities],
+        vector,
+        limit=k,
+        statuses=where.statuses,
+        time_from=where.time_from,
+        time_to=where.time_to,
     )
-    return [(e, named_by[e.id][0]) for e in ranked[:k]]
+    return [(event, entities[named_by[0]].name) for event, named_by in ranked]
 
 
 def fuse_rrf(

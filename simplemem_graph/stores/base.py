@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from simplemem_graph.dates import event_days
 from simplemem_graph.models import (
     DEFAULT_STATUSES,
     EVENT_LINKS,
@@ -35,8 +36,9 @@ from simplemem_graph.models import (
     ScoredId,
     Topic,
     Turn,
+    Walk,
 )
-from simplemem_graph.vectors import unit_rows
+from simplemem_graph.vectors import cosine, unit, unit_rows
 
 
 def chunk_key(turns: Sequence[Turn]) -> str:
@@ -46,6 +48,23 @@ def chunk_key(turns: Sequence[Turn]) -> str:
         return ""
     first = min(t.time.timestamp() for t in turns)
     return f"{first:020.6f}|{turns[0].id}"
+
+
+def in_date_range(event: Event, time_from: date | None, time_to: date | None) -> bool:
+    """Whether one of the event's days (`event_days`) falls in the closed range: the stores' date
+    filter, for events reached through links rather than a search."""
+    if time_from is None and time_to is None:
+        return True
+    return any(
+        (time_from is None or d >= time_from) and (time_to is None or d <= time_to) for d in event_days(event)
+    )
+
+
+def storyline_rank(rows: Iterable[tuple[str, Any, int, float]]) -> list[str]:
+    """Event ids of (id, time, groups naming it, cosine to the query) rows in recall order: named
+    by more of the question's entities first, then closer to the query, then oldest, then by id.
+    Every store ranks `entity_recall` by this one rule."""
+    return [row[0] for row in sorted(rows, key=lambda row: (-row[2], -row[3], row[1], row[0]))]
 
 
 def new_lease_holder() -> str:
@@ -233,6 +252,35 @@ class GraphStore(ABC):
         query syntax. The raw log is the source of truth, so this channel sees every word that
         was said, whatever stage 1 kept."""
 
+    def turn_recall(
+        self,
+        namespace: str,
+        query: str,
+        k: int,
+        *,
+        statuses: Sequence[str] | None = DEFAULT_STATUSES,
+        time_from: date | None = None,
+        time_to: date | None = None,
+    ) -> list[Event]:
+        """The events made from the k turns most lexically relevant to `query` (`turn_search`),
+        through their FROM links, that pass the status and date filters: ordered by their best
+        turn's rank, then by id. One round trip for what would be a search, its provenance links
+        and the events. This default makes those three calls."""
+        rank = {hit.id: i for i, hit in enumerate(self.turn_search(namespace, query, k))}
+        if not rank:
+            return []
+        made_from: dict[str, int] = {}  # event id -> rank of its best turn
+        for link in self.list_links(namespace, kinds=[LinkKind.FROM], node_ids=list(rank)):
+            if link.target in rank:
+                made_from[link.source] = min(rank[link.target], made_from.get(link.source, len(rank)))
+        allowed = None if statuses is None else {str(s) for s in statuses}
+        kept = [
+            e
+            for e in self.get_events(namespace, list(made_from))
+            if (allowed is None or str(e.status) in allowed) and in_date_range(e, time_from, time_to)
+        ]
+        return sorted(kept, key=lambda event: (made_from[event.id], event.id))
+
     @abstractmethod
     def entity_events(
         self,
@@ -245,6 +293,40 @@ class GraphStore(ABC):
     ) -> list[Event]:
         """Events that MENTION any of the entities or of their aliases (ALIAS_OF, either
         direction), oldest first: an entity's storyline."""
+
+    def entity_recall(
+        self,
+        namespace: str,
+        groups: Sequence[Sequence[str]],
+        vector: Sequence[float] | np.ndarray,
+        *,
+        limit: int,
+        statuses: Sequence[str] | None = DEFAULT_STATUSES,
+        time_from: date | None = None,
+        time_to: date | None = None,
+    ) -> list[tuple[Event, list[int]]]:
+        """The storylines of a question's entities, ranked, in one call: the best `limit` events
+        that MENTION the entities of any group (or their aliases), each with the indexes of the
+        groups that name it, in `storyline_rank` order (named by more groups, then closer to
+        `vector`, then oldest).
+
+        A speaker's storyline can hold thousands of events: the store ranks them and returns the
+        few the search keeps, in one round trip for every entity of the question. This default
+        reads each storyline through `entity_events`."""
+        events: dict[str, Event] = {}
+        named_by: dict[str, list[int]] = {}
+        for group, entity_ids in enumerate(groups):
+            storyline = self.entity_events(
+                namespace, entity_ids, statuses=statuses, time_from=time_from, time_to=time_to
+            )
+            for event in storyline:
+                events[event.id] = event
+                named_by.setdefault(event.id, []).append(group)
+        query = unit(vector)
+        ranked = storyline_rank(
+            [(e.id, e.time, len(named_by[e.id]), cosine(query, e.embedding)) for e in events.values()]
+        )
+        return [(events[event_id], named_by[event_id]) for event_id in ranked[:limit]]
 
     @abstractmethod
     def expand(
@@ -340,6 +422,28 @@ class GraphStore(ABC):
     @abstractmethod
     def close(self) -> None:
         """Release connections and file handles."""
+
+    def events_and_links(
+        self, namespace: str, ids: Sequence[str], kinds: Sequence[LinkKind]
+    ) -> tuple[list[Event], list[Link]]:
+        """The events of `ids` (as `get_events`) and the links of `kinds` whose two ends are both
+        among them (sorted by kind, source, target), in one call: a search reads its candidate
+        pool as a small subgraph, e.g. which candidate SUPERSEDES which."""
+        wanted = set(ids)
+        links = self.list_links(namespace, kinds=kinds, node_ids=list(wanted)) if wanted else []
+        return self.get_events(namespace, ids), [
+            link for link in links if link.source in wanted and link.target in wanted
+        ]
+
+    def expand_walks(
+        self, namespace: str, seed_ids: Sequence[str], walks: Sequence[Walk]
+    ) -> list[list[Neighbor]]:
+        """Several `expand` walks from the same seeds in one call (one read transaction on a
+        server), each walk on its own: the neighbours of each walk, in order."""
+        return [
+            self.expand(namespace, seed_ids, hops=w.hops, kinds=w.kinds, statuses=w.statuses, limit=w.limit)
+            for w in walks
+        ]
 
     # ---- batched reads (issue 11) ------------------------------------------------------------------
     # One call instead of one per item, so a search or an ingest batch makes a bounded number of
@@ -504,10 +608,20 @@ class GraphStore(ABC):
     ) -> dict[str, int]:
         """Write exported records (into `namespace` when given, else their own); return counts."""
         buckets: dict[str, list[Any]] = {
-            "turn": [], "event": [], "entity": [], "topic": [], "pattern": [], "link": []
+            "turn": [],
+            "event": [],
+            "entity": [],
+            "topic": [],
+            "pattern": [],
+            "link": [],
         }
         models = {
-            "turn": Turn, "event": Event, "entity": Entity, "topic": Topic, "pattern": Pattern, "link": Link
+            "turn": Turn,
+            "event": Event,
+            "entity": Entity,
+            "topic": Topic,
+            "pattern": Pattern,
+            "link": Link,
         }
         for record in records:
             record = dict(record)

@@ -51,9 +51,16 @@ from simplemem_graph.models import (
     Turn,
     TurnState,
 )
-from simplemem_graph.stores.base import GraphStore, chunk_key, compression_counts, lease_holder_alive
+from simplemem_graph.stores.base import (
+    GraphStore,
+    chunk_key,
+    compression_counts,
+    lease_holder_alive,
+    storyline_rank,
+)
 from simplemem_graph.stores.vector_index import VectorFile, normalise, top_k
 from simplemem_graph.text import SEARCH_TERMS_VERSION, search_terms
+from simplemem_graph.vectors import unit, unit_rows
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS turns (
@@ -1012,6 +1019,49 @@ class EmbeddedStore(GraphStore):
             [namespace, LinkKind.MENTIONS.value, *entities, *params],
         )
         return [self._event_from_row(r[0], r[1]) for r in rows]
+
+    def entity_recall(
+        self,
+        namespace: str,
+        groups: Sequence[Sequence[str]],
+        vector: Sequence[float] | np.ndarray,
+        *,
+        limit: int,
+        statuses: Sequence[str] | None = DEFAULT_STATUSES,
+        time_from: date | None = None,
+        time_to: date | None = None,
+    ) -> list[tuple[Event, list[int]]]:
+        # Ranks on ids, times and raw vectors; only the kept `limit` events are parsed.
+        where, params = self._event_filter(namespace, statuses, time_from, time_to)
+        named_by: dict[str, list[int]] = {}
+        found: dict[str, tuple[float, bytes | None]] = {}
+        for group, entity_ids in enumerate(groups):
+            if not entity_ids:
+                continue
+            entities = sorted(self._alias_closure(namespace, entity_ids))
+            rows = self._read(
+                "SELECT DISTINCT e.id, e.ts, e.embedding FROM links l CROSS JOIN events e "
+                "ON e.namespace = l.namespace AND e.id = l.source "
+                f"WHERE l.namespace = ? AND l.kind = ? AND l.target IN ({self._placeholders(len(entities))}) "
+                f"AND {where}",
+                [namespace, LinkKind.MENTIONS.value, *entities, *params],
+            )
+            for event_id, ts, blob in rows:
+                found[event_id] = (ts, blob)
+                named_by.setdefault(event_id, []).append(group)
+        ids = list(found)
+        similarity = np.zeros(len(ids), dtype=np.float32)
+        query = unit(vector)
+        with_vector = [i for i, event_id in enumerate(ids) if found[event_id][1] is not None]
+        if query is not None and with_vector:
+            rows = np.frombuffer(b"".join(found[ids[i]][1] for i in with_vector), dtype=np.float32)
+            similarity[with_vector] = unit_rows(rows.reshape(len(with_vector), -1)) @ query
+        ranked = storyline_rank(
+            (event_id, found[event_id][0], len(named_by[event_id]), float(similarity[i]))
+            for i, event_id in enumerate(ids)
+        )[:limit]
+        events = {e.id: e for e in self.get_events(namespace, ranked)}
+        return [(events[event_id], named_by[event_id]) for event_id in ranked if event_id in events]
 
     def expand(
         self,

@@ -47,6 +47,7 @@ from simplemem_graph.models import (
     Topic,
     Turn,
     TurnState,
+    Walk,
 )
 from simplemem_graph.stores.base import GraphStore, chunk_key, compression_counts, lease_holder_alive
 from simplemem_graph.stores.cypher import load_query, query_names
@@ -332,6 +333,22 @@ class Neo4jStore(GraphStore):
     def upsert_events(self, events: Sequence[Event]) -> None:
         self._write_rows("upsert_events", self._event_rows(events))
 
+    def events_and_links(
+        self, namespace: str, ids: Sequence[str], kinds: Sequence[LinkKind]
+    ) -> tuple[list[Event], list[Link]]:
+        if not ids:
+            return [], []
+        rows = self._execute(
+            "events_and_links",
+            read=True,
+            uids=[uid_of(namespace, i) for i in ids],
+            kinds=[LinkKind(k).value for k in kinds],
+        )
+        found = {r["event"]["id"]: event_from_props(r["event"]) for r in rows}
+        links = [_link_from_row(namespace, r["event"]["id"], link) for r in rows for link in r["links"]]
+        events = [found[i] for i in dict.fromkeys(ids) if i in found]
+        return events, sorted(links, key=lambda link: (link.kind.value, link.source, link.target))
+
     def get_events(self, namespace: str, ids: Sequence[str]) -> list[Event]:
         if not ids:
             return []
@@ -395,6 +412,13 @@ class Neo4jStore(GraphStore):
 
     def list_entities(self, namespace: str) -> list[Entity]:
         rows = self._execute("list_entities", read=True, namespace=namespace)
+        return [Entity.model_validate(model_fields(r["entity"])) for r in rows]
+
+    def entities_named_from(self, namespace: str, firsts: Sequence[str]) -> list[Entity]:
+        wanted = sorted({c.casefold() for c in firsts if c})
+        if not wanted:
+            return []
+        rows = self._execute("entities_named_from", read=True, namespace=namespace, firsts=wanted)
         return [Entity.model_validate(model_fields(r["entity"])) for r in rows]
 
     def find_entities(self, namespace: str, name: str) -> list[Entity]:
@@ -548,16 +572,7 @@ class Neo4jStore(GraphStore):
             rows = self._execute(
                 "list_links_of_nodes", read=True, namespace=namespace, kinds=kind_names, uids=uids
             )
-        return [
-            Link(
-                kind=LinkKind(r["kind"]),
-                source=r["source"],
-                target=r["target"],
-                namespace=namespace,
-                props=json.loads(r["props"]) if r["props"] else {},
-            )
-            for r in rows
-        ]
+        return [_link_from_row(namespace, r["source"], r) for r in rows]
 
     # ---- recall channels --------------------------------------------------------------------------
     def vector_search(
@@ -637,6 +652,30 @@ class Neo4jStore(GraphStore):
         rows = self._execute("turn_search", read=True, query=lucene, fetch=fetch, k=k, namespace=namespace)
         return [ScoredId(id=r["id"], score=r["score"]) for r in rows]
 
+    def turn_recall(
+        self,
+        namespace: str,
+        query: str,
+        k: int,
+        *,
+        statuses: Sequence[str] | None = DEFAULT_STATUSES,
+        time_from: date | None = None,
+        time_to: date | None = None,
+    ) -> list[Event]:
+        lucene = lucene_query(query, namespace)
+        if lucene is None or k <= 0:
+            return []
+        rows = self._execute(
+            "turn_recall",
+            read=True,
+            query=lucene,
+            fetch=max(4 * k, _TEXT_FETCH_MIN),
+            k=k,
+            namespace=namespace,
+            **recall_filters(statuses, time_from, time_to),
+        )
+        return [event_from_props(r["event"]) for r in rows]
+
     def entity_events(
         self,
         namespace: str,
@@ -656,6 +695,29 @@ class Neo4jStore(GraphStore):
         )
         return [event_from_props(r["event"]) for r in rows]
 
+    def entity_recall(
+        self,
+        namespace: str,
+        groups: Sequence[Sequence[str]],
+        vector: Sequence[float] | np.ndarray,
+        *,
+        limit: int,
+        statuses: Sequence[str] | None = DEFAULT_STATUSES,
+        time_from: date | None = None,
+        time_to: date | None = None,
+    ) -> list[tuple[Event, list[int]]]:
+        if not groups or limit <= 0:
+            return []
+        rows = self._execute(
+            "entity_recall",
+            read=True,
+            groups=[[uid_of(namespace, i) for i in ids] for ids in groups],
+            vector=[float(x) for x in np.asarray(vector, dtype=np.float32)],
+            limit=limit,
+            **recall_filters(statuses, time_from, time_to),
+        )
+        return [(event_from_props(r["event"]), sorted(r["named_by"])) for r in rows]
+
     def expand(
         self,
         namespace: str,
@@ -666,49 +728,58 @@ class Neo4jStore(GraphStore):
         statuses: Sequence[str] | None = DEFAULT_STATUSES,
         limit: int = 50,
     ) -> list[Neighbor]:
-        wanted = {LinkKind(k) for k in kinds}
+        walk = Walk(
+            kinds=list(kinds), hops=hops, statuses=None if statuses is None else list(statuses), limit=limit
+        )
+        return self.expand_walks(namespace, seed_ids, [walk])[0]
+
+    def expand_walks(
+        self, namespace: str, seed_ids: Sequence[str], walks: Sequence[Walk]
+    ) -> list[list[Neighbor]]:
+        seeds = list(dict.fromkeys(seed_ids))
+        if not seeds or not any(w.hops > 0 for w in walks):
+            return [[] for _ in walks]
+        return self._transaction(lambda tx: [self._walk(tx, namespace, seeds, w) for w in walks], read=True)
+
+    def _walk(self, tx: ManagedTransaction, namespace: str, seeds: list[str], walk: Walk) -> list[Neighbor]:
+        """One walk of `expand_walks` inside the caller's read transaction.
+
+        Breadth first, one query per hop: each event is kept at the first (shortest) distance it
+        is reached, from the earliest frontier event, as in the embedded store."""
+        wanted = {LinkKind(k) for k in walk.kinds}
         params = {
             "event_kinds": [k.value for k in EVENT_LINKS if k in wanted],
             "via_entities": LinkKind.MENTIONS in wanted,
         }
-        seeds = list(dict.fromkeys(seed_ids))
-        allowed = None if statuses is None else {str(s) for s in statuses}
-
-        def walk(tx: ManagedTransaction) -> list[tuple[Neighbor, str | None]]:
-            # Breadth first, one query per hop: each event is kept at the first (shortest) distance
-            # it is reached, from the earliest frontier event, as in the embedded store.
-            reached: list[tuple[Neighbor, str | None]] = []
-            visited = set(seeds)
-            frontier = [(s, s, []) for s in seeds]
-            for distance in range(1, hops + 1):
-                kept = sum(1 for _, status in reached if allowed is None or status in allowed)
-                if not frontier or kept >= limit:
-                    break  # every further hop is farther than the `limit` kept already
-                rows = self._run(
-                    tx,
-                    "expand_neighbors",
-                    uids=[uid_of(namespace, f[0]) for f in frontier],
-                    cap=2 * limit + len(visited),
-                    **params,
-                )
-                steps: dict[str, list[dict[str, Any]]] = defaultdict(list)
-                for row in rows:
-                    steps[row["source"]].append(row)
-                next_frontier = []
-                for node, seed, path in frontier:
-                    for row in steps[node]:
-                        if row["target"] in visited:
-                            continue
-                        visited.add(row["target"])
-                        hop = Neighbor(
-                            id=row["target"], seed=seed, distance=distance, path=[*path, row["step"]]
-                        )
-                        reached.append((hop, row["status"]))
-                        next_frontier.append((hop.id, seed, hop.path))
-                frontier = next_frontier
-            return reached
-
-        reached = self._transaction(walk, read=True) if seeds and hops > 0 else []
+        allowed = None if walk.statuses is None else {str(s) for s in walk.statuses}
+        limit = walk.limit
+        reached: list[tuple[Neighbor, str | None]] = []
+        visited = set(seeds)
+        frontier = [(s, s, list[str]()) for s in seeds]
+        for distance in range(1, walk.hops + 1):
+            kept = sum(1 for _, status in reached if allowed is None or status in allowed)
+            if not frontier or kept >= limit:
+                break  # every further hop is farther than the `limit` kept already
+            rows = self._run(
+                tx,
+                "expand_neighbors",
+                uids=[uid_of(namespace, f[0]) for f in frontier],
+                cap=2 * limit + len(visited),
+                **params,
+            )
+            steps: dict[str, list[dict[str, Any]]] = defaultdict(list)
+            for row in rows:
+                steps[row["source"]].append(row)
+            next_frontier = []
+            for node, seed, path in frontier:
+                for row in steps[node]:
+                    if row["target"] in visited:
+                        continue
+                    visited.add(row["target"])
+                    hop = Neighbor(id=row["target"], seed=seed, distance=distance, path=[*path, row["step"]])
+                    reached.append((hop, row["status"]))
+                    next_frontier.append((hop.id, seed, hop.path))
+            frontier = next_frontier
         return [hop for hop, status in reached if allowed is None or status in allowed][:limit]
 
     # ---- batched reads: one round trip each -------------------------------------------------------
@@ -904,3 +975,14 @@ class Neo4jStore(GraphStore):
 
     def delete_meta(self, key: str) -> None:
         self._execute("delete_meta", key=key)
+
+
+def _link_from_row(namespace: str, source: str, row: dict[str, Any]) -> Link:
+    """A link read back from a query row: kind, target, props (JSON text or null)."""
+    return Link(
+        kind=LinkKind(row["kind"]),
+        source=source,
+        target=row["target"],
+        namespace=namespace,
+        props=json.loads(row["props"]) if row["props"] else {},
+    )

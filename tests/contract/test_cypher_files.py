@@ -57,6 +57,8 @@ EXAMPLES = {
     "cap": 20,
     "vectors": [[0.1] * 384],
     "centroids": True,
+    "firsts": ["a"],
+    "groups": [["explain-ns|e1"]],
 }
 
 

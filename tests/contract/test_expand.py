@@ -81,3 +81,25 @@ def test_expand_limit_keeps_the_nearest(store, ns):
     assert len(got) == 2
     assert {n.distance for n in got} == {1}
     assert store.expand(ns, ["e1"], hops=0) == []
+
+
+def test_expand_walks_runs_several_walks_each_as_expand_would(store, ns):
+    from simplemem_graph.models import Walk
+
+    _chain(store, ns)
+    store.update_events(ns, ["e3"], {"status": EventStatus.SUPERSEDED})
+    walks = [
+        Walk(kinds=[LinkKind.NEXT, LinkKind.CAUSES], hops=1, statuses=["active"], limit=5),
+        Walk(kinds=[LinkKind.CAUSES, LinkKind.MENTIONS], hops=2, statuses=None, limit=5),
+        Walk(kinds=[LinkKind.NEXT], hops=3, statuses=["active"], limit=1),
+    ]
+    got = store.expand_walks(ns, ["e2", "e1"], walks)
+    assert len(got) == 3
+    for walk, neighbours in zip(walks, got, strict=True):
+        alone = store.expand(
+            ns, ["e2", "e1"], hops=walk.hops, kinds=walk.kinds, statuses=walk.statuses, limit=walk.limit
+        )
+        assert _walk(neighbours) == _walk(alone)
+    assert sorted(_walk(got[1])) == [("e3", "e2", 1, ["CAUSES"]), ("e5", "e1", 1, ["MENTIONS Acme Corp"])]
+    assert _walk(got[0]) == []  # e3 is superseded, e1 and e2 are seeds
+    assert store.expand_walks(ns, [], walks) == [[], [], []]

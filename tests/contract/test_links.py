@@ -117,3 +117,27 @@ def test_links_may_arrive_before_their_nodes(store, ns):
     assert [e.id for e in store.entity_events(ns, ["acme"])] == ["e0"]
     assert _keys(store.list_links(ns)) == [("FROM", "e0", "s1:1"), ("MENTIONS", "e0", "acme")]
     assert store.stats(ns)["entities"] == 2
+
+
+def test_events_and_links_reads_a_pool_and_the_links_inside_it(store, ns):
+    store.upsert_events([make_event(ns, f"e{i}", f"event {i}", minutes=i) for i in range(5)])
+    store.add_links(
+        [
+            link(ns, LinkKind.SUPERSEDES, "e2", "e1", at="x"),
+            link(ns, LinkKind.SUPERSEDES, "e1", "e0"),
+            link(ns, LinkKind.SUPERSEDES, "e3", "e4"),  # e4 is outside the pool
+            link(ns, LinkKind.NEXT, "e1", "e2"),  # another kind
+        ]
+    )
+    events, links = store.events_and_links(ns, ["e2", "e0", "e1", "e3", "missing"], [LinkKind.SUPERSEDES])
+    assert [e.id for e in events] == ["e2", "e0", "e1", "e3"]  # as get_events
+    assert [(lk.kind, lk.source, lk.target, lk.props) for lk in links] == [
+        (LinkKind.SUPERSEDES, "e1", "e0", {}),
+        (LinkKind.SUPERSEDES, "e2", "e1", {"at": "x"}),
+    ]
+    both = store.events_and_links(ns, ["e1", "e2"], [LinkKind.SUPERSEDES, LinkKind.NEXT])[1]
+    assert [(lk.kind, lk.source, lk.target) for lk in both] == [
+        (LinkKind.NEXT, "e1", "e2"),
+        (LinkKind.SUPERSEDES, "e2", "e1"),
+    ]
+    assert store.events_and_links(ns, [], [LinkKind.SUPERSEDES]) == ([], [])

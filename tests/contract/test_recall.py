@@ -207,3 +207,92 @@ def test_entity_events_follow_aliases_both_ways(store, ns):
     assert [e.id for e in store.entity_events(ns, ["acme"], time_from=day(2))] == ["e0"]
     assert store.entity_events(ns, []) == []
     assert store.entity_events(ns, ["nobody"]) == []
+
+
+def test_entity_recall_ranks_storylines_of_several_entities_in_one_call(store, ns):
+    # Acme (with its alias "Acme" short) and Globex; cosines to QUERY chosen so that the order is
+    # decided by: named by both first, then cosine, then time for equal cosines.
+    store.upsert_entities(
+        [
+            make_entity(ns, "acme", "Acme Corp"),
+            make_entity(ns, "acme-s", "Acme"),
+            make_entity(ns, "globex", "Globex"),
+        ]
+    )
+    cosines = {"a1": 0.1, "a2": 0.8, "a3": 0.5, "g1": 0.9, "both": -0.5, "old": 0.3, "new": 0.3, "gone": 0.99}
+    store.upsert_events(
+        [
+            make_event(
+                ns,
+                event_id,
+                f"event {event_id}",
+                minutes=i,
+                embedding=vector_at_cosine(QUERY, c, seed=1 if c == 0.3 else i + 10),  # equal ties
+                status=EventStatus.ARCHIVED if event_id == "gone" else "active",
+            )
+            for i, (event_id, c) in enumerate(cosines.items())
+        ]
+        + [make_event(ns, "bare", "no vector", minutes=20, embedding=None)]
+    )
+    mentions = {"a1": "acme", "a2": "acme-s", "a3": "acme", "g1": "globex", "old": "acme", "new": "acme"}
+    store.add_links(
+        [link(ns, LinkKind.ALIAS_OF, "acme-s", "acme")]
+        + [link(ns, LinkKind.MENTIONS, e, entity) for e, entity in mentions.items()]
+        + [link(ns, LinkKind.MENTIONS, "both", "acme-s"), link(ns, LinkKind.MENTIONS, "both", "globex")]
+        + [link(ns, LinkKind.MENTIONS, "gone", "globex"), link(ns, LinkKind.MENTIONS, "bare", "acme")]
+    )
+    got = store.entity_recall(ns, [["acme"], ["globex"]], QUERY, limit=20)
+    assert [(e.id, named_by) for e, named_by in got] == [
+        ("both", [0, 1]),  # named by both groups beats any cosine
+        ("g1", [1]),
+        ("a2", [0]),  # through the alias
+        ("a3", [0]),
+        ("old", [0]),  # equal cosines: oldest first
+        ("new", [0]),
+        ("a1", [0]),
+        ("bare", [0]),  # no vector: cosine 0
+    ]
+    assert got[0][0].text == "event both" and got[0][0].embedding is not None
+    assert [e.id for e, _ in store.entity_recall(ns, [["acme"], ["globex"]], QUERY, limit=3)] == [
+        "both",
+        "g1",
+        "a2",
+    ]
+    with_archived = store.entity_recall(ns, [["globex"]], QUERY, limit=2, statuses=None)
+    assert [e.id for e, _ in with_archived] == ["gone", "g1"]
+    assert [e.id for e, _ in store.entity_recall(ns, [["acme-s"]], QUERY, limit=2, time_from=day(1))] == []
+    assert store.entity_recall(ns, [["nobody"]], QUERY, limit=5) == []
+    assert store.entity_recall(ns, [], QUERY, limit=5) == []
+
+
+def test_entity_recall_agrees_with_the_storylines_it_ranks(store, ns):
+    # The store's ranking equals the contract's reading of it: entity_events per group, then the
+    # one rule (GraphStore.entity_recall's default).
+    from simplemem_graph.stores.base import GraphStore
+
+    store.upsert_entities([make_entity(ns, f"p{j}", f"Person {j}") for j in range(3)])
+    store.upsert_events(
+        [
+            make_event(
+                ns,
+                f"e{i}",
+                f"event {i}",
+                minutes=i,
+                embedding=vector_at_cosine(QUERY, (i % 7) / 7 - 0.4, seed=i % 7),
+            )
+            for i in range(40)
+        ]
+    )
+    store.add_links(
+        [
+            link(ns, LinkKind.MENTIONS, f"e{i}", f"p{j}")
+            for i in range(40)
+            for j in range(3)
+            if i % (j + 2) == 0
+        ]
+    )
+    groups = [["p0"], ["p1"], ["p2"]]
+    expected = GraphStore.entity_recall(store, ns, groups, QUERY, limit=12)
+    got = store.entity_recall(ns, groups, QUERY, limit=12)
+    assert [(e.id, g) for e, g in got] == [(e.id, g) for e, g in expected]
+    assert len(got) == 12

@@ -164,3 +164,41 @@ def test_a_neo4j_store_without_namespace_tokens_gets_them_when_opened(neo4j_uri)
     finally:
         store.delete_namespace(ns)
         store.close()
+
+
+def test_turn_recall_returns_the_events_of_the_best_turns_in_one_call(store, ns):
+    from simplemem_graph.models import EventStatus, LinkKind
+    from simplemem_graph.stores.base import GraphStore
+    from tests.contract.contract_data import day, link, make_event
+
+    store.add_turns(_turns(ns))
+    events = {
+        "b2": ("t1", {}),
+        "a1": ("t1", {}),
+        "c1": ("t2", {}),
+        "old": ("t2", {"status": EventStatus.ARCHIVED}),
+        "due": ("t2", {"deadline": day(5)}),
+        "lunch": ("t3", {}),
+    }
+    store.upsert_events(
+        [make_event(ns, e, f"event {e}", minutes=i, **f) for i, (e, (_, f)) in enumerate(events.items())]
+    )
+    store.add_links([link(ns, LinkKind.FROM, e, turn) for e, (turn, _) in events.items()])
+    # the best turn's events first (t1 ranks above t2), then by id; archived ones filtered out
+    assert [e.id for e in store.turn_recall(ns, "contract renewal", 5)] == ["a1", "b2", "c1", "due"]
+    assert [e.id for e in store.turn_recall(ns, "contract renewal", 5, statuses=None)] == [
+        "a1",
+        "b2",
+        "c1",
+        "due",
+        "old",
+    ]
+    assert [e.id for e in store.turn_recall(ns, "contract renewal", 1)] == ["a1", "b2"]
+    assert [e.id for e in store.turn_recall(ns, "contract", 5, time_from=day(4))] == ["due"]
+    assert store.turn_recall(ns, "nothing matches this", 5) == []
+    assert store.turn_recall(ns, "contract", 0) == []
+    got = store.turn_recall(ns, "contract renewal lunch", 5, statuses=None)
+    assert [e.id for e in got] == [
+        e.id for e in GraphStore.turn_recall(store, ns, "contract renewal lunch", 5, statuses=None)
+    ]
+    assert got[0].text == "event a1" and got[0].embedding == store.get_events(ns, ["a1"])[0].embedding

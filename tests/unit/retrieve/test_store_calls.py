@@ -61,3 +61,21 @@ def test_a_search_with_a_time_range_fallback_recalls_twice_and_stays_bounded(sto
     assert result.hits
     assert counter.calls.count("vector_search") == 2
     assert len(counter.calls) <= 18, counter.calls
+
+
+@pytest.mark.parametrize(
+    "query", ["what happened with Acme?", "锐拓的报价是多少？", "How much did Globex charge?"]
+)
+def test_a_memory_search_makes_at_most_ten_store_calls(store, embedder, query):
+    # Memory.search adds the stored reranker's weights, the access refresh and the patterns to
+    # retrieve's calls: entity look-up, fulltext, turn recall, storylines, vector, walks and the
+    # pool's events are one call each.
+    from simplemem_graph.memory import Memory
+
+    memory = Memory(store, namespace=NS, embedder=embedder)
+    memory.search("anything", at=AT)  # a Memory's first search records the embedding model, once
+    counter = CallCounter(store)
+    result = memory.search(query, at=AT)
+    assert result.hits
+    assert len(counter.calls) <= 10, counter.calls
+    assert counter.calls.count("touch_events") == 1
