@@ -449,13 +449,19 @@ def run_pipeline_mode(args) -> dict[str, Any]:
         timer = StoreTimer(store)
         at = max(t.time for t in real) + timedelta(days=1)
         latencies, floors, calls = [], [], []
+        search_store: dict[str, dict[str, float]] = {}  # method -> calls, seconds over all questions
         all_events = store.list_events(namespace, statuses=None)
         matrix = np.asarray([e.embedding for e in all_events if e.embedding is not None], dtype=np.float32)
         for question in questions:
             started = time.perf_counter()
             memory.search(question, k=5, at=at)
             latencies.append(time.perf_counter() - started)
-            calls.append(sum(int(v["calls"]) for v in timer.snapshot().values()))
+            per_method = timer.snapshot()
+            calls.append(sum(int(v["calls"]) for v in per_method.values()))
+            for method, spent in per_method.items():
+                totals = search_store.setdefault(method, {"calls": 0, "seconds": 0.0})
+                totals["calls"] += int(spent["calls"])
+                totals["seconds"] += spent["seconds"]
             started = time.perf_counter()
             q = embedder.encode([question])[0]
             np.argpartition(-(matrix @ q), 10)[:10]
@@ -475,6 +481,7 @@ def run_pipeline_mode(args) -> dict[str, Any]:
             "floor": summary_ms(floors),
             "search_p95_over_floor_p95": percentile(latencies, 0.95) / percentile(floors, 0.95),
             "store_calls_per_search": {"mean": statistics.mean(calls), "max": max(calls)},
+            "search_store_calls": dict(sorted(search_store.items(), key=lambda item: -item[1]["seconds"])),
         }
         rows.append(row)
         print(json.dumps(row), flush=True)

@@ -13,8 +13,9 @@ ORDER BY score DESC, node.id
 LIMIT $k
 WITH collect(node) AS turns
 UNWIND range(0, size(turns) - 1) AS rank
-MATCH (e:Event)-[:FROM]->(t:Turn)
-WHERE t = turns[rank] AND e.stub IS NULL
+WITH turns[rank] AS t, rank
+MATCH (e:Event)-[:FROM]->(t)
+WHERE e.stub IS NULL
   AND ($statuses IS NULL OR e.status IN $statuses)
   AND (($time_from IS NULL AND $time_to IS NULL)
        OR any(d IN e.days WHERE ($time_from IS NULL OR d >= $time_from) AND ($time_to IS NULL OR d <= $time_to)))

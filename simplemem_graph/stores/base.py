@@ -40,6 +40,10 @@ from simplemem_graph.models import (
 )
 from simplemem_graph.vectors import cosine, unit, unit_rows
 
+# The links `EntityIndex.load` reads besides the entities: a change to any of them moves the
+# namespace's entity revision on (`GraphStore.entity_revision`).
+ENTITY_INDEX_LINKS = frozenset({LinkKind.ALIAS_OF, LinkKind.WORKS_AT, LinkKind.CANDIDATE_ALIAS})
+
 
 def chunk_key(turns: Sequence[Turn]) -> str:
     """The key of the chunk one `add_turns` call logs: earliest time, then the first turn's id, so

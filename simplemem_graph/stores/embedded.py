@@ -52,6 +52,7 @@ from simplemem_graph.models import (
     TurnState,
 )
 from simplemem_graph.stores.base import (
+    ENTITY_INDEX_LINKS,
     GraphStore,
     chunk_key,
     compression_counts,
@@ -131,6 +132,8 @@ CREATE TABLE IF NOT EXISTS entity_revisions (namespace TEXT PRIMARY KEY, rev INT
 # Every change to what EntityIndex.load reads (entities, ALIAS_OF / WORKS_AT / CANDIDATE_ALIAS
 # links), by any writer through any path, moves the namespace's revision on: an index kept in
 # memory between batches is known to be current exactly when the revision has not moved.
+_INDEX_LINK_KINDS = ", ".join(f"'{kind.value}'" for kind in sorted(ENTITY_INDEX_LINKS))
+_INDEX_LINKS_WHEN = "WHEN {row}.kind IN (" + _INDEX_LINK_KINDS + ")"
 _REVISION_TRIGGERS = [
     f"""CREATE TRIGGER IF NOT EXISTS {table}_revise_{verb.lower()} AFTER {verb} ON {table}
     {when.format(row=row)}
@@ -140,7 +143,10 @@ _REVISION_TRIGGERS = [
     END"""
     for table, when in (
         ("entities", ""),
-        ("links", "WHEN {row}.kind IN ('ALIAS_OF', 'WORKS_AT', 'CANDIDATE_ALIAS')"),
+        (
+            "links",
+            "WHEN {row}.kind IN (" + ", ".join(f"'{k.value}'" for k in sorted(ENTITY_INDEX_LINKS)) + ")",
+        ),
     )
     for verb, row in (("INSERT", "NEW"), ("UPDATE", "NEW"), ("DELETE", "OLD"))
 ]

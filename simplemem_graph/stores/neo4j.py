@@ -14,8 +14,9 @@
 from __future__ import annotations
 
 import json
+import secrets
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, date, datetime, timedelta
 from typing import Any, TypeVar
 
@@ -49,7 +50,13 @@ from simplemem_graph.models import (
     TurnState,
     Walk,
 )
-from simplemem_graph.stores.base import GraphStore, chunk_key, compression_counts, lease_holder_alive
+from simplemem_graph.stores.base import (
+    ENTITY_INDEX_LINKS,
+    GraphStore,
+    chunk_key,
+    compression_counts,
+    lease_holder_alive,
+)
 from simplemem_graph.stores.cypher import load_query, query_names
 from simplemem_graph.stores.neo4j_records import (
     LINK_QUERIES,
@@ -71,6 +78,9 @@ T = TypeVar("T")
 _BATCH = 500  # rows per UNWIND: big enough to amortise round trips, small enough for the heap
 _VECTOR_FETCH_MIN = 100
 _VECTOR_FETCH_MAX = 10_000
+# Widening past this many rows costs more than an exact search of a namespace of tens of thousands
+# of events (measured beside 1M others: an index query of 4,500 rows ~1 s, exact over 200 ~10 ms).
+_VECTOR_WIDEN_MAX = 2_000
 _TEXT_FETCH_MIN = 50  # fulltext rows Lucene returns at first: a margin over k for the status/date filters
 # Bumped when the fulltext fields the store derives change (with text.SEARCH_TERMS_VERSION, which
 # versions the terms themselves): "namespace-token" added `search_ns`, the namespace's token.
@@ -404,7 +414,32 @@ class Neo4jStore(GraphStore):
 
     # ---- entities and topics --------------------------------------------------------------------
     def upsert_entities(self, entities: Sequence[Entity]) -> None:
-        self._write_rows("upsert_entities", self._entity_rows(entities))
+        rows = self._entity_rows(entities)
+        if rows:
+            self._transaction(
+                lambda tx: (
+                    self._run_batches(tx, "upsert_entities", rows),
+                    self._revise_entities(tx, {e.namespace for e in entities}),
+                )
+            )
+
+    # ---- the entity revision: what lets consolidation keep its entity index between batches ------
+    def entity_revision(self, namespace: str) -> int | None:
+        return self._execute("entity_revision", read=True, namespace=namespace)[0]["value"]
+
+    def _revise_entities(self, tx: ManagedTransaction, namespaces: Iterable[str]) -> int | None:
+        """Move the revision of each namespace on, inside the writing transaction (as the embedded
+        store's triggers do); returns the last new value."""
+        value = None
+        for namespace in sorted(set(namespaces)):
+            value = secrets.randbits(62) + 1
+            self._run(tx, "bump_entity_revision", namespace=namespace, value=value)
+        return value
+
+    @staticmethod
+    def _index_link_namespaces(links: Sequence[Link]) -> set[str]:
+        """Namespaces whose entity index reads one of these links."""
+        return {link.namespace for link in links if LinkKind(link.kind) in ENTITY_INDEX_LINKS}
 
     @staticmethod
     def _entity_rows(entities: Sequence[Entity]) -> list[dict[str, Any]]:
@@ -445,7 +480,12 @@ class Neo4jStore(GraphStore):
     # ---- links ----------------------------------------------------------------------------------
     def add_links(self, links: Sequence[Link]) -> None:
         if links:
-            self._transaction(lambda tx: self._add_links_in(tx, links))
+            self._transaction(
+                lambda tx: (
+                    self._add_links_in(tx, links),
+                    self._revise_entities(tx, self._index_link_namespaces(links)),
+                )
+            )
 
     @classmethod
     def _add_links_in(cls, tx: ManagedTransaction, links: Sequence[Link]) -> None:
@@ -456,7 +496,14 @@ class Neo4jStore(GraphStore):
             cls._run_batches(tx, name, rows)
 
     def remove_links(self, links: Sequence[Link]) -> None:
-        self._write_rows("remove_links", self._removal_rows(links))
+        rows = self._removal_rows(links)
+        if rows:
+            self._transaction(
+                lambda tx: (
+                    self._run_batches(tx, "remove_links", rows),
+                    self._revise_entities(tx, self._index_link_namespaces(links)),
+                )
+            )
 
     @staticmethod
     def _removal_rows(links: Sequence[Link]) -> list[dict[str, Any]]:
@@ -496,8 +543,13 @@ class Neo4jStore(GraphStore):
         return [Pattern.model_validate(model_fields(r["pattern"])) for r in rows]
 
     # ---- atomic writes, leases, job log -----------------------------------------------------------
-    def apply_delta(self, delta: GraphDelta) -> None:
+    def apply_delta(self, delta: GraphDelta) -> int | None:
         namespace = delta.namespace
+        touches_entities = bool(
+            delta.entities
+            or self._index_link_namespaces(delta.links)
+            or self._index_link_namespaces(delta.removed_links)
+        )
         event_rows = self._event_rows(delta.events)
         removals = self._removal_rows(delta.removed_links)
         entity_rows = self._entity_rows(delta.entities)
@@ -505,9 +557,12 @@ class Neo4jStore(GraphStore):
         pattern_rows = self._pattern_rows(delta.patterns)
         done = [uid_of(namespace, i) for i in delta.turns_done]
 
-        def work(tx: ManagedTransaction) -> None:
+        def work(tx: ManagedTransaction) -> int | None:
             # One managed transaction: the driver re-runs all of it on a transient error, and the
             # server commits all of it or none. Every statement is idempotent, so a re-run is safe.
+            # First, under the revision's write lock: did anyone change the entities since the
+            # delta was computed?
+            current = self._run(tx, "lock_entity_revision", namespace=namespace)[0]["value"]
             self._run_batches(tx, "remove_links", removals)
             self._run_batches(tx, "upsert_events", event_rows)
             self._run_batches(tx, "upsert_entities", entity_rows)
@@ -518,9 +573,15 @@ class Neo4jStore(GraphStore):
             self._run_batches(tx, "upsert_patterns", pattern_rows)
             for start in range(0, len(done), _BATCH):
                 self._run(tx, "mark_turns_done", uids=done[start : start + _BATCH])
+            if touches_entities:
+                revised = self._revise_entities(tx, [namespace])
+                return revised if current == delta.entity_revision else None
+            return current if current == delta.entity_revision else None
 
-        if not delta.is_empty():
-            self._transaction(work)
+        if delta.is_empty():
+            current = self.entity_revision(namespace)
+            return current if current == delta.entity_revision else None
+        return self._transaction(work)
 
     def acquire_lease(self, namespace: str, name: str, holder: str, ttl_s: float) -> bool:
         uid = uid_of(namespace, name)
@@ -606,14 +667,20 @@ class Neo4jStore(GraphStore):
             hits = row["hits"]
             if len(hits) >= k or row["fetched"] < fetch:
                 break  # enough, or the index has nothing more to give
-            if fetch >= _VECTOR_FETCH_MAX:
+            # What the share of survivors so far says the index must give. None of the nearest
+            # `fetch` is this namespace's (no date range to blame): a small tenant beside a large
+            # one, searched exactly at once rather than by widening a fixed factor five times.
+            # Under a date range, half a survivor is assumed and the index asked once more.
+            dated = time_from is not None or time_to is not None
+            needed = 2 * k * fetch / len(hits) if hits else (4 * k * fetch if dated else float("inf"))
+            if fetch >= _VECTOR_FETCH_MAX or needed > _VECTOR_WIDEN_MAX:
                 # This namespace (or tier) is a thin slice of a big index: search it exactly instead.
                 if tier is None:
                     hits = self._execute("vector_search_exact", read=True, **filters)
                 else:
                     hits = self._execute("vector_search_tier_exact", read=True, **filters)
                 break
-            fetch = min(fetch * 4, _VECTOR_FETCH_MAX)
+            fetch = int(max(fetch * 4, needed))
         # Neo4j reports cosine as (1 + cos) / 2; callers compare it with other stores' plain cosine.
         return [ScoredId(id=h["id"], score=2.0 * h["score"] - 1.0) for h in hits]
 
@@ -868,7 +935,8 @@ class Neo4jStore(GraphStore):
     # ---- maintenance ------------------------------------------------------------------------------
     def _delete_events_in(self, tx: ManagedTransaction, namespace: str, uids: list[str]) -> int:
         deleted = self._run(tx, "delete_events", uids=uids)[0]["deleted"] if uids else 0
-        self._run(tx, "delete_orphans", namespace=namespace)
+        if self._run(tx, "delete_orphans", namespace=namespace)[0]["deleted"]:
+            self._revise_entities(tx, [namespace])  # orphaned entities may be among them
         return deleted
 
     def delete_events(self, namespace: str, ids: Sequence[str]) -> int:
@@ -888,6 +956,7 @@ class Neo4jStore(GraphStore):
         def work(tx: ManagedTransaction) -> int:
             only_this = [r["uid"] for r in self._run(tx, "entity_only_events", uid=uid)]
             self._run(tx, "delete_entity", uid=uid)
+            self._revise_entities(tx, [namespace])
             return self._delete_events_in(tx, namespace, only_this)
 
         return self._transaction(work)
@@ -896,6 +965,7 @@ class Neo4jStore(GraphStore):
         # Batches in their own transactions: a namespace of millions of nodes would not fit in one.
         while self._execute("delete_namespace_batch", namespace=namespace, batch=_DELETE_BATCH)[0]["deleted"]:
             pass
+        self._transaction(lambda tx: self._revise_entities(tx, [namespace]))
 
     def namespaces(self) -> list[str]:
         return [r["namespace"] for r in self._execute("namespaces", read=True)]

@@ -28,9 +28,19 @@ def test_every_change_to_what_the_entity_index_reads_moves_the_revision_on(store
         assert _moves_on(store, ns, lambda kind=kind: store.remove_links([link(ns, kind, "en-b", "en-a")]))
     assert _moves_on(store, ns, lambda: store.delete_entity(ns, "en-b"))
     # What the index does not read leaves it alone, and so does another namespace.
+    store.upsert_entities([a])  # (deleting en-b deleted en-a too: no event mentioned it)
     store.upsert_events([make_event(ns, "ev-1", "Orsk Holdings signed")])
     assert not _moves_on(store, ns, lambda: store.add_links([link(ns, LinkKind.MENTIONS, "ev-1", "en-a")]))
     assert not _moves_on(store, ns, lambda: store.upsert_entities([make_entity(other_ns, "en-c", "Vell")]))
+    # Forgetting the only event that mentions an entity deletes the entity too.
+    assert _moves_on(store, ns, lambda: store.delete_events(ns, ["ev-1"]))
+    assert store.list_entities(ns) == []
+    store.upsert_entities([make_entity(ns, "en-d", "Kade Rivers", type="person")])
+    kept_at = store.entity_revision(ns)
+    store.delete_namespace(ns)
+    assert store.entity_revision(ns) != kept_at
+    store.upsert_entities([make_entity(ns, "en-d", "Kade Rivers", type="person")])
+    assert store.entity_revision(ns) != kept_at  # a deleted and rewritten namespace never repeats one
 
 
 def test_apply_delta_returns_the_revision_only_when_nobody_changed_the_entities_meanwhile(store, ns):
