@@ -446,12 +446,12 @@ def run_pipeline_mode(args) -> dict[str, Any]:
         embedder.encode([t.text for t in real])
         embed_floor_s = time.perf_counter() - embed_started
         embed_floor_cpu_s = time.process_time() - cpu_started
-        timer = StoreTimer(store)
         at = max(t.time for t in real) + timedelta(days=1)
         latencies, floors, calls = [], [], []
         search_store: dict[str, dict[str, float]] = {}  # method -> calls, seconds over all questions
         all_events = store.list_events(namespace, statuses=None)
         matrix = np.asarray([e.embedding for e in all_events if e.embedding is not None], dtype=np.float32)
+        timer = StoreTimer(store)  # after the floor's own read: only the searches' calls count
         for question in questions:
             started = time.perf_counter()
             memory.search(question, k=5, at=at)

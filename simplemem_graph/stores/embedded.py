@@ -632,10 +632,31 @@ class EmbeddedStore(GraphStore):
         time_to: date | None = None,
         embeddings: bool = True,
     ) -> list[Event]:
-        where, params = self._event_filter(namespace, statuses, time_from, time_to)
         blob = "embedding" if embeddings else "NULL"
-        rows = self._read(f"SELECT data, {blob} FROM events e WHERE {where} ORDER BY ts, id", params)
-        return [self._event_from_row(d, b) for d, b in rows]
+        if time_from is None and time_to is None:
+            where, params = self._event_filter(namespace, statuses, None, None)
+            rows = self._read(f"SELECT data, {blob} FROM events e WHERE {where} ORDER BY ts, id", params)
+            return [self._event_from_row(d, b) for d, b in rows]
+        # A date range is read from the day index first: SQLite would otherwise walk every event of
+        # the namespace in time order, testing each against the range's rows (O(namespace)).
+        day_sql = "SELECT DISTINCT rid FROM event_days WHERE namespace = ?"
+        day_params: list[Any] = [namespace]
+        if time_from is not None:
+            day_sql, day_params = day_sql + " AND day >= ?", [*day_params, time_from.isoformat()]
+        if time_to is not None:
+            day_sql, day_params = day_sql + " AND day <= ?", [*day_params, time_to.isoformat()]
+        rids = [r[0] for r in self._read(day_sql, day_params)]
+        where, params = self._event_filter(namespace, statuses, None, None)
+        found = []
+        for start in range(0, len(rids), 500):
+            chunk = rids[start : start + 500]
+            found += self._read(
+                f"SELECT data, {blob}, ts, id FROM events e WHERE {where} "
+                f"AND e.rid IN ({self._placeholders(len(chunk))})",
+                [*params, *chunk],
+            )
+        found.sort(key=lambda row: (row[2], row[3]))
+        return [self._event_from_row(d, b) for d, b, _, _ in found]
 
     def event_vectors(
         self, namespace: str, *, statuses: Sequence[str] | None = None
@@ -1013,18 +1034,25 @@ class EmbeddedStore(GraphStore):
     ) -> list[Event]:
         if not entity_ids:
             return []
+        where = self._event_filter(namespace, statuses, time_from, time_to)
+        rows = self._storyline_rows(namespace, entity_ids, "e.data, e.embedding, e.ts, e.id", where)
+        return [self._event_from_row(r[0], r[1]) for r in sorted(rows, key=lambda r: (r[2], r[3]))]
+
+    def _storyline_rows(
+        self, namespace: str, entity_ids: Sequence[str], columns: str, where: tuple[str, list[Any]]
+    ) -> list[tuple]:
+        """`columns` of the events that MENTION the entities or their aliases and pass `where`
+        (an `_event_filter`), each once."""
         entities = sorted(self._alias_closure(namespace, entity_ids))
-        where, params = self._event_filter(namespace, statuses, time_from, time_to)
         # CROSS JOIN keeps SQLite's join order: from the entity's MENTIONS links to its events,
         # never a scan of the namespace's events testing each against the links.
-        rows = self._read(
-            "SELECT DISTINCT e.data, e.embedding, e.ts, e.id FROM links l CROSS JOIN events e "
+        return self._read(
+            f"SELECT DISTINCT {columns} FROM links l CROSS JOIN events e "
             "ON e.namespace = l.namespace AND e.id = l.source "
             f"WHERE l.namespace = ? AND l.kind = ? AND l.target IN ({self._placeholders(len(entities))}) "
-            f"AND {where} ORDER BY e.ts, e.id",
-            [namespace, LinkKind.MENTIONS.value, *entities, *params],
+            f"AND {where[0]}",
+            [namespace, LinkKind.MENTIONS.value, *entities, *where[1]],
         )
-        return [self._event_from_row(r[0], r[1]) for r in rows]
 
     def entity_recall(
         self,
@@ -1038,21 +1066,15 @@ class EmbeddedStore(GraphStore):
         time_to: date | None = None,
     ) -> list[tuple[Event, list[int]]]:
         # Ranks on ids, times and raw vectors; only the kept `limit` events are parsed.
-        where, params = self._event_filter(namespace, statuses, time_from, time_to)
+        where = self._event_filter(namespace, statuses, time_from, time_to)
         named_by: dict[str, list[int]] = {}
         found: dict[str, tuple[float, bytes | None]] = {}
         for group, entity_ids in enumerate(groups):
             if not entity_ids:
                 continue
-            entities = sorted(self._alias_closure(namespace, entity_ids))
-            rows = self._read(
-                "SELECT DISTINCT e.id, e.ts, e.embedding FROM links l CROSS JOIN events e "
-                "ON e.namespace = l.namespace AND e.id = l.source "
-                f"WHERE l.namespace = ? AND l.kind = ? AND l.target IN ({self._placeholders(len(entities))}) "
-                f"AND {where}",
-                [namespace, LinkKind.MENTIONS.value, *entities, *params],
-            )
-            for event_id, ts, blob in rows:
+            for event_id, ts, blob in self._storyline_rows(
+                namespace, entity_ids, "e.id, e.ts, e.embedding", where
+            ):
                 found[event_id] = (ts, blob)
                 named_by.setdefault(event_id, []).append(group)
         ids = list(found)
