@@ -143,10 +143,7 @@ _REVISION_TRIGGERS = [
     END"""
     for table, when in (
         ("entities", ""),
-        (
-            "links",
-            "WHEN {row}.kind IN (" + ", ".join(f"'{k.value}'" for k in sorted(ENTITY_INDEX_LINKS)) + ")",
-        ),
+        ("links", _INDEX_LINKS_WHEN),
     )
     for verb, row in (("INSERT", "NEW"), ("UPDATE", "NEW"), ("DELETE", "OLD"))
 ]

@@ -415,13 +415,13 @@ class Neo4jStore(GraphStore):
     # ---- entities and topics --------------------------------------------------------------------
     def upsert_entities(self, entities: Sequence[Entity]) -> None:
         rows = self._entity_rows(entities)
+
+        def work(tx: ManagedTransaction) -> None:
+            self._run_batches(tx, "upsert_entities", rows)
+            self._revise_entities(tx, {e.namespace for e in entities})
+
         if rows:
-            self._transaction(
-                lambda tx: (
-                    self._run_batches(tx, "upsert_entities", rows),
-                    self._revise_entities(tx, {e.namespace for e in entities}),
-                )
-            )
+            self._transaction(work)
 
     # ---- the entity revision: what lets consolidation keep its entity index between batches ------
     def entity_revision(self, namespace: str) -> int | None:
@@ -479,13 +479,12 @@ class Neo4jStore(GraphStore):
 
     # ---- links ----------------------------------------------------------------------------------
     def add_links(self, links: Sequence[Link]) -> None:
+        def work(tx: ManagedTransaction) -> None:
+            self._add_links_in(tx, links)
+            self._revise_entities(tx, self._index_link_namespaces(links))
+
         if links:
-            self._transaction(
-                lambda tx: (
-                    self._add_links_in(tx, links),
-                    self._revise_entities(tx, self._index_link_namespaces(links)),
-                )
-            )
+            self._transaction(work)
 
     @classmethod
     def _add_links_in(cls, tx: ManagedTransaction, links: Sequence[Link]) -> None:
@@ -497,13 +496,13 @@ class Neo4jStore(GraphStore):
 
     def remove_links(self, links: Sequence[Link]) -> None:
         rows = self._removal_rows(links)
+
+        def work(tx: ManagedTransaction) -> None:
+            self._run_batches(tx, "remove_links", rows)
+            self._revise_entities(tx, self._index_link_namespaces(links))
+
         if rows:
-            self._transaction(
-                lambda tx: (
-                    self._run_batches(tx, "remove_links", rows),
-                    self._revise_entities(tx, self._index_link_namespaces(links)),
-                )
-            )
+            self._transaction(work)
 
     @staticmethod
     def _removal_rows(links: Sequence[Link]) -> list[dict[str, Any]]:
