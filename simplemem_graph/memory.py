@@ -202,6 +202,11 @@ class Memory:
         events = self.store.get_events(self.namespace, [lk.source for lk in links if lk.target == turn_id])
         return sorted(events, key=lambda e: (e.time, e.id))
 
+    def turns(self, *, session: str | None = None) -> list[Turn]:
+        """The raw log of this namespace (of one session when given), oldest first."""
+        turns = self.store.get_turns(self.namespace)
+        return turns if session is None else [t for t in turns if t.session == session]
+
     def add_many(
         self, turns: Iterable[Turn], *, progress: Callable[[int], None] | None = None, batch_size: int = 64
     ) -> IngestReport:
