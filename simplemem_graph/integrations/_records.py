@@ -11,7 +11,9 @@ memories made from that turn, so a search never finds a value that is gone.
 
 from __future__ import annotations
 
+import contextlib
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -61,26 +63,51 @@ class RecordLog:
     ) -> Record:
         """Set `key` to `value` (JSON-serialisable). With `text`, log it as a turn of `session`
         by `speaker`: it becomes memories, and the previous value's memories are deleted."""
-        try:
-            json.dumps(value, allow_nan=False)
-        except (TypeError, ValueError) as e:
-            raise InputError(f"records: the value of {key!r} is not JSON-serialisable: {e}") from e
+        return self.put_many([(key, value, text, speaker)], session=session)[0]
+
+    def put_many(self, entries: Sequence[tuple[str, Any, str | None, str]], *, session: str) -> list[Record]:
+        """`put` for several (key, value, text, speaker) at once, in order: their texts are
+        compressed together, as one stretch of conversation."""
+        keys = [key for key, _, _, _ in entries]
+        if len(set(keys)) != len(keys):
+            raise InputError("records: a key appears twice in one put_many")
+        for key, value, _, _ in entries:
+            try:
+                json.dumps(value, allow_nan=False)
+            except (TypeError, ValueError) as e:
+                raise InputError(f"records: the value of {key!r} is not JSON-serialisable: {e}") from e
         state, last = self._replay()
-        previous = state.get(key)
-        if previous is not None and previous.text_turn:
-            self._drop_memories(previous.text_turn)
-        at = _next_time(last)
-        text_turn = None
-        if text and text.strip():
-            turn = self.memory.make_turn(text, speaker=speaker, session=session, time=at)
-            self.memory.add_many([turn])
-            text_turn = turn.id
-        created_at = previous.created_at if previous is not None else at
-        self._log(
-            {"op": "put", "key": key, "value": value, "created_at": created_at.isoformat(), "text_turn": text_turn},
-            at,
-        )
-        return Record(key, value, created_at, at, text_turn)
+        for key, _, _, _ in entries:
+            previous = state.get(key)
+            if previous is not None and previous.text_turn:
+                self._drop_memories(previous.text_turn)
+        written: list[Record] = []
+        turns = []
+        for key, value, text, speaker in entries:
+            last = at = _next_time(last)
+            text_turn = None
+            if text and text.strip():
+                turn = self.memory.make_turn(text, speaker=speaker or "user", session=session, time=at)
+                turns.append(turn)
+                text_turn = turn.id
+            previous = state.get(key)
+            created_at = previous.created_at if previous is not None else at
+            state[key] = Record(key, value, created_at, at, text_turn)
+            written.append(state[key])
+        if turns:
+            self.memory.add_many(turns)
+        for record in written:
+            self._log(
+                {
+                    "op": "put",
+                    "key": record.key,
+                    "value": record.value,
+                    "created_at": record.created_at.isoformat(),
+                    "text_turn": record.text_turn,
+                },
+                record.updated_at,
+            )
+        return written
 
     def delete(self, key: str) -> Record | None:
         """Delete `key` and the memories of its text; the deleted record, or None when absent."""
@@ -148,10 +175,9 @@ class RecordLog:
         """Delete the events made only from `turn_id` (an event merged with other turns stays)."""
         for event in self.memory.events_of_turn(turn_id):
             if set(event.source_ids) <= {turn_id}:
-                try:
+                # Already gone is fine: deleted by another writer, or merged away.
+                with contextlib.suppress(NotFoundError):
                     self.memory.forget(event_id=event.id)
-                except NotFoundError:
-                    pass  # already gone: deleted by another writer or merged away
 
 
 def _next_time(last: datetime | None) -> datetime:

@@ -72,7 +72,7 @@ def namespace_name(namespace: tuple[str, ...]) -> str:
     try:
         return validate_namespace(name)
     except ConfigError as e:
-        raise InvalidNamespaceError(f"namespace {namespace!r} maps to no valid simplemem namespace: {e}") from e
+        raise InvalidNamespaceError(f"namespace {namespace!r} maps to no valid namespace name: {e}") from e
 
 
 def namespace_tuple(name: str) -> tuple[str, ...]:
@@ -186,8 +186,7 @@ class SimpleMemStore(BaseStore):
         namespaces = [
             ns
             for name, ns in self._namespaces()
-            if all(_condition_holds(c, ns) for c in op.match_conditions or ())
-            and self._records(ns).records()
+            if all(_condition_holds(c, ns) for c in op.match_conditions or ()) and self._records(ns).records()
         ]
         if op.max_depth is not None:
             namespaces = [ns[: op.max_depth] for ns in namespaces]
