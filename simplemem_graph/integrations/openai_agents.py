@@ -19,8 +19,8 @@ How the SDK's notions map onto ours (docs/integrations.md):
 - `pop_item` removes the last item and the memories of its text; `clear_session` removes every
   item of the session and their memories (other sessions' memories stay).
 - `recall_memories(memory)` is a `RunConfig.call_model_input_filter`: before each model call it
-  puts our prompt block (the memories for the latest user message) in front of the instructions. Nothing it adds
-  is saved in the session.
+  puts our prompt block (the memories for the latest user message) in front of the
+  instructions. Nothing it adds is saved in the session.
 """
 
 from __future__ import annotations
