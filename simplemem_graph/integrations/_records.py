@@ -163,7 +163,7 @@ class RecordLog:
 
     def _log(self, line: dict[str, Any], at: datetime) -> None:
         turn = self.memory.make_turn(
-            json.dumps(line, ensure_ascii=False, sort_keys=True),
+            json.dumps(line, ensure_ascii=False),
             speaker=RECORD_SPEAKER,
             session=self.session,
             time=at,

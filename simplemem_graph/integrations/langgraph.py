@@ -17,8 +17,9 @@ How LangGraph's notions map onto ours (docs/integrations.md has the full table):
   text, or put with `index=False`, is kept but is no memory.
 - `search` with a query is our retrieval in every namespace under the prefix: items whose memories
   were retrieved come first, scored (the best memory's score), then unindexed items fill up to
-  `limit` with score None, as LangGraph's InMemoryStore does. Without a query: items in the order
-  they were created. `filter` compares value fields ($eq, $ne, $gt, $gte, $lt, $lte).
+  `limit` with score None, as LangGraph's InMemoryStore does. Without a query: items oldest first
+  (by creation; an overwrite keeps its place, a key deleted and put again moves to the end).
+  `filter` compares value fields ($eq, $ne, $gt, $gte, $lt, $lte).
 - `delete` (a put of None) drops the item and the memories of its text; overwriting a key replaces
   them.
 """
@@ -176,7 +177,9 @@ class SimpleMemStore(BaseStore):
             found += [(best[r.key], namespace, r) for r in records if r.key in best]
         if op.query:
             found.sort(key=lambda x: -x[0])
-            found += unscored
+            found += sorted(unscored, key=lambda x: x[2].created_at)
+        else:
+            found.sort(key=lambda x: x[2].created_at)
         return [
             _item(namespace, record, score=score)
             for score, namespace, record in found[op.offset : op.offset + op.limit]
