@@ -81,15 +81,17 @@ class SimpleMemMemory(AutoGenMemory):
         return _as_result(result)
 
     async def update_context(self, model_context: ChatCompletionContext) -> UpdateContextResult:
-        """Add the memories for the context's latest message to it, as one system message."""
+        """Add the memories for the context's latest message to it, as one system message
+        (leaving out memories of messages the context already holds)."""
         messages = await model_context.get_messages()
         query = next(
             (m.content for m in reversed(messages) if isinstance(m.content, str) and m.content.strip()), None
         )
         if query is None:
             return UpdateContextResult(memories=MemoryQueryResult(results=[]))
+        shown = {m.content for m in messages if isinstance(m.content, str)}
         result, block = await asyncio.to_thread(
-            recall, self.memory, query, k=self.k, budget_tokens=self.budget_tokens
+            recall, self.memory, query, k=self.k, budget_tokens=self.budget_tokens, shown=shown
         )
         if block:
             await model_context.add_message(SystemMessage(content=block))

@@ -42,12 +42,14 @@ class SimpleMemBlock(BaseMemoryBlock[str]):
     budget_tokens: int = Field(default=600, description="The most tokens the block uses.")
 
     async def _aget(self, messages: list[ChatMessage] | None = None, **block_kwargs: Any) -> str:
-        """Our prompt block for the latest message with text ("" when there is none)."""
+        """Our prompt block for the latest message with text ("" when there is none), without
+        the memories of the messages LlamaIndex already puts in the prompt."""
         query = next((m.content for m in reversed(messages or []) if m.content and m.content.strip()), None)
         if query is None:
             return ""
+        shown = {m.content for m in messages or [] if m.content}
         _, block = await asyncio.to_thread(
-            recall, self.memory, query, k=self.k, budget_tokens=self.budget_tokens
+            recall, self.memory, query, k=self.k, budget_tokens=self.budget_tokens, shown=shown
         )
         return block
 

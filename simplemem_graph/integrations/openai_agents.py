@@ -127,13 +127,18 @@ def recall_memories(
     memory: Memory, *, budget_tokens: int = 600, k: int | None = None
 ) -> Callable[[CallModelData[Any]], Any]:
     """A `RunConfig.call_model_input_filter` that puts the memories for the latest user message
-    in front of the agent's instructions (the input items are passed on unchanged)."""
+    in front of the agent's instructions (the input items are passed on unchanged). Memories of
+    messages already in the input (the session's history, the message itself) are left out."""
 
     async def put_memories_first(data: CallModelData[Any]) -> ModelInputData:
-        query = next((text for item in reversed(data.model_data.input) if (text := _user_text(item))), None)
+        items = data.model_data.input
+        query = next((text for item in reversed(items) if (text := _user_text(item))), None)
         if query is None:
             return data.model_data
-        _, block = await asyncio.to_thread(recall, memory, query, k=k, budget_tokens=budget_tokens)
+        shown = {text for item in items if (text := message_text(item))}
+        _, block = await asyncio.to_thread(
+            recall, memory, query, k=k, budget_tokens=budget_tokens, shown=shown
+        )
         if not block:
             return data.model_data
         instructions = data.model_data.instructions
