@@ -95,13 +95,21 @@ class SimpleMemStore(BaseStore):
             and written through `memory.with_namespace(...)`.
         fields: JSON paths of a value whose strings are its text (LangGraph's path syntax:
             "text", "profile.bio", "notes[*]"), when a put gives no `index`.
+        prefix: labels put in front of every namespace, to keep one application's namespaces
+            apart from others in a shared store: with `("app",)`, `("memories", "u1")` is our
+            "app.memories.u1", and the store sees only namespaces under "app".
     """
 
-    def __init__(self, memory: Memory, *, fields: Sequence[str] = ("text",)):
+    def __init__(self, memory: Memory, *, fields: Sequence[str] = ("text",), prefix: tuple[str, ...] = ()):
         if isinstance(fields, str) or not all(isinstance(f, str) and f for f in fields):
             raise InputError(f"SimpleMemStore: `fields` must be a list of JSON paths, got {fields!r}")
+        if not isinstance(prefix, tuple) or not all(
+            isinstance(p, str) and p and "." not in p for p in prefix
+        ):
+            raise InvalidNamespaceError(f"SimpleMemStore: `prefix` must be a tuple of labels, got {prefix!r}")
         self.memory = memory
         self.fields = list(fields)
+        self.prefix = prefix
         self._scoped: dict[str, Memory] = {}
         # One writer at a time: an item's record and its memories are replaced together.
         self._lock = threading.RLock()
@@ -197,9 +205,11 @@ class SimpleMemStore(BaseStore):
 
     # ---- helpers ---------------------------------------------------------------------------------
     def _namespaces(self) -> list[tuple[str, tuple[str, ...]]]:
-        """(name, tuple) of the store's namespaces that are LangGraph namespaces (no empty label)."""
+        """(name, tuple without the prefix) of the store's namespaces under the prefix that are
+        LangGraph namespaces (no empty label)."""
         pairs = [(name, namespace_tuple(name)) for name in self.memory.namespaces()]
-        return [(name, ns) for name, ns in pairs if all(ns)]
+        n = len(self.prefix)
+        return [(name, ns[n:]) for name, ns in pairs if all(ns) and len(ns) > n and ns[:n] == self.prefix]
 
     def _memory(self, name: str) -> Memory:
         if name not in self._scoped:
@@ -210,7 +220,7 @@ class SimpleMemStore(BaseStore):
         if writing and (not namespace or namespace[0] == "langgraph"):
             # The same rule as BaseStore.put: the "langgraph" root is reserved by the framework.
             raise InvalidNamespaceError(f"cannot write to namespace {namespace!r}")
-        return RecordLog(self._memory(namespace_name(namespace)), ITEMS)
+        return RecordLog(self._memory(namespace_name(self.prefix + tuple(namespace))), ITEMS)
 
 
 def _item(namespace: tuple[str, ...], record: Record, *, score: float | None = None) -> SearchItem:

@@ -116,6 +116,18 @@ def test_query_search_ranks_memories_then_fills_with_unindexed_items(memory):
     assert store.search(ns, query="What kind of dog do I have?", limit=1)[0].key == "pet"
 
 
+def test_a_prefix_keeps_applications_apart(memory):
+    app, other = SimpleMemStore(memory, prefix=("app",)), SimpleMemStore(memory, prefix=("other",))
+    app.put(("prefs",), "lang", {"value": "pt"})
+    other.put(("prefs",), "lang", {"value": "de"})
+    assert app.get(("prefs",), "lang").value == {"value": "pt"}
+    assert app.list_namespaces() == [("prefs",)] and other.list_namespaces() == [("prefs",)]
+    assert [i.value for i in SimpleMemStore(memory).search(("app",))] == [{"value": "pt"}]
+    assert "app.prefs" in memory.namespaces()
+    with pytest.raises(InvalidNamespaceError):
+        SimpleMemStore(memory, prefix=("a.b",))
+
+
 def test_namespace_names_round_trip_and_bad_ones_are_typed_errors():
     for namespace in [("memories", "ana"), ("a/b", "c|d", "50%"), ("用户", "张伟"), ("tab\there",)]:
         name = namespace_name(namespace)
@@ -179,8 +191,8 @@ def _answer(store: BaseStore, query):
     return store.list_namespaces(**query[1])
 
 
-def test_same_answers_as_langgraphs_in_memory_store(memory):
-    ours, reference = SimpleMemStore(memory), InMemoryStore()
+def test_same_answers_as_langgraphs_in_memory_store(any_memory):
+    ours, reference = SimpleMemStore(any_memory, prefix=(any_memory.namespace,)), InMemoryStore()
     for store in (ours, reference):
         for op, namespace, key, value in OPERATIONS:
             if op == "put":

@@ -80,8 +80,8 @@ async def _exercise(session) -> list:
     return seen
 
 
-def test_same_behaviour_as_the_sdks_sqlite_session(memory):
-    ours = SimpleMemSession("chat-1", memory)
+def test_same_behaviour_as_the_sdks_sqlite_session(any_memory):
+    ours = SimpleMemSession("chat-1", any_memory)
     assert isinstance(ours, Session)
     reference = SQLiteSession("chat-1")
     assert asyncio.run(_exercise(ours)) == asyncio.run(_exercise(reference))
