@@ -1,0 +1,85 @@
+"""The record log under every adapter: replay order, overwrite and delete semantics, bad input and
+bad lines as typed errors. Values without text need no model, so most of this is fast."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+
+import pytest
+
+from simplemem_graph.errors import InputError
+from simplemem_graph.integrations._records import RecordLog, RecordLogError
+from simplemem_graph.memory import Memory
+from simplemem_graph.stores.embedded import EmbeddedStore
+
+
+class NoModel:
+    """Fails if anything is embedded: records without text must never reach the pipeline."""
+
+    model_name = "no-model"
+    dimension = 384
+
+    def encode(self, texts):
+        raise AssertionError(f"embedded {list(texts)!r}")
+
+    encode_query = encode
+
+
+@pytest.fixture
+def bare_memory(tmp_path):
+    mem = Memory(EmbeddedStore(tmp_path / "records.db"), namespace="records-test", embedder=NoModel())
+    yield mem
+    mem.close()
+
+
+def test_replay_is_last_write_wins_in_log_order(bare_memory):
+    log = RecordLog(bare_memory, "c")
+    log.put("a", {"v": 1}, session="s")
+    log.put("b", [1, 2], session="s")
+    log.put("a", {"v": 2}, session="s")  # an overwrite keeps its place and its created_at
+    log.delete("b")
+    log.put("b", "again", session="s")  # a re-created key moves to the end
+    records = log.records()
+    assert [(k, r.value) for k, r in records.items()] == [("a", {"v": 2}), ("b", "again")]
+    assert records["a"].created_at < records["a"].updated_at
+    assert log.delete("missing") is None
+    assert RecordLog(bare_memory, "other").records() == {}  # collections are apart
+    assert log.clear() == 2 and log.records() == {}
+    assert log.clear() == 0
+    # Every change is one record line, logged as done: nothing waits for consolidation.
+    lines = bare_memory.turns(session="records:c")
+    assert bare_memory.pending() == 0
+    # The second clear had nothing to clear: it logged nothing.
+    assert [json.loads(t.text)["op"] for t in lines] == ["put", "put", "put", "delete", "put", "clear"]
+
+
+def test_many_puts_in_one_call_keep_their_order(bare_memory):
+    log = RecordLog(bare_memory, "c")
+    log.put_many([(f"{i:03d}", {"i": i}, None, "user") for i in range(30)], session="s")
+    assert [r.value["i"] for r in log.records().values()] == list(range(30))
+    times = [t.time for t in bare_memory.turns(session="records:c")]
+    assert times == sorted(times) and len(set(times)) == 30
+
+
+def test_bad_input_and_bad_lines_are_typed_errors(bare_memory):
+    log = RecordLog(bare_memory, "c")
+    with pytest.raises(InputError, match="JSON"):
+        log.put("a", {"when": datetime.now(UTC)}, session="s")
+    with pytest.raises(InputError, match="twice"):
+        log.put_many([("a", 1, None, "user"), ("a", 2, None, "user")], session="s")
+    with pytest.raises(InputError):
+        RecordLog(bare_memory, "")
+    assert log.records() == {}  # nothing was written by the refused calls
+    bare_memory.store.add_turns([bare_memory.make_turn("not a record", session="records:c")], pending=False)
+    with pytest.raises(RecordLogError, match="not a record line"):
+        log.records()
+
+
+def test_memory_turns_reads_one_session_in_order(bare_memory):
+    first = bare_memory.make_turn("one", session="x", time=datetime(2026, 1, 1, tzinfo=UTC))
+    other = bare_memory.make_turn("two", session="y", time=datetime(2026, 1, 2, tzinfo=UTC))
+    last = bare_memory.make_turn("three", session="x", time=datetime(2026, 1, 3, tzinfo=UTC))
+    bare_memory.store.add_turns([last, other, first], pending=False)
+    assert [t.text for t in bare_memory.turns(session="x")] == ["one", "three"]
+    assert [t.text for t in bare_memory.turns()] == ["one", "two", "three"]
