@@ -6,11 +6,14 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from autogen_agentchat.agents import AssistantAgent
+from autogen_agentchat.messages import MemoryQueryEvent
 from autogen_core import Image
 from autogen_core.memory import Memory as AutoGenMemory
 from autogen_core.memory import MemoryContent, MemoryMimeType
 from autogen_core.model_context import BufferedChatCompletionContext
 from autogen_core.models import AssistantMessage, SystemMessage, UserMessage
+from autogen_ext.models.replay import ReplayChatCompletionClient
 
 from simplemem_graph.errors import InputError
 from simplemem_graph.integrations.autogen import SimpleMemMemory
@@ -46,6 +49,18 @@ def test_update_context_adds_the_memories_as_a_system_message(memory):
     first = result.memories.results[0]
     assert "Porto" in first.content and first.metadata["score"] > 0
     assert first.metadata["source_ids"] and first.metadata["event_id"]
+
+
+def test_an_assistant_agent_gets_the_memories_before_its_model_call(memory):
+    model = ReplayChatCompletionClient(["The offsite is in Porto."])
+    agent = AssistantAgent("assistant", model_client=model, memory=[_filled(memory)])
+    result = asyncio.run(agent.run(task="Where is the offsite this quarter?"))
+    sent = model.create_calls[0]["messages"]
+    memory_messages = [m for m in sent if isinstance(m, SystemMessage) and "Hotel Infante" in m.content]
+    assert len(memory_messages) == 1
+    events = [m for m in result.messages if isinstance(m, MemoryQueryEvent)]
+    assert events and "Porto" in events[0].content[0].content
+    assert result.messages[-1].content == "The offsite is in Porto."
 
 
 def test_nothing_is_added_when_nothing_is_remembered(memory):
