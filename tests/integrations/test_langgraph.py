@@ -210,3 +210,26 @@ def test_same_answers_as_langgraphs_in_memory_store(any_memory):
             expected = listed[start : start + page.get("limit", 100)]
             query[1].update(page)
         assert _answer(ours, query) == expected, query
+
+
+def test_an_async_graph_uses_the_async_store_methods(memory):
+    async def recall_then_remember(state: ChatState, *, store: BaseStore) -> ChatState:
+        namespace = ("memories", state["user_id"])
+        hits = await store.asearch(namespace, query=state["message"], limit=3)
+        await store.aput(namespace, f"k{len(hits)}", {"text": state["message"]})
+        return {"recalled": [hit.value["text"] for hit in hits]}
+
+    builder = StateGraph(ChatState)
+    builder.add_node("recall_then_remember", recall_then_remember)
+    builder.add_edge(START, "recall_then_remember")
+    builder.add_edge("recall_then_remember", END)
+    graph = builder.compile(checkpointer=InMemorySaver(), store=SimpleMemStore(memory))
+
+    async def talk():
+        await graph.ainvoke({"user_id": "ana", "message": LISBON}, {"configurable": {"thread_id": "a1"}})
+        return await graph.ainvoke(
+            {"user_id": "ana", "message": "Which city do I live in now?"},
+            {"configurable": {"thread_id": "a2"}},
+        )
+
+    assert asyncio.run(talk())["recalled"] == [LISBON]
