@@ -175,6 +175,8 @@ class SimpleMemStore(BaseStore):
                 continue
             by_turn = {r.text_turn: r for r in records if r.text_turn}
             unscored += [(None, namespace, r) for r in records if not r.text_turn]
+            if not by_turn:
+                continue  # nothing here was remembered: no retrieval to run
             best: dict[str, float] = {}
             result = self._memory(name).search(op.query, k=wanted * SEARCH_WIDENING)
             for hit in result.hits:
