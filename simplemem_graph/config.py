@@ -7,8 +7,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from simplemem_graph.embedding import DEFAULT_EMBEDDING_MODEL
-from simplemem_graph.errors import ConfigError
+from simplemem_graph.errors import ConfigError, TurnTooLargeError
 from simplemem_graph.models import DEFAULT_NAMESPACE
+
+# The largest turn any entry point (CLI, REST, MCP, Python) accepts. A dialogue turn is a few
+# hundred characters; far beyond this is a pasted file, which spaCy refuses past 1M characters
+# and which would hold its namespace's consolidation for minutes. Refused before anything is written.
+MAX_TURN_CHARS = 100_000
 
 NEO4J_SCHEMES = ("neo4j://", "neo4j+s://", "neo4j+ssc://", "bolt://", "bolt+s://", "bolt+ssc://")
 
@@ -108,6 +113,14 @@ def sqlite_path(uri: str | None) -> str:
             f"store: unsupported URI {uri!r}; use a file path, sqlite:///path.db, or one of {NEO4J_SCHEMES}"
         )
     return uri
+
+
+def check_turn_size(text: str, where: str) -> None:
+    """Raise TurnTooLargeError for a turn text over MAX_TURN_CHARS (`where` names the input)."""
+    if len(text) > MAX_TURN_CHARS:
+        raise TurnTooLargeError(
+            f"{where}: `text` has {len(text):,} characters; a turn may have at most {MAX_TURN_CHARS:,}"
+        )
 
 
 def validate_namespace(namespace: str) -> str:

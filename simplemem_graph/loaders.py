@@ -15,10 +15,11 @@ from typing import Any
 
 import dateparser
 
+from simplemem_graph.config import MAX_TURN_CHARS as MAX_TURN_CHARS  # the limit, re-exported
+from simplemem_graph.config import check_turn_size
 from simplemem_graph.errors import InputError
 from simplemem_graph.models import DEFAULT_NAMESPACE, Turn
 
-MAX_TURN_CHARS = 100_000  # a turn longer than this is a file mistake, not a dialogue turn
 FORMATS = ("auto", "jsonl", "locomo")
 _TURN_FIELDS = {"id", "session", "time", "speaker", "text", "agent"}
 
@@ -54,6 +55,16 @@ def parse_time(value: Any, where: str) -> datetime:
     return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
 
 
+def as_time(value: Any, where: str) -> datetime:
+    """A time given as a datetime or an ISO 8601 string (what the CLI, REST and MCP take), as an
+    aware datetime; a naive one is taken as UTC."""
+    if isinstance(value, datetime):
+        return value if value.tzinfo else value.replace(tzinfo=UTC)
+    if isinstance(value, str):
+        return parse_time(value, where)
+    raise InputError(f"{where}: expected a datetime or an ISO 8601 string, got {type(value).__name__}")
+
+
 def turn_from_record(
     record: Any, *, where: str, default_session: str, index: int, now: datetime, namespace: str
 ) -> Turn:
@@ -67,10 +78,7 @@ def turn_from_record(
         raise InputError(f"{where}: `text` must be a string, got {type(text).__name__}")
     if not text.strip():
         raise InputError(f"{where}: `text` is empty")
-    if len(text) > MAX_TURN_CHARS:
-        raise InputError(
-            f"{where}: `text` has {len(text):,} characters; a turn may have at most {MAX_TURN_CHARS:,}"
-        )
+    check_turn_size(text, where)
     for field in ("id", "session", "speaker", "agent"):
         if field in record and record[field] is not None and not isinstance(record[field], (str, int)):
             raise InputError(f"{where}: `{field}` must be a string, got {type(record[field]).__name__}")
