@@ -51,6 +51,12 @@ class Settings:
     # server, a leader switch) before the error reaches the caller.
     neo4j_retry_s: float = 120.0
     api_keys: str | None = None  # "key1:ns1,ns2;key2:*" (SIMPLEMEM_API_KEYS); None: no auth
+    # Origins whose browser pages may call the REST API (SIMPLEMEM_CORS_ORIGINS, comma-separated);
+    # none by default.
+    cors_origins: tuple[str, ...] = ()
+    # The only folder the MCP tool `replay_log` reads files from (SIMPLEMEM_REPLAY_DIR); None:
+    # the tool reads no file at all.
+    replay_dir: str | None = None
     recall_k: int = 15
     final_k: int = 5
     decay: DecayPolicy = field(default_factory=DecayPolicy)
@@ -69,6 +75,10 @@ class Settings:
             "neo4j_database": env.get("NEO4J_DATABASE") or None,
             "neo4j_retry_s": _float_env(env, "NEO4J_RETRY_S", 120.0),
             "api_keys": env.get("SIMPLEMEM_API_KEYS") or None,
+            "cors_origins": tuple(
+                o.strip() for o in env.get("SIMPLEMEM_CORS_ORIGINS", "").split(",") if o.strip()
+            ),
+            "replay_dir": env.get("SIMPLEMEM_REPLAY_DIR") or None,
         }
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)
