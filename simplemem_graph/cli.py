@@ -159,6 +159,14 @@ def ingest(
         str | None,
         typer.Option("--agent", help="The agent that wrote these turns (when several share a namespace)."),
     ] = None,
+    skip_invalid: Annotated[
+        bool,
+        typer.Option(
+            "--skip-invalid",
+            help="Ingest the valid lines of a JSON Lines file and report each line left out "
+            "(default: one bad line rejects the whole file).",
+        ),
+    ] = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Log, compress and consolidate turns. Re-ingesting the same file adds nothing.
@@ -169,7 +177,11 @@ def ingest(
     A LoCoMo file with several conversations and no --sample puts each conversation in its own
     namespace, <namespace>-<sample_id>, since their turn ids (dia_ids) repeat across conversations.
     """
-    batches = _ingest_batches(file, fmt, sample)  # everything validated before anything is written
+    skipped: list[tuple[str, str]] | None = [] if skip_invalid else None
+    # Everything validated before anything is written.
+    batches = _ingest_batches(file, fmt, sample, skipped=skipped)
+    for where, why in skipped or []:
+        err.print(f"skipped {where}: {why}", markup=False)
     if agent is not None:
         if not agent.strip():
             raise InputError("--agent: give a non-empty agent name")
@@ -184,6 +196,8 @@ def ingest(
             with _memory(namespace) as memory:
                 report = memory.add_many(turns, progress=lambda n, t=task: progress.advance(t, n))
             reports[namespace] = report.as_dict() | {"namespace": namespace}
+            if skipped is not None:
+                reports[namespace]["invalid_skipped"] = [{"where": w, "error": e} for w, e in skipped]
     for report in reports.values():
         report.pop("event_ids", None)
         if as_json:
@@ -193,16 +207,22 @@ def ingest(
                 f"[bold]{report['namespace']}[/]: {report['turns_new']} new turns "
                 f"({report['turns_skipped']} already logged), {report['events']} events, "
                 f"{report['turns_consolidated']} turns consolidated"
+                + (f", {len(skipped)} invalid lines left out" if skipped else "")
             )
+            for failure in report["failed"]:
+                err.print(f"set aside {failure['turn_id']}: {failure['error']}", markup=False)
 
 
-def _ingest_batches(file: Path, fmt: str, sample: str | None) -> dict[str, list]:
+def _ingest_batches(
+    file: Path, fmt: str, sample: str | None, *, skipped: list[tuple[str, str]] | None = None
+) -> dict[str, list]:
     from simplemem_graph.loaders import detect_format
 
     if fmt == "auto":
         fmt = detect_format(file)
     if fmt != "locomo" or sample is not None:
-        return {state.namespace: load_turns(file, fmt=fmt, sample=sample, namespace=state.namespace)}
+        turns = load_turns(file, fmt=fmt, sample=sample, namespace=state.namespace, skipped=skipped)
+        return {state.namespace: turns}
     conversations = load_locomo(file, namespace=state.namespace)
     if len(conversations) == 1:
         return {state.namespace: next(iter(conversations.values()))}
