@@ -181,7 +181,7 @@ def ingest(
     # Everything validated before anything is written.
     batches = _ingest_batches(file, fmt, sample, skipped=skipped)
     for where, why in skipped or []:
-        err.print(f"skipped {where}: {why}", markup=False)
+        _print_note(f"skipped {where}: {why}")
     if agent is not None:
         if not agent.strip():
             raise InputError("--agent: give a non-empty agent name")
@@ -210,7 +210,7 @@ def ingest(
                 + (f", {len(skipped)} invalid lines left out" if skipped else "")
             )
             for failure in report["failed"]:
-                err.print(f"set aside {failure['turn_id']}: {failure['error']}", markup=False)
+                _print_note(f"set aside {failure['turn_id']}: {failure['error']}")
 
 
 def _ingest_batches(
@@ -803,9 +803,9 @@ def jobs(
             )
         out.print(table)
     if set_aside:
-        err.print(f"{len(set_aside)} turns set aside, their consolidation failed (`retry` tries again):")
+        _print_note(f"{len(set_aside)} turns set aside, their consolidation failed (`retry` tries again):")
         for failure in set_aside:
-            err.print(f"  {failure['turn_id']}: {failure['error']}", markup=False)
+            _print_note(f"  {failure['turn_id']}: {failure['error']}")
     if problems:
         for run in problems:
             err.print(f"{run.kind}: latest run {run.status} at {run.started.isoformat()}: {run.error}")
@@ -957,6 +957,11 @@ def demo(
 _CLICK_ERRORS = tuple(
     {click.ClickException} | {cls for cls in typer.BadParameter.__mro__ if cls.__name__ == "ClickException"}
 )
+
+
+def _print_note(message: str) -> None:
+    # One unwrapped line on stderr (rich would wrap a long path): scripts grep for it.
+    sys.stderr.write(message + "\n")
 
 
 def _print_error(message: str) -> None:
