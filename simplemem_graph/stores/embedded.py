@@ -1652,7 +1652,11 @@ class EmbeddedStore(GraphStore):
             "path": self.path,
             "namespace": namespace,
             "namespaces": len(self.namespaces()) if namespace is None else 1,
-            "turns": count("turns"),
+            # Erased turns are tombstones, not turns of the log any more.
+            "turns": self._read(
+                f"SELECT COUNT(*) FROM turns {where} {'AND' if where else 'WHERE'} state != 'forgotten'",
+                params,
+            )[0][0],
             "pending": self.count_pending(namespace),
             "events": count("events"),
             "entities": count("entities"),

@@ -27,6 +27,7 @@ def test_a_forgotten_turn_is_a_tombstone_nothing_brings_back(store, ns):
     assert store.count_pending(ns) == 0
     assert [t.id for t in store.get_turns(ns)] == ["t2"]
     assert store.namespaces().count(ns) == 1
+    assert store.stats(ns)["turns"] == 1  # the tombstone is not a turn of the log any more
 
 
 def test_failed_turns_leave_the_queue_until_retried(store, ns):
