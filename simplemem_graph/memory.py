@@ -573,7 +573,10 @@ class Memory:
         """The storyline of an entity (by canonical name or any alias), oldest first."""
         matches = self.store.find_entities(self.namespace, entity.strip())
         if not matches:
-            raise NotFoundError(f"timeline: no entity named {entity!r} in namespace {self.namespace!r}")
+            never = "" if self.exists() else " (nothing was ever written to this namespace)"
+            raise NotFoundError(
+                f"timeline: no entity named {entity!r} in namespace {self.namespace!r}{never}"
+            )
         statuses = None if include_archived else DEFAULT_STATUSES
         events = self.store.entity_events(
             self.namespace, [e.id for e in matches], statuses=statuses, time_from=date_from, time_to=date_to

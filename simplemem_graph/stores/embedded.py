@@ -1512,11 +1512,6 @@ class EmbeddedStore(GraphStore):
                 [namespace, *present],
             ).fetchall()
             rids = [r[0] for r in rows]
-            for _, slot, size in rows:
-                # A deleted event's row of the vector file is a hole searches skip; zero it too,
-                # so a forgotten memory leaves no vector behind.
-                if slot is not None and size:
-                    self._vector_file(namespace, size // 4).write(slot, np.zeros(size // 4, np.float32))
             conn.executemany("DELETE FROM events_fts WHERE rowid = ?", [(r,) for r in rids])
             conn.executemany("DELETE FROM event_days WHERE rid = ?", [(r,) for r in rids])
             conn.execute(f"DELETE FROM events WHERE namespace = ? AND id IN ({marks})", [namespace, *present])
@@ -1525,6 +1520,11 @@ class EmbeddedStore(GraphStore):
                 [namespace, *present, *present],
             )
             self._delete_orphans(conn, namespace)
+        # A deleted event's row of the vector file is a hole searches skip; once the delete is
+        # committed, zero it too, so a forgotten memory leaves no vector behind.
+        for _, slot, size in rows:
+            if slot is not None and size:
+                self._vector_file(namespace, size // 4).write(slot, np.zeros(size // 4, np.float32))
         self._forget_caches(namespace)
         return len(present)
 
