@@ -877,13 +877,27 @@ def serve(
     no_worker: Annotated[
         bool, typer.Option("--no-worker", help="Do not run the background worker in the server.")
     ] = False,
+    cors_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--cors-origin",
+            help="An origin whose browser pages may call the API (repeatable; env SIMPLEMEM_CORS_ORIGINS, "
+            "comma-separated). Default: none.",
+        ),
+    ] = None,
 ) -> None:
     """Serve the REST API, its OpenAPI docs (/docs) and the web graph inspector (/), with the
     background worker (see `worker`) unless --no-worker."""
     from api.app import run_server
 
     run_server(
-        _memory, host=host, port=port, api_keys=api_key or None, insecure=insecure, worker=not no_worker
+        _memory,
+        host=host,
+        port=port,
+        api_keys=api_key or None,
+        insecure=insecure,
+        worker=not no_worker,
+        cors_origins=cors_origin or None,
     )
 
 
