@@ -339,7 +339,7 @@ class Memory:
             self._compress_and_consolidate(turns, report)
             return
         except Exception as e:
-            if _not_the_turns_fault(e):
+            if _not_the_turns_fault(e) or not self._pipeline_works():
                 raise
             if len(turns) == 1:
                 error = f"{type(e).__name__}: {e}"[:MAX_ERROR_CHARS]
@@ -348,6 +348,18 @@ class Memory:
                 return
         for turn in turns:
             self._consolidate_or_set_aside([turn], report)
+
+    def _pipeline_works(self) -> bool:
+        """Whether stage 1 (models included) handles a plain one-line turn: when it does not, a
+        failure is the setup's (a broken model), not the turns', and nothing is set aside."""
+        probe = Turn(
+            id="probe", namespace=self.namespace, session="probe", time=datetime.now(UTC), text="Ana met Bo."
+        )
+        try:
+            compress([probe], embedder=self.embedder)
+        except Exception:
+            return False
+        return True
 
     def failed(self) -> list[dict[str, str]]:
         """The turns set aside because their consolidation failed: {"turn_id", "error"} each."""
