@@ -9,6 +9,7 @@ from uuid import uuid4
 
 import pytest
 
+from simplemem_graph.embedding import DIMENSION_KEY, MODEL_KEY
 from simplemem_graph.memory import Memory
 from simplemem_graph.stores.embedded import EmbeddedStore
 
@@ -125,13 +126,26 @@ RETURN what, key, text
 """
 
 
+@pytest.fixture
+def neo4j_with_model(neo4j_store, embedder):
+    """The session's Neo4j store recording this test's model for the test's duration: the server
+    is shared with tests that embed with other models, and a store holds one model's vectors."""
+    keys = (MODEL_KEY, DIMENSION_KEY)
+    before = {key: neo4j_store.get_meta(key) for key in keys}
+    neo4j_store.set_meta(MODEL_KEY, embedder.name)
+    neo4j_store.set_meta(DIMENSION_KEY, str(embedder.dimension))
+    yield neo4j_store
+    for key, value in before.items():
+        neo4j_store.delete_meta(key) if value is None else neo4j_store.set_meta(key, value)
+
+
 @pytest.mark.neo4j
-def test_neo4j_holds_no_erased_text_in_any_property(neo4j_store, embedder):
+def test_neo4j_holds_no_erased_text_in_any_property(neo4j_with_model, embedder):
     namespace = f"erase-{uuid4().hex[:10]}"
-    memory = Memory(neo4j_store, namespace=namespace, embedder=embedder)
+    memory = Memory(neo4j_with_model, namespace=namespace, embedder=embedder)
     try:
         _erase_and_check_recall(memory)
-        records = neo4j_store._driver.execute_query(_PROPERTY_SCAN, words=list(SECRETS)).records
+        records = neo4j_with_model._driver.execute_query(_PROPERTY_SCAN, words=list(SECRETS)).records
         assert [dict(r) for r in records] == []
     finally:
-        neo4j_store.delete_namespace(namespace)
+        neo4j_with_model.delete_namespace(namespace)
