@@ -327,10 +327,15 @@ def _in_folder(folder: str | None, name: str, option: str) -> Path:
             "replay_log: this server reads no log files; start it with SIMPLEMEM_REPLAY_DIR set to the "
             "folder holding the logs"
         )
+    refusal = ToolError(f"replay_log: {option} must name a file in the replay folder (SIMPLEMEM_REPLAY_DIR)")
     root = Path(folder).resolve()
-    path = (root / name).resolve()  # symlinks followed: one pointing out of the folder is refused
-    if not path.is_relative_to(root) or not path.is_file():
-        raise ToolError(f"replay_log: {option} must name a file in the replay folder (SIMPLEMEM_REPLAY_DIR)")
+    try:
+        path = (root / name).resolve()  # symlinks followed: one pointing out of the folder is refused
+        inside = path.is_relative_to(root) and path.is_file()
+    except (OSError, ValueError):  # a NUL byte, a name too long...: refused like any other
+        raise refusal from None
+    if not inside:
+        raise refusal
     return path
 
 

@@ -224,3 +224,26 @@ def test_http_transport_refuses_a_public_host_without_insecure(tmp_path):
         timeout=120,
     )
     assert done.returncode == 2 and "refusing to serve unauthenticated MCP on '0.0.0.0'" in done.stderr
+
+
+def test_replay_log_paths_stay_inside_the_replay_folder(tmp_path):
+    from mcp.server.mcpserver.exceptions import ToolError
+
+    from simplemem_graph.mcp_server import _in_folder
+
+    folder = tmp_path / "replays"
+    folder.mkdir()
+    (folder / "log.jsonl").write_text("{}\n", encoding="utf-8")
+    outside = tmp_path / "secret.txt"
+    outside.write_text("not yours\n", encoding="utf-8")
+    (folder / "escape.jsonl").symlink_to(outside)
+    assert _in_folder(str(folder), "log.jsonl", "log_path") == (folder / "log.jsonl").resolve()
+    assert _in_folder(str(folder), str(folder / "log.jsonl"), "log_path") == (folder / "log.jsonl").resolve()
+    answers = set()
+    for name in ("escape.jsonl", str(outside), "../secret.txt", "missing.jsonl", "a\x00b", "x" * 5000, "."):
+        with pytest.raises(ToolError) as refused:
+            _in_folder(str(folder), name, "log_path")
+        answers.add(str(refused.value))
+    assert len(answers) == 1  # whether the file exists or not, the same answer
+    with pytest.raises(ToolError, match="reads no log files"):
+        _in_folder(None, "log.jsonl", "log_path")
