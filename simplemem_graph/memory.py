@@ -407,7 +407,8 @@ class Memory:
         report = IngestReport()
         for start in range(0, len(turns), 64):
             batch = turns[start : start + 64]
-            self._compress_and_consolidate(batch, report)
+            # A turn that fails is reported in `failed` and left out, not the end of the rebuild.
+            self._consolidate_or_set_aside(batch, report)
             if progress:
                 progress(len(batch))
         return report
@@ -794,6 +795,14 @@ class Memory:
 
     def import_records(self, records: Iterable[dict[str, Any]]) -> dict[str, int]:
         """Load exported records into this namespace; importing the same file twice changes nothing."""
+        records = list(records)
+        for number, record in enumerate(records, 1):
+            if (
+                isinstance(record, dict)
+                and record.get("type") == "turn"
+                and isinstance(record.get("text"), str)
+            ):
+                check_turn_size(record["text"], f"import: record {number}")
         try:
             return self.store.import_records(records, namespace=self.namespace)
         except (ValueError, TypeError) as e:  # pydantic's ValidationError is a ValueError

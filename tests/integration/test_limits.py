@@ -89,3 +89,15 @@ def test_the_callers_own_failed_turn_is_a_typed_error(memory, monkeypatch):
     assert [f["turn_id"] for f in memory.failed()] == ["bell"]
     memory.add(ORDINARY, speaker="Ana", time="2026-03-01T09:00:00+08:00")
     assert _northwind_found(memory)
+
+
+def test_an_import_holding_an_oversized_turn_writes_nothing(memory):
+    memory.add(ORDINARY, speaker="Ana", time="2026-03-01T09:00:00+08:00")
+    records = list(memory.export())
+    copy = memory.with_namespace("copy")
+    turn = next(r for r in records if r["type"] == "turn")
+    with pytest.raises(TurnTooLargeError, match="import: record"):
+        copy.import_records([*records, {**turn, "id": "huge", "text": BIG}])
+    assert not copy.exists()
+    copy.import_records(records)
+    assert copy.stats()["turns"] == 1
