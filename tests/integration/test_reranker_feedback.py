@@ -96,10 +96,9 @@ def _first(memory: Memory, question: str) -> str:
 def test_a_planted_feature_is_learned_cross_validated_and_applied(world):
     memory, questions = world
     before = [_first(memory, q) for q, _ in questions]
-    assert (
-        sum(first == helpful for first, (_, helpful) in zip(before, questions, strict=True))
-        < len(questions) / 2
-    ), "the shipped weights should miss the planted feature"
+    assert sum(first == helpful for first, (_, helpful) in zip(before, questions, strict=True)) < len(
+        questions
+    ) / 2, "the shipped weights should miss the planted feature"
     for question, helpful in questions:
         shown = [h.event.id for h in memory.search(question, at=AT).hits]
         memory.feedback(question, [helpful], shown=sorted({*shown, helpful}), at=AT)
@@ -168,7 +167,6 @@ def cli_store(tmp_path, monkeypatch):
     store.upsert_entities(entities)
     store.add_links(links)
     store.close()
-
     # Each verb opens and closes its own Memory, as `_memory` does.
     def memory(namespace=None):
         return Memory(EmbeddedStore(str(path)), namespace=NS, embedder=HashEmbedder())
