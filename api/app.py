@@ -20,21 +20,31 @@ from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, RedirectResponse
+from fastapi.middleware.cors import CORSMiddleware
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Receive, Scope, Send
 
-from api.auth import ApiKeyring, ApiKeysSpec, AuthenticationError, NamespaceForbiddenError, load_api_keys
+from api.auth import (
+    ApiKeyring,
+    ApiKeysSpec,
+    AuthenticationError,
+    NamespaceForbiddenError,
+    load_api_keys,
+    presented_key_of,
+)
 from api.limits import BodySizeLimitMiddleware, PayloadTooLargeError
 from api.routes import job_problems, router
 from api.schemas import API_VERSION, HealthzOut
-from simplemem_graph.config import validate_namespace
+from simplemem_graph.config import Settings, validate_namespace
 from simplemem_graph.errors import (
     ConfigError,
     InputError,
     NotFoundError,
     SimpleMemError,
     StoreUnavailableError,
+    TurnTooLargeError,
 )
 from simplemem_graph.memory import Memory
 
@@ -43,12 +53,15 @@ logger = logging.getLogger("simplemem_graph.api")
 STATIC_DIR = Path(__file__).parent / "static"
 DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024  # an import of a few thousand events; anything bigger: paginate
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
+# The one path that answers without a key when keys are configured: liveness, naming no tenant.
+OPEN_PATHS = frozenset({"/v1/health"})
 
 # Most specific class first: the first match wins.
 ERROR_STATUS: tuple[tuple[type[SimpleMemError], int], ...] = (
     (AuthenticationError, 401),
     (NamespaceForbiddenError, 403),
     (PayloadTooLargeError, 413),
+    (TurnTooLargeError, 413),
     (NotFoundError, 404),
     (InputError, 422),
     (ConfigError, 400),
@@ -114,11 +127,38 @@ class ApiLimits:
     max_turns_per_request: int = 1000
 
 
+class KeyRequiredMiddleware:
+    """With keys configured, every path but `OPEN_PATHS` needs a valid key: the routes, and also the
+    OpenAPI document, the docs page, the inspector's files and unknown paths, so nothing about the
+    service answers an anonymous caller. A browser is asked for the key with HTTP Basic (any user
+    name, the key as password): the docs and the inspector stay usable, and the browser then sends
+    it with the pages' own requests."""
+
+    def __init__(self, app: ASGIApp, keyring: ApiKeyring):
+        self.app = app
+        self.keyring = keyring
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or not self.keyring.enabled or scope["path"] in OPEN_PATHS:
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        try:
+            self.keyring.authenticate(presented_key_of(headers))
+        except AuthenticationError as e:
+            response = error_response(401, type(e).__name__, str(e))
+            response.headers["WWW-Authenticate"] = 'Basic realm="simplemem-graph", charset="UTF-8"'
+            await response(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+
 def create_app(
     memory: MemorySource,
     *,
     api_keys: ApiKeysSpec = None,
     limits: ApiLimits | None = None,
+    cors_origins: list[str] | None = None,
 ) -> FastAPI:
     """Build the REST API and the graph inspector over one memory store.
 
@@ -129,6 +169,8 @@ def create_app(
         api_keys: ``"key1:ns1,ns2;key2:*"``, a list of such entries, or a parsed mapping; None
             reads `SIMPLEMEM_API_KEYS`; empty means no authentication.
         limits: request size limits.
+        cors_origins: origins whose pages may call the API from a browser (None reads
+            `SIMPLEMEM_CORS_ORIGINS`; default none: no cross-origin page may).
 
     Returns:
         The FastAPI application (OpenAPI docs at /docs, inspector at /inspector/).
@@ -146,11 +188,26 @@ def create_app(
         version=API_VERSION,
         description="Lifelong memory for LLM agents: add turns, search memories, inspect the graph.",
         lifespan=lifespan,
+        # FastAPI's pages load Swagger UI and ReDoc from a CDN: blank offline, and a third party
+        # sees every visit. /docs is a page of our own instead (static/docs.html).
+        docs_url=None,
+        redoc_url=None,
     )
     app.state.pool = pool
     app.state.keyring = load_api_keys(api_keys)
     app.state.limits = limits
+    if cors_origins is None:
+        cors_origins = Settings.from_env().cors_origins
     app.add_middleware(BodySizeLimitMiddleware, max_body_bytes=limits.max_body_bytes)
+    app.add_middleware(KeyRequiredMiddleware, keyring=app.state.keyring)
+    if cors_origins:
+        # Outermost, so a preflight (which carries no key) is answered here.
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=list(cors_origins),
+            allow_methods=["GET", "POST", "DELETE"],
+            allow_headers=["Authorization", "X-API-Key", "Content-Type"],
+        )
     _install_error_handlers(app)
     app.include_router(router)
     app.mount("/inspector", StaticFiles(directory=STATIC_DIR, html=True), name="inspector")
@@ -159,9 +216,14 @@ def create_app(
     def _root() -> RedirectResponse:
         return RedirectResponse("/inspector/")
 
+    @app.get("/docs", include_in_schema=False)
+    def _docs() -> HTMLResponse:
+        return HTMLResponse((STATIC_DIR / "docs.html").read_text(encoding="utf-8"))
+
     @app.get("/healthz", response_model=HealthzOut, tags=["service"])
     def _healthz(request: Request) -> HealthzOut:
-        """`ok`, or `degraded` with the job runs that failed or alerted (no authentication)."""
+        """`ok`, or `degraded` with the job runs that failed or alerted and the turns set aside, in
+        the namespaces the caller's key may use (a key is needed when keys are configured)."""
         return job_problems(request)
 
     return app
@@ -236,6 +298,7 @@ def run_server(
     insecure: bool = False,
     *,
     limits: ApiLimits | None = None,
+    cors_origins: list[str] | None = None,
     log_level: str = "info",
     worker: bool = True,
     worker_interval_s: float = 5.0,
@@ -250,6 +313,7 @@ def run_server(
             `SIMPLEMEM_API_KEYS`.
         insecure: allow a non-loopback host without API keys.
         limits: request size limits.
+        cors_origins: origins allowed to call from a browser page (None: `SIMPLEMEM_CORS_ORIGINS`).
         log_level: uvicorn log level.
         worker: run the background worker (consolidation of pending turns, the global pass) in
             this process, for every namespace of the store.
@@ -262,7 +326,7 @@ def run_server(
 
     keyring = load_api_keys(api_keys)
     check_bind(host, keyring, insecure=insecure)
-    app = create_app(memory_factory, api_keys=keyring.keys, limits=limits)
+    app = create_app(memory_factory, api_keys=keyring.keys, limits=limits, cors_origins=cors_origins)
     pool: MemoryPool = app.state.pool
     pool.base  # noqa: B018 - open the store and load the models before accepting requests
     job_worker = None

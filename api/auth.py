@@ -7,6 +7,8 @@ With no key configured the API is open, which is why `run_server` then binds to 
 
 from __future__ import annotations
 
+import base64
+import binascii
 import hmac
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -116,9 +118,22 @@ class ApiKeyring:
 
 
 def presented_key(request: Request) -> str | None:
-    """The key a request carries, from `Authorization: Bearer` or `X-API-Key`."""
-    header = request.headers.get("authorization", "")
+    """The key a request carries, from `Authorization: Bearer`, `X-API-Key` or HTTP Basic."""
+    return presented_key_of(request.headers)
+
+
+def presented_key_of(headers: Mapping[str, str]) -> str | None:
+    """The key in lower-cased request headers: `Authorization: Bearer <key>`, `X-API-Key: <key>`,
+    or `Authorization: Basic` with the key as password (what a browser sends once it has asked
+    for it, so /docs and the inspector work behind keys)."""
+    header = headers.get("authorization", "")
     scheme, _, token = header.partition(" ")
     if scheme.lower() == "bearer" and token.strip():
         return token.strip()
-    return request.headers.get("x-api-key") or None
+    if scheme.lower() == "basic" and token.strip():
+        try:
+            user, _, password = base64.b64decode(token.strip(), validate=True).decode("utf-8").partition(":")
+        except (binascii.Error, UnicodeDecodeError):
+            return None
+        return password or user or None
+    return headers.get("x-api-key") or None

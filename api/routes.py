@@ -47,7 +47,7 @@ from api.schemas import (
     TurnIn,
 )
 from simplemem_graph.errors import InputError
-from simplemem_graph.memory import Memory
+from simplemem_graph.memory import Erasure, Memory
 from simplemem_graph.models import Hit, Turn
 
 NDJSON = "application/x-ndjson"
@@ -115,13 +115,22 @@ def health(request: Request) -> HealthOut:
 
 
 def job_problems(request: Request) -> HealthzOut:
-    """The latest run of each (namespace, job kind), when it failed or alerted."""
-    runs = request.app.state.pool.base.store.list_jobs(None, limit=500)
+    """The latest run of each (namespace, job kind), when it failed or alerted, and the turns set
+    aside, of the namespaces the caller may use: another tenant's names and errors never show."""
+    principal = current_principal(request)
+    store = request.app.state.pool.base.store
+    runs = store.list_jobs(None, limit=500)
     latest: dict[tuple[str, str], Any] = {}
     for run in runs:  # newest first: the first seen per (namespace, kind) is the latest
         latest.setdefault((run.namespace, run.kind), run)
-    problems = [JobOut(**run.model_dump()) for run in latest.values() if run.status in ("failed", "alert")]
-    return HealthzOut(status="degraded" if problems else "ok", problems=problems)
+    problems = [
+        JobOut(**run.model_dump())
+        for run in latest.values()
+        if run.status in ("failed", "alert") and principal.may_use(run.namespace)
+    ]
+    failed = sum(1 for namespace, _, _ in store.failed_turns(None) if principal.may_use(namespace))
+    degraded = bool(problems or failed)
+    return HealthzOut(status="degraded" if degraded else "ok", problems=problems, failed_turns=failed)
 
 
 @router.get("/namespaces/{ns}/jobs", response_model=Page[JobOut], tags=["maintenance"])
@@ -167,6 +176,15 @@ def add_turns(request: Request, body: TurnIn | TurnBatchIn | list[TurnIn], scope
     return IngestOut(**report.as_dict(), event_ids=report.event_ids)
 
 
+@router.post("/namespaces/{ns}/retry", response_model=IngestOut, tags=["maintenance"])
+def retry(scoped: Scoped) -> IngestOut:
+    """Consolidate again the turns set aside because their consolidation failed (those that fail
+    again stay aside, listed in `failed`)."""
+    with scoped as memory:
+        report = memory.retry_failed()
+    return IngestOut(**report.as_dict(), event_ids=report.event_ids)
+
+
 def _to_turns(turns_in: list[TurnIn], memory: Memory) -> list[Turn]:
     """HTTP turns -> model turns, with `Memory.make_turn`'s defaults (time now, an id derived from
     the content, so ids are unique without counting rows and a retried request adds nothing)."""
@@ -197,7 +215,8 @@ def search(body: SearchIn, scoped: Scoped) -> dict[str, Any]:
             session=body.session,
             agent=body.agent,
         )
-    return result.as_dict(id=body.id)
+        exists = bool(result.hits) or memory.exists()
+    return {**result.as_dict(id=body.id), "namespace_exists": exists}
 
 
 @router.post("/namespaces/{ns}/feedback", response_model=FeedbackOut, status_code=201, tags=["memory"])
@@ -304,10 +323,17 @@ def replay_log(request: Request, body: ReplayIn, scoped: Scoped) -> ReplayOut:
 
 
 @router.get("/namespaces/{ns}/stats", response_model=dict[str, Any], tags=["namespaces"])
-def stats(scoped: Scoped) -> dict[str, Any]:
-    """Counts of turns, events, entities, topics and relations (by type) in the namespace."""
+def stats(
+    request: Request, scoped: Scoped, principal: Annotated[Principal, Depends(current_principal)]
+) -> dict[str, Any]:
+    """Counts of turns, events, entities, topics and relations (by type) in the namespace, the
+    turns set aside (`failed`), and `namespace_exists` (false: nothing was ever written here)."""
     with scoped as memory:
-        return memory.stats()
+        counts = memory.stats()
+        # The namespaces this key may see, not the store's: no count of other tenants either.
+        counts["namespaces"] = sum(principal.may_use(ns) for ns in memory.namespaces())
+    counts.pop("path", None)  # the server's file system is none of the caller's business
+    return counts
 
 
 @router.get("/namespaces/{ns}/graph", response_model=GraphOut, tags=["inspector"])
@@ -333,25 +359,46 @@ def consolidate(scoped: Scoped) -> dict[str, int]:
         return memory.consolidate()
 
 
+DryRun = Annotated[bool, Query(description="list what would be erased, change nothing")]
+
+
+def _erased(erasure: Erasure) -> DeleteOut:
+    report = erasure.as_dict()
+    return DeleteOut(
+        deleted_events=report["events_deleted"],
+        erased_turns=report["turns_erased"],
+        dry_run=erasure.dry_run,
+        events=report["events"],
+        turns=report["turns"],
+    )
+
+
 @router.delete("/namespaces/{ns}/events/{event_id}", response_model=DeleteOut, tags=["maintenance"])
-def forget_event(event_id: str, scoped: Scoped) -> DeleteOut:
-    """Delete one event with its links (and entities or topics left without any event)."""
+def forget_event(event_id: str, scoped: Scoped, dry_run: DryRun = False) -> DeleteOut:
+    """Erase one event and the turns it was made from (with the other events made from them)."""
     with scoped as memory:
-        return DeleteOut(deleted_events=memory.forget(event_id=event_id))
+        return _erased(memory.forget(event_id=event_id, dry_run=dry_run))
+
+
+@router.delete("/namespaces/{ns}/turns/{turn_id}", response_model=DeleteOut, tags=["maintenance"])
+def forget_turn(turn_id: str, scoped: Scoped, dry_run: DryRun = False) -> DeleteOut:
+    """Erase one turn of the raw log and every event made from it."""
+    with scoped as memory:
+        return _erased(memory.forget(turn_id=turn_id, dry_run=dry_run))
 
 
 @router.delete("/namespaces/{ns}/entities/{entity}", response_model=DeleteOut, tags=["maintenance"])
-def forget_entity(entity: str, scoped: Scoped) -> DeleteOut:
-    """Delete an entity (by name or alias) and the events that mention only it."""
+def forget_entity(entity: str, scoped: Scoped, dry_run: DryRun = False) -> DeleteOut:
+    """Erase an entity (by name or alias): every turn that names it, every event that mentions it."""
     with scoped as memory:
-        return DeleteOut(deleted_events=memory.forget(entity=entity))
+        return _erased(memory.forget(entity=entity, dry_run=dry_run))
 
 
 @router.delete("/namespaces/{ns}", response_model=DeleteOut, tags=["maintenance"])
-def forget_namespace(scoped: Scoped) -> DeleteOut:
+def forget_namespace(scoped: Scoped, dry_run: DryRun = False) -> DeleteOut:
     """Delete everything in the namespace, raw log included."""
     with scoped as memory:
-        return DeleteOut(deleted_events=memory.forget(everything=True))
+        return _erased(memory.forget(everything=True, dry_run=dry_run))
 
 
 @router.get(

@@ -72,6 +72,8 @@ class IngestOut(BaseModel):
     turns_new: int
     turns_skipped: int = Field(description="already in the raw log; re-posting a turn changes nothing")
     turns_consolidated: int = Field(0, description="pending turns consolidated by this request")
+    turns_failed: int = Field(0, description="turns set aside: their consolidation failed (see /retry)")
+    failed: list[dict[str, str]] = Field(default_factory=list, description='{"turn_id", "error"} each')
     events: int
     event_ids: list[str]
     compress: dict[str, Any]
@@ -107,6 +109,9 @@ class SearchOut(BaseModel):
     took_ms: float
     results: list[Result]
     context_tokens: int
+    namespace_exists: bool = Field(
+        True, description="false: nothing was ever written to this namespace (a typo would look empty)"
+    )
     analysis: dict[str, Any] | None = Field(None, description="how the query was read: language, entities")
     plan: str | None = Field(None, description="the retrieval plan used")
     patterns: list[dict[str, Any]] = Field(
@@ -165,6 +170,10 @@ class Page(BaseModel, Generic[Item]):
 
 class DeleteOut(BaseModel):
     deleted_events: int
+    erased_turns: int = Field(0, description="turns of the raw log erased (tombstones stay)")
+    dry_run: bool = False
+    events: list[Any] = Field(default_factory=list, description="ids (with their text on a dry run)")
+    turns: list[Any] = Field(default_factory=list, description="ids (with their text on a dry run)")
 
 
 class ImportOut(BaseModel):
@@ -198,6 +207,7 @@ class HealthzOut(BaseModel):
 
     status: Literal["ok", "degraded"]
     problems: list[JobOut]
+    failed_turns: int = Field(0, description="turns set aside (consolidation failed), awaiting a retry")
 
 
 class GraphNode(BaseModel):

@@ -1,13 +1,15 @@
 """The `simplemem-graph` command line (FORMATS.md is its contract). Each verb adapts its arguments
 and calls one `Memory` method; no logic lives here.
 
-Exit status: 0 ok, 2 bad input (file, argument, unknown entity), 1 anything else. Errors print one
-line; `--debug` shows the traceback.
+Exit status: 0 ok, 2 bad input (file, argument, unknown entity, a usage error, a store that does not
+exist or cannot be opened or reached), 1 anything else. Errors print one line; `--debug` shows the
+traceback.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import sys
 import tempfile
 from datetime import UTC, date, datetime
@@ -20,8 +22,15 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from simplemem_graph.config import Settings, validate_namespace
-from simplemem_graph.errors import ConfigError, InputError, NotFoundError, SimpleMemError
+from simplemem_graph.config import Settings, default_store_path, is_neo4j_uri, sqlite_path, validate_namespace
+from simplemem_graph.errors import (
+    ConfigError,
+    InputError,
+    NoSuchStoreError,
+    NotFoundError,
+    SimpleMemError,
+    StoreUnavailableError,
+)
 from simplemem_graph.loaders import load_jsonl, load_jsonl_records, load_locomo, load_turns, parse_time
 from simplemem_graph.models import Hit
 
@@ -37,6 +46,25 @@ out = Console(soft_wrap=True)
 err = Console(stderr=True)
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
+
+
+STORE_HELP = (
+    "A file path or sqlite:///path.db (embedded), or neo4j://host:7687 / bolt://... (Neo4j). "
+    "As in SQLAlchemy, sqlite:///x.db is x.db relative to the current folder and sqlite:////x.db "
+    "(four slashes) is the absolute path /x.db. Default: the user data folder."
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number = version("simplemem-graph")
+        except PackageNotFoundError:
+            number = "unknown (not installed)"
+        out.print(f"simplemem-graph {number}")
+        raise typer.Exit()
 
 
 class _State:
@@ -55,23 +83,43 @@ def _global_options(
         typer.Option(
             "--store",
             envvar="SIMPLEMEM_STORE",
-            help="A file path or sqlite:///path.db (embedded), or neo4j://host:7687 / bolt://... (Neo4j).",
+            help=STORE_HELP,
         ),
     ] = None,
     namespace: Annotated[
         str, typer.Option("--namespace", envvar="SIMPLEMEM_NAMESPACE", help="The tenant (user, agent, team).")
     ] = "default",
     debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks on errors.")] = False,
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit."),
+    ] = False,
 ) -> None:
     state.store = store
     state.namespace = validate_namespace(namespace)
     state.debug = debug
 
 
-def _memory(namespace: str | None = None):
+def _memory(namespace: str | None = None, *, read_only: bool = False):
+    """The namespace's Memory. A read-only verb refuses an embedded store file that does not exist:
+    opening it would create an empty store and answer nothing, which hides a mistyped path."""
     from simplemem_graph.memory import Memory
 
-    return Memory.open(state.store, namespace=namespace or state.namespace, settings=Settings.from_env())
+    settings = Settings.from_env()
+    if read_only:
+        _check_store_exists(state.store or settings.store)
+    return Memory.open(state.store, namespace=namespace or state.namespace, settings=settings)
+
+
+def _check_store_exists(uri: str | None) -> None:
+    if uri is not None and (is_neo4j_uri(uri) or sqlite_path(uri) == ":memory:"):
+        return
+    path = Path(sqlite_path(uri)) if uri is not None else default_store_path()
+    if not path.is_file():
+        raise NoSuchStoreError(
+            f"no such store: {path.resolve()} does not exist (only ingest, import and demo create one; "
+            "sqlite:///x.db is relative to the current folder, sqlite:////x.db is absolute)"
+        )
 
 
 def _print_json(obj: Any) -> None:
@@ -111,6 +159,14 @@ def ingest(
         str | None,
         typer.Option("--agent", help="The agent that wrote these turns (when several share a namespace)."),
     ] = None,
+    skip_invalid: Annotated[
+        bool,
+        typer.Option(
+            "--skip-invalid",
+            help="Ingest the valid lines of a JSON Lines file and report each line left out "
+            "(default: one bad line rejects the whole file).",
+        ),
+    ] = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Log, compress and consolidate turns. Re-ingesting the same file adds nothing.
@@ -121,7 +177,11 @@ def ingest(
     A LoCoMo file with several conversations and no --sample puts each conversation in its own
     namespace, <namespace>-<sample_id>, since their turn ids (dia_ids) repeat across conversations.
     """
-    batches = _ingest_batches(file, fmt, sample)  # everything validated before anything is written
+    skipped: list[tuple[str, str]] | None = [] if skip_invalid else None
+    # Everything validated before anything is written.
+    batches = _ingest_batches(file, fmt, sample, skipped=skipped)
+    for where, why in skipped or []:
+        _print_note(f"skipped {where}: {why}")
     if agent is not None:
         if not agent.strip():
             raise InputError("--agent: give a non-empty agent name")
@@ -136,6 +196,8 @@ def ingest(
             with _memory(namespace) as memory:
                 report = memory.add_many(turns, progress=lambda n, t=task: progress.advance(t, n))
             reports[namespace] = report.as_dict() | {"namespace": namespace}
+            if skipped is not None:
+                reports[namespace]["invalid_skipped"] = [{"where": w, "error": e} for w, e in skipped]
     for report in reports.values():
         report.pop("event_ids", None)
         if as_json:
@@ -145,16 +207,22 @@ def ingest(
                 f"[bold]{report['namespace']}[/]: {report['turns_new']} new turns "
                 f"({report['turns_skipped']} already logged), {report['events']} events, "
                 f"{report['turns_consolidated']} turns consolidated"
+                + (f", {len(skipped)} invalid lines left out" if skipped else "")
             )
+            for failure in report["failed"]:
+                _print_note(f"set aside {failure['turn_id']}: {failure['error']}")
 
 
-def _ingest_batches(file: Path, fmt: str, sample: str | None) -> dict[str, list]:
+def _ingest_batches(
+    file: Path, fmt: str, sample: str | None, *, skipped: list[tuple[str, str]] | None = None
+) -> dict[str, list]:
     from simplemem_graph.loaders import detect_format
 
     if fmt == "auto":
         fmt = detect_format(file)
     if fmt != "locomo" or sample is not None:
-        return {state.namespace: load_turns(file, fmt=fmt, sample=sample, namespace=state.namespace)}
+        turns = load_turns(file, fmt=fmt, sample=sample, namespace=state.namespace, skipped=skipped)
+        return {state.namespace: turns}
     conversations = load_locomo(file, namespace=state.namespace)
     if len(conversations) == 1:
         return {state.namespace: next(iter(conversations.values()))}
@@ -225,7 +293,7 @@ def search(
         if queries is not None
         else [{"id": None, "query": query, "at": parse_time(at, "--at") if at else None}]
     )
-    with _memory() as memory:
+    with _memory(read_only=True) as memory:
         for item in batch:
             result = memory.search(
                 item["query"],
@@ -235,11 +303,15 @@ def search(
                 budget=budget,
                 agent=agent,
             )
-            payload = result.as_dict(id=item["id"])
+            # A namespace never written answers nothing: say so, since a typo would look the same.
+            exists = bool(result.hits) or memory.exists()
+            payload = {**result.as_dict(id=item["id"]), "namespace_exists": exists}
             if as_json:
                 _print_json(payload)
             else:
                 _print_hits(item["query"], payload)
+                if not exists:
+                    err.print(f"note: nothing was ever written to namespace {memory.namespace!r}")
 
 
 def _read_queries(path: Path) -> list[dict[str, Any]]:
@@ -285,7 +357,7 @@ def timeline(
 ) -> None:
     """An entity's storyline, oldest first."""
     start, end = _parse_date(date_from, "--from"), _parse_date(date_to, "--to")
-    with _memory() as memory:
+    with _memory(read_only=True) as memory:
         hits = memory.timeline(entity, date_from=start, date_to=end, include_archived=include_archived)
     if as_json:
         for hit in hits:
@@ -302,7 +374,7 @@ def timeline(
 @app.command()
 def conflicts(as_json: JsonFlag = False) -> None:
     """Contradictions waiting for clarification (never merged silently)."""
-    with _memory() as memory:
+    with _memory(read_only=True) as memory:
         found = [c.as_dict() for c in memory.conflicts()]
     if as_json:
         for conflict in found:
@@ -323,7 +395,7 @@ def questions(
 ) -> None:
     """What the agent should ask next: key slots (deadline, owner, amount, place, time) that tasks,
     meetings and commitments still lack, most important first. A later turn that fills a slot closes it."""
-    with _memory() as memory:
+    with _memory(read_only=True) as memory:
         found = memory.questions(limit=limit)
     if as_json:
         for question in found:
@@ -345,7 +417,7 @@ def patterns(
 ) -> None:
     """Pattern memories (regularities counted over many events) with their evidence; the global
     pass (`consolidate`) refreshes them."""
-    with _memory() as memory:
+    with _memory(read_only=True) as memory:
         found = memory.patterns(include_retired=include_retired)
     if as_json:
         for pattern, events in found:
@@ -410,7 +482,11 @@ def replay(
                 )
                 task = progress.add_task(f"replay {name}", total=None)
                 reports += replay_scratch(
-                    replay_log, embedder=embedder, configs=[(name, settings)], slices=slices, store=server,
+                    replay_log,
+                    embedder=embedder,
+                    configs=[(name, settings)],
+                    slices=slices,
+                    store=server,
                     progress=lambda r, t=task: progress.advance(t, 1),
                 )
     finally:
@@ -422,8 +498,17 @@ def replay(
         for report in reports:
             _print_json(report.as_dict())
         return
-    table = Table("config", "slice", "turns", "events", "questions", "recall@5", "tokens@5", "p95_ms",
-                  title=f"replay {log.name} by {slices}")
+    table = Table(
+        "config",
+        "slice",
+        "turns",
+        "events",
+        "questions",
+        "recall@5",
+        "tokens@5",
+        "p95_ms",
+        title=f"replay {log.name} by {slices}",
+    )
     for r in reports:
         row = r.as_dict()
         table.add_row(*("–" if v is None else str(v) for v in row.values()))
@@ -435,7 +520,7 @@ def replay(
 @app.command()
 def stats(as_json: JsonFlag = False) -> None:
     """Counts of turns, events, entities, topics and relations."""
-    with _memory() as memory:
+    with _memory(read_only=True) as memory:
         counts = memory.stats()
     if as_json:
         _print_json(counts)
@@ -462,7 +547,7 @@ def feedback(
 ) -> None:
     """Record which memories helped answer QUERY; `train-reranker` learns from these labels.
     An id that is not an event of the namespace: exit 2, nothing recorded."""
-    with _memory() as memory:
+    with _memory(read_only=True) as memory:
         record = memory.feedback(query, helpful or [], shown, at=parse_time(at, "--at") if at else None)
     if as_json:
         _print_json(record.public_dict())
@@ -491,7 +576,7 @@ def train_reranker(
     Too few labelled questions: exit 2."""
     if reset and apply:
         raise InputError("train-reranker: give --apply or --reset, not both")
-    with _memory() as memory:
+    with _memory(read_only=True) as memory:
         if reset:
             removed = memory.reset_reranker()
             if as_json:
@@ -537,52 +622,128 @@ def consolidate(
 ) -> None:
     """Consolidate pending turns, then the global pass: merge duplicates, resolve aliases,
     re-cluster topics, decay and tier moves."""
-    with _memory() as memory:
+    with _memory(read_only=True) as memory:
         report = memory.consolidate(now=parse_time(now, "--now") if now else None)
-    _print_json(report) if as_json else out.print(report)
+    if as_json:
+        _print_json(report)
+        return
+    _print_counts(f"consolidated namespace {state.namespace}", report)
 
 
 @app.command()
 def rebuild(as_json: JsonFlag = False) -> None:
     """Drop the graph and rebuild it from the raw log (the source of truth)."""
-    with _memory() as memory:
+    with _memory(read_only=True) as memory:
         turns = memory.store.get_turns(memory.namespace)
         with _progress() as progress:
             task = progress.add_task("rebuild", total=len(turns))
             report = memory.rebuild(progress=lambda n: progress.advance(task, n))
     payload = report.as_dict()
-    payload.pop("event_ids", None)
-    _print_json(payload) if as_json else out.print(payload)
+    if as_json:
+        _print_json(payload)
+        return
+    out.print(
+        f"rebuilt namespace {state.namespace}: {report.turns_consolidated} turns → {report.events} events"
+    )
+    _print_counts("links and nodes written", report.consolidate)
+
+
+@app.command()
+def retry(as_json: JsonFlag = False) -> None:
+    """Consolidate again the turns set aside because their consolidation failed (see `stats` and
+    `jobs`); those that fail again stay aside, each listed with its error."""
+    with _memory(read_only=True) as memory:
+        report = memory.retry_failed()
+    payload = report.as_dict()
+    if as_json:
+        _print_json(payload)
+        return
+    out.print(f"{report.turns_consolidated} turns consolidated, {len(report.failed)} still set aside")
+    for failure in report.failed:
+        out.print(f"  {failure['turn_id']}: {failure['error']}", markup=False)
+
+
+def _print_counts(title: str, counts: dict[str, Any]) -> None:
+    """A report's counts, one per line (nested counts indented), instead of a dict's repr."""
+    out.print(title)
+
+    def lines(values: dict[str, Any], depth: int) -> None:
+        for key, value in values.items():
+            if isinstance(value, dict):
+                out.print(f"{'  ' * depth}{key}:", markup=False)
+                lines(value, depth + 1)
+            else:
+                out.print(f"{'  ' * depth}{key}: {value}", markup=False)
+
+    lines(counts, 1)
 
 
 @app.command()
 def forget(
-    event: Annotated[str | None, typer.Option("--event", help="An event id.")] = None,
-    entity: Annotated[str | None, typer.Option("--entity", help="An entity name or alias.")] = None,
+    event: Annotated[
+        str | None, typer.Option("--event", help="An event id (and the turns it was made from).")
+    ] = None,
+    turn: Annotated[str | None, typer.Option("--turn", help="A turn id of the raw log.")] = None,
+    entity: Annotated[
+        str | None,
+        typer.Option(
+            "--entity", help="An entity name or alias: every turn naming it, every event mentioning it."
+        ),
+    ] = None,
     everything: Annotated[
         bool, typer.Option("--everything", help="The whole namespace, raw log included.")
     ] = False,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="List what would be erased (with its text); change nothing.")
+    ] = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """Delete an event, an entity (and events only it anchors), or a whole namespace."""
-    with _memory() as memory:
-        deleted = memory.forget(event_id=event, entity=entity, everything=everything)
-    payload = {"namespace": state.namespace, "events_deleted": deleted}
-    _print_json(payload) if as_json else out.print(payload)
+    """Erase for good: the text leaves the raw log (a tombstone that `rebuild` and re-ingests
+    honour), the events, vectors, fulltext indexes and links. --event also erases the turns the
+    event was made from, and every event made from them."""
+    with _memory(read_only=True) as memory:
+        erasure = memory.forget(
+            event_id=event, turn_id=turn, entity=entity, everything=everything, dry_run=dry_run
+        )
+    payload = erasure.as_dict()
+    if as_json:
+        _print_json(payload)
+        return
+    verb = "would erase" if dry_run else "erased"
+    if erasure.everything:
+        out.print(f"{verb} namespace {state.namespace}: {erasure.event_count} events and its whole raw log")
+        return
+    out.print(
+        f"{verb} in {state.namespace}: {len(erasure.turns)} turns, {erasure.event_count} events"
+        + (f", entity {', '.join(erasure.entities)}" if erasure.entities else "")
+    )
+    if dry_run:
+        for kind, items in (("turn", erasure.turns), ("event", erasure.events)):
+            for item in items:
+                out.print(f"  {kind} {item['id']}: {item['text']}", markup=False)
 
 
 @app.command("export")
 def export_records(
     file: Annotated[Path | None, typer.Argument(help="Output JSON Lines file (default: stdout).")] = None,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json", help="With FILE: print the summary as JSON (the records are JSON Lines always)."
+        ),
+    ] = False,
 ) -> None:
     """Every record of the namespace as JSON Lines (turns, events, entities, topics, links)."""
-    with _memory() as memory:
+    with _memory(read_only=True) as memory:
         if file is None:
             for record in memory.export():
                 _print_json(record)
-        else:
-            count = memory.export_jsonl(file)
-            err.print(f"wrote {count} records to {file}")
+            return
+        count = memory.export_jsonl(file)
+    if as_json:
+        _print_json({"namespace": state.namespace, "file": str(file), "records": count})
+    else:
+        err.print(f"wrote {count} records to {file}")
 
 
 @app.command("import")
@@ -598,7 +759,13 @@ def import_records(
         records.append(record)
     with _memory() as memory:
         counts = memory.import_records(records)
-    _print_json(counts) if as_json else out.print(counts)
+    if as_json:
+        _print_json(counts)
+        return
+    out.print(
+        f"imported into {state.namespace}: "
+        + ", ".join(f"{n} {kind}{'' if n == 1 else 's'}" for kind, n in counts.items())
+    )
 
 
 @app.command()
@@ -615,9 +782,10 @@ def jobs(
 
     if kind is not None and kind not in JOB_KINDS:
         raise InputError(f"--kind {kind!r}: use one of {', '.join(JOB_KINDS)}")
-    with _memory() as memory:
+    with _memory(read_only=True) as memory:
         runs = memory.store.list_jobs(memory.namespace, kind=kind, limit=limit)
         problems = latest_problems(memory) if check else []
+        set_aside = memory.failed()
     if as_json:
         for run in runs:
             _print_json(run.model_dump(mode="json"))
@@ -634,9 +802,14 @@ def jobs(
                 run.error or "",
             )
         out.print(table)
+    if set_aside:
+        _print_note(f"{len(set_aside)} turns set aside, their consolidation failed (`retry` tries again):")
+        for failure in set_aside:
+            _print_note(f"  {failure['turn_id']}: {failure['error']}")
     if problems:
         for run in problems:
             err.print(f"{run.kind}: latest run {run.status} at {run.started.isoformat()}: {run.error}")
+    if problems or (check and set_aside):
         raise typer.Exit(1)
 
 
@@ -704,13 +877,27 @@ def serve(
     no_worker: Annotated[
         bool, typer.Option("--no-worker", help="Do not run the background worker in the server.")
     ] = False,
+    cors_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--cors-origin",
+            help="An origin whose browser pages may call the API (repeatable; env SIMPLEMEM_CORS_ORIGINS, "
+            "comma-separated). Default: none.",
+        ),
+    ] = None,
 ) -> None:
     """Serve the REST API, its OpenAPI docs (/docs) and the web graph inspector (/), with the
     background worker (see `worker`) unless --no-worker."""
     from api.app import run_server
 
     run_server(
-        _memory, host=host, port=port, api_keys=api_key or None, insecure=insecure, worker=not no_worker
+        _memory,
+        host=host,
+        port=port,
+        api_keys=api_key or None,
+        insecure=insecure,
+        worker=not no_worker,
+        cors_origins=cors_origin or None,
     )
 
 
@@ -779,6 +966,18 @@ def demo(
         _print_hits(payload["query"], payload)
 
 
+# Typer may run on a copy of click of its own: its usage errors are not `click.ClickException`s.
+# Both are caught (the copy's ClickException found through a class typer exports).
+_CLICK_ERRORS = tuple(
+    {click.ClickException} | {cls for cls in typer.BadParameter.__mro__ if cls.__name__ == "ClickException"}
+)
+
+
+def _print_note(message: str) -> None:
+    # One unwrapped line on stderr (rich would wrap a long path): scripts grep for it.
+    sys.stderr.write(message + "\n")
+
+
 def _print_error(message: str) -> None:
     # One unwrapped line: scripts grep for the file and line it names.
     sys.stderr.write(f"error: {message}\n")
@@ -789,21 +988,25 @@ def main(argv: list[str] | None = None) -> None:
     """Run the CLI: one-line errors, exit 2 for bad input, tracebacks only with --debug."""
     args = sys.argv[1:] if argv is None else argv
     debug = "--debug" in args
+    if not debug:
+        # The Neo4j driver logs its own line for a failed connection; the one-line error says it all.
+        logging.getLogger("neo4j").addHandler(logging.NullHandler())
+        logging.getLogger("neo4j").propagate = False
     command = typer.main.get_command(app)
     try:
         code = command.main(args=args, prog_name="simplemem-graph", standalone_mode=False)
         # Without standalone mode click returns a verb's `typer.Exit(code)` instead of exiting.
         if isinstance(code, int) and code:
             sys.exit(code)
-    except click.exceptions.Exit as e:
+    except (click.exceptions.Exit, typer.Exit) as e:
         sys.exit(e.exit_code)
-    except click.exceptions.Abort:
+    except (click.exceptions.Abort, typer.Abort):
         err.print("aborted")
         sys.exit(130)
-    except click.ClickException as e:
-        e.show()
+    except _CLICK_ERRORS as e:
+        e.show()  # a usage error (unknown option, missing argument...): click's exit code, 2
         sys.exit(e.exit_code)
-    except (InputError, ConfigError, NotFoundError) as e:
+    except (InputError, ConfigError, NotFoundError, StoreUnavailableError) as e:
         if debug:
             raise
         _print_error(str(e))

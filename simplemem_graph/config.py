@@ -7,8 +7,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from simplemem_graph.embedding import DEFAULT_EMBEDDING_MODEL
-from simplemem_graph.errors import ConfigError
+from simplemem_graph.errors import ConfigError, TurnTooLargeError
 from simplemem_graph.models import DEFAULT_NAMESPACE
+
+# The largest turn any entry point (CLI, REST, MCP, Python) accepts. A dialogue turn is a few
+# hundred characters; far beyond this is a pasted file, which spaCy refuses past 1M characters
+# and which would hold its namespace's consolidation for minutes. Refused before anything is written.
+MAX_TURN_CHARS = 100_000
 
 NEO4J_SCHEMES = ("neo4j://", "neo4j+s://", "neo4j+ssc://", "bolt://", "bolt+s://", "bolt+ssc://")
 
@@ -46,6 +51,12 @@ class Settings:
     # server, a leader switch) before the error reaches the caller.
     neo4j_retry_s: float = 120.0
     api_keys: str | None = None  # "key1:ns1,ns2;key2:*" (SIMPLEMEM_API_KEYS); None: no auth
+    # Origins whose browser pages may call the REST API (SIMPLEMEM_CORS_ORIGINS, comma-separated);
+    # none by default.
+    cors_origins: tuple[str, ...] = ()
+    # The only folder the MCP tool `replay_log` reads files from (SIMPLEMEM_REPLAY_DIR); None:
+    # the tool reads no file at all.
+    replay_dir: str | None = None
     recall_k: int = 15
     final_k: int = 5
     decay: DecayPolicy = field(default_factory=DecayPolicy)
@@ -64,6 +75,10 @@ class Settings:
             "neo4j_database": env.get("NEO4J_DATABASE") or None,
             "neo4j_retry_s": _float_env(env, "NEO4J_RETRY_S", 120.0),
             "api_keys": env.get("SIMPLEMEM_API_KEYS") or None,
+            "cors_origins": tuple(
+                o.strip() for o in env.get("SIMPLEMEM_CORS_ORIGINS", "").split(",") if o.strip()
+            ),
+            "replay_dir": env.get("SIMPLEMEM_REPLAY_DIR") or None,
         }
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)
@@ -108,6 +123,14 @@ def sqlite_path(uri: str | None) -> str:
             f"store: unsupported URI {uri!r}; use a file path, sqlite:///path.db, or one of {NEO4J_SCHEMES}"
         )
     return uri
+
+
+def check_turn_size(text: str, where: str) -> None:
+    """Raise TurnTooLargeError for a turn text over MAX_TURN_CHARS (`where` names the input)."""
+    if len(text) > MAX_TURN_CHARS:
+        raise TurnTooLargeError(
+            f"{where}: `text` has {len(text):,} characters; a turn may have at most {MAX_TURN_CHARS:,}"
+        )
 
 
 def validate_namespace(namespace: str) -> str:

@@ -9,6 +9,11 @@ class InputError(SimpleMemError, ValueError):
     """Bad user input: a file, a line or a field that cannot be used. CLI exit 2, HTTP 4xx."""
 
 
+class TurnTooLargeError(InputError):
+    """A turn longer than `config.MAX_TURN_CHARS`: refused at every entry point (CLI exit 2, HTTP
+    413, the MCP tool's error, this exception in Python), before anything is written."""
+
+
 class ConfigError(SimpleMemError, ValueError):
     """A setting is missing or malformed (store URI, model name, namespace...)."""
 
@@ -19,6 +24,11 @@ class NotFoundError(SimpleMemError, LookupError):
 
 class StoreUnavailableError(SimpleMemError):
     """The store cannot be reached (Neo4j down, SQLite file locked or unreadable)."""
+
+
+class NoSuchStoreError(ConfigError):
+    """A read-only command named a store file that does not exist (a mistyped path would
+    otherwise create an empty store and answer nothing)."""
 
 
 class UnknownQueryError(SimpleMemError, KeyError):

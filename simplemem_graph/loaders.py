@@ -15,10 +15,11 @@ from typing import Any
 
 import dateparser
 
+from simplemem_graph.config import MAX_TURN_CHARS as MAX_TURN_CHARS  # the limit, re-exported
+from simplemem_graph.config import check_turn_size
 from simplemem_graph.errors import InputError
 from simplemem_graph.models import DEFAULT_NAMESPACE, Turn
 
-MAX_TURN_CHARS = 100_000  # a turn longer than this is a file mistake, not a dialogue turn
 FORMATS = ("auto", "jsonl", "locomo")
 _TURN_FIELDS = {"id", "session", "time", "speaker", "text", "agent"}
 
@@ -54,6 +55,16 @@ def parse_time(value: Any, where: str) -> datetime:
     return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
 
 
+def as_time(value: Any, where: str) -> datetime:
+    """A time given as a datetime or an ISO 8601 string (what the CLI, REST and MCP take), as an
+    aware datetime; a naive one is taken as UTC."""
+    if isinstance(value, datetime):
+        return value if value.tzinfo else value.replace(tzinfo=UTC)
+    if isinstance(value, str):
+        return parse_time(value, where)
+    raise InputError(f"{where}: expected a datetime or an ISO 8601 string, got {type(value).__name__}")
+
+
 def turn_from_record(
     record: Any, *, where: str, default_session: str, index: int, now: datetime, namespace: str
 ) -> Turn:
@@ -67,10 +78,7 @@ def turn_from_record(
         raise InputError(f"{where}: `text` must be a string, got {type(text).__name__}")
     if not text.strip():
         raise InputError(f"{where}: `text` is empty")
-    if len(text) > MAX_TURN_CHARS:
-        raise InputError(
-            f"{where}: `text` has {len(text):,} characters; a turn may have at most {MAX_TURN_CHARS:,}"
-        )
+    check_turn_size(text, where)
     for field in ("id", "session", "speaker", "agent"):
         if field in record and record[field] is not None and not isinstance(record[field], (str, int)):
             raise InputError(f"{where}: `{field}` must be a string, got {type(record[field]).__name__}")
@@ -88,9 +96,17 @@ def turn_from_record(
 
 
 def load_jsonl(
-    path: str | Path, *, namespace: str = DEFAULT_NAMESPACE, now: datetime | None = None
+    path: str | Path,
+    *,
+    namespace: str = DEFAULT_NAMESPACE,
+    now: datetime | None = None,
+    skipped: list[tuple[str, str]] | None = None,
 ) -> list[Turn]:
-    """Turns from JSON Lines (one object per line) or a JSON array of the same objects."""
+    """Turns from JSON Lines (one object per line) or a JSON array of the same objects.
+
+    All or nothing by default: the first bad record raises InputError. With a `skipped` list, a bad
+    record (invalid JSON, a missing or empty `text`, a repeated id...) is left out instead, and
+    (where, why) is appended to the list."""
     path = Path(path)
     text = _read_text(path)
     now = now or datetime.now(UTC)
@@ -103,13 +119,28 @@ def load_jsonl(
             raise InputError(f"{path}:{e.lineno}: invalid JSON: {e.msg}") from e
         located: Iterable[tuple[str, Any]] = ((f"{path}: record {i}", r) for i, r in enumerate(records, 1))
     else:
-        located = _jsonl_records(path, text)
-    turns = [
-        turn_from_record(r, where=where, default_session=session, index=i, now=now, namespace=namespace)
-        for i, (where, r) in enumerate(located, 1)
-    ]
-    _check_unique_ids(path, turns)
-    return turns
+        located = _jsonl_records(path, text, skipped=skipped)
+    if skipped is None:
+        turns = [
+            turn_from_record(r, where=where, default_session=session, index=i, now=now, namespace=namespace)
+            for i, (where, r) in enumerate(located, 1)
+        ]
+        _check_unique_ids(path, turns)
+        return turns
+    kept: dict[str, Turn] = {}
+    for i, (where, record) in enumerate(located, 1):
+        try:
+            turn = turn_from_record(
+                record, where=where, default_session=session, index=i, now=now, namespace=namespace
+            )
+        except InputError as e:
+            skipped.append((where, str(e).removeprefix(f"{where}: ")))
+            continue
+        if turn.id in kept:
+            skipped.append((where, f"turn id {turn.id!r} repeats an earlier record"))
+            continue
+        kept[turn.id] = turn
+    return list(kept.values())
 
 
 def load_jsonl_records(path: str | Path) -> list[tuple[str, Any]]:
@@ -117,7 +148,11 @@ def load_jsonl_records(path: str | Path) -> list[tuple[str, Any]]:
     return _jsonl_records(Path(path), _read_text(Path(path)))
 
 
-def _jsonl_records(path: Path, text: str) -> list[tuple[str, Any]]:
+def _jsonl_records(
+    path: Path, text: str, *, skipped: list[tuple[str, str]] | None = None
+) -> list[tuple[str, Any]]:
+    """(`file:line`, object) per non-blank line; an invalid line raises, or is appended to
+    `skipped` when a list is given."""
     records = []
     for lineno, line in enumerate(text.splitlines(), 1):
         if not line.strip():
@@ -125,7 +160,9 @@ def _jsonl_records(path: Path, text: str) -> list[tuple[str, Any]]:
         try:
             records.append((f"{path}:{lineno}", json.loads(line)))
         except json.JSONDecodeError as e:
-            raise InputError(f"{path}:{lineno}: invalid JSON: {e.msg} (column {e.colno})") from e
+            if skipped is None:
+                raise InputError(f"{path}:{lineno}: invalid JSON: {e.msg} (column {e.colno})") from e
+            skipped.append((f"{path}:{lineno}", f"invalid JSON: {e.msg} (column {e.colno})"))
     return records
 
 
@@ -304,8 +341,10 @@ def load_turns(
     fmt: str = "auto",
     sample: str | None = None,
     namespace: str = DEFAULT_NAMESPACE,
+    skipped: list[tuple[str, str]] | None = None,
 ) -> list[Turn]:
-    """Turns from a file in any supported format (see FORMATS.md)."""
+    """Turns from a file in any supported format (see FORMATS.md); with a `skipped` list, bad
+    JSON Lines records are left out and listed there (see `load_jsonl`)."""
     if fmt not in FORMATS:
         raise InputError(f"--format {fmt!r} is not supported; use one of {list(FORMATS)}")
     if fmt == "auto":
@@ -314,4 +353,4 @@ def load_turns(
         return [t for turns in load_locomo(path, sample=sample, namespace=namespace).values() for t in turns]
     if sample is not None:
         raise InputError("--sample applies to --format locomo only")
-    return load_jsonl(path, namespace=namespace)
+    return load_jsonl(path, namespace=namespace, skipped=skipped)

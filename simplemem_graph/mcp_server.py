@@ -1,6 +1,7 @@
 """MCP server: simplemem-graph's memory as tools for any MCP-speaking agent.
 
-Tools: `remember`, `search_memory`, `feedback`, `entity_timeline`, `list_conflicts`, `forget`, `jobs`.
+Tools: `remember`, `search_memory`, `feedback`, `entity_timeline`, `list_conflicts`, `forget`,
+`retry_failed`, `jobs`, `replay_log` (files of SIMPLEMEM_REPLAY_DIR only).
 Each takes an optional `namespace` (default: the one the server was started with) and calls one
 `Memory` method.
 
@@ -19,6 +20,7 @@ import ipaddress
 import threading
 from collections.abc import Callable
 from datetime import date, datetime
+from pathlib import Path
 from typing import Any, Literal
 
 from mcp.server.mcpserver import MCPServer
@@ -133,7 +135,13 @@ def build_mcp_server(memory: MemorySource) -> MCPServer:
         if not 1 <= k <= 20:
             raise ToolError(f"search_memory: k must be between 1 and 20, got {k}")
         asked_at = _parse_datetime(at, "at")
-        return call(namespace, lambda m: m.search(query, k=k, at=asked_at, agent=agent).as_dict())
+
+        def search(m: Memory) -> dict[str, Any]:
+            result = m.search(query, k=k, at=asked_at, agent=agent)
+            # A namespace nothing was written to answers nothing: say so, a typo should show.
+            return {**result.as_dict(), "namespace_exists": bool(result.hits) or m.exists()}
+
+        return call(namespace, search)
 
     @server.tool()
     def feedback(
@@ -207,7 +215,8 @@ def build_mcp_server(memory: MemorySource) -> MCPServer:
         slice by slice into scratch memory, asking the questions whose evidence is in the past.
 
         Args:
-            log_path: the log file on this machine.
+            log_path: the log file, in the folder the server was given for replays
+                (SIMPLEMEM_REPLAY_DIR); no other file is read.
             slices: day, week or month.
             queries_path: JSON Lines {"id", "query", "evidence": [turn ids]} (needed for JSON Lines logs).
             sample: the LoCoMo conversation or LongMemEval question id (default: the first).
@@ -217,8 +226,13 @@ def build_mcp_server(memory: MemorySource) -> MCPServer:
         if slices not in SLICES:
             raise ToolError(f"replay_log: slices must be one of {list(SLICES)}, got {slices!r}")
         base = call(None, lambda m: m)
+        folder = base.settings.replay_dir
         try:
-            log = load_replay_log(log_path, queries=queries_path, sample=sample)
+            log = load_replay_log(
+                _in_folder(folder, log_path, "log_path"),
+                queries=None if queries_path is None else _in_folder(folder, queries_path, "queries_path"),
+                sample=sample,
+            )
         except SimpleMemError as e:
             raise ToolError(f"replay_log: {e}") from e
         configs = [("default", base.settings)]
@@ -239,20 +253,40 @@ def build_mcp_server(memory: MemorySource) -> MCPServer:
 
     @server.tool()
     def forget(
-        event_id: str | None = None, entity: str | None = None, namespace: str | None = None
+        event_id: str | None = None,
+        entity: str | None = None,
+        turn_id: str | None = None,
+        dry_run: bool = False,
+        namespace: str | None = None,
     ) -> dict[str, Any]:
-        """Delete one memory (by event id) or everything about one entity (by name).
+        """Erase a memory for good: one memory (by event id) with the turns it was made from, one
+        turn, or everything about one entity (by name): every turn that names it and every memory
+        that mentions it. Nothing of the erased text stays in the store.
 
         Args:
             event_id: id of a memory, as returned by `search_memory`.
-            entity: name of a person, organisation or thing; its memories that mention nothing
-                else are deleted too.
+            entity: name of a person, organisation or thing.
+            turn_id: id of a turn of the conversation log.
+            dry_run: only list what would be erased (with its text), change nothing.
             namespace: memory to change (default: the server's).
         """
-        if (event_id is None) == (entity is None):
-            raise ToolError("forget: give exactly one of event_id or entity")
-        deleted = call(namespace, lambda m: m.forget(event_id=event_id, entity=entity))
-        return {"deleted_events": deleted}
+        if sum(x is not None for x in (event_id, entity, turn_id)) != 1:
+            raise ToolError("forget: give exactly one of event_id, entity or turn_id")
+        erasure = call(
+            namespace, lambda m: m.forget(event_id=event_id, entity=entity, turn_id=turn_id, dry_run=dry_run)
+        )
+        return erasure.as_dict()
+
+    @server.tool()
+    def retry_failed(namespace: str | None = None) -> dict[str, Any]:
+        """Consolidate again the turns set aside because their consolidation failed (see `jobs`);
+        those that fail again stay aside, listed with their error.
+
+        Args:
+            namespace: memory to change (default: the server's).
+        """
+        report = call(namespace, lambda m: m.retry_failed())
+        return {k: v for k, v in report.as_dict().items() if k != "compress"}
 
     @server.tool()
     def jobs(kind: str | None = None, limit: int = 20, namespace: str | None = None) -> dict[str, Any]:
@@ -283,6 +317,26 @@ def _parse_datetime(value: str | None, name: str) -> datetime | None:
         raise ToolError(
             f"{name}: {value!r} is not an ISO 8601 date-time (e.g. 2026-03-02T10:15:00+08:00)"
         ) from e
+
+
+def _in_folder(folder: str | None, name: str, option: str) -> Path:
+    """`name` (relative to the replay folder, or absolute) as a file inside the folder. Any other
+    path is refused with one message whether or not it exists, so the tool cannot probe files."""
+    if not folder:
+        raise ToolError(
+            "replay_log: this server reads no log files; start it with SIMPLEMEM_REPLAY_DIR set to the "
+            "folder holding the logs"
+        )
+    refusal = ToolError(f"replay_log: {option} must name a file in the replay folder (SIMPLEMEM_REPLAY_DIR)")
+    root = Path(folder).resolve()
+    try:
+        path = (root / name).resolve()  # symlinks followed: one pointing out of the folder is refused
+        inside = path.is_relative_to(root) and path.is_file()
+    except (OSError, ValueError):  # a NUL byte, a name too long...: refused like any other
+        raise refusal from None
+    if not inside:
+        raise refusal
+    return path
 
 
 def _parse_date(value: str | None, name: str) -> date | None:

@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import functools
 import json
+import re
+import sqlite3
 import threading
 import time as time_module
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -19,14 +22,25 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from simplemem_graph.compress import CompressStats, compress
-from simplemem_graph.config import Settings, is_neo4j_uri, sqlite_path, validate_namespace
+from simplemem_graph.config import Settings, check_turn_size, is_neo4j_uri, sqlite_path, validate_namespace
 from simplemem_graph.consolidate import Conflict, consolidate, consolidate_pass, list_conflicts
 from simplemem_graph.consolidate.global_pass import tier_pass_key
 from simplemem_graph.consolidate.questions import build_questions
 from simplemem_graph.consolidate.similarity import content_terms
+from simplemem_graph.consolidate.topics import TOPIC_KEYWORDS, event_keywords, label_from_keywords
 from simplemem_graph.embedding import Embedder, check_store_model, make_embedder, reembed_store
-from simplemem_graph.errors import ConfigError, ConsolidationError, InputError, NotFoundError
+from simplemem_graph.errors import (
+    ConfigError,
+    ConsolidationError,
+    InputError,
+    ModelLoadError,
+    NotFoundError,
+    StoreUnavailableError,
+)
+from simplemem_graph.loaders import as_time
 from simplemem_graph.models import (
     DEFAULT_STATUSES,
     Event,
@@ -36,6 +50,7 @@ from simplemem_graph.models import (
     Pattern,
     PatternStatus,
     Question,
+    Topic,
     Turn,
     stable_id,
 )
@@ -43,6 +58,7 @@ from simplemem_graph.retrieve import RetrievalResult, build_context, fill_budget
 from simplemem_graph.retrieve.rerank import LinearScorer, learned_scorer
 from simplemem_graph.stores.base import GraphStore, new_lease_holder
 from simplemem_graph.text import count_tokens
+from simplemem_graph.vectors import unit
 
 SAMPLE_CONVERSATION = Path(__file__).parent / "data" / "sample_conversation.jsonl"
 # One writer at a time consolidates a namespace; a holder that dies loses it after this long at most
@@ -53,6 +69,7 @@ AGENT_FILTER_WIDENING = 4  # rank this many times k before keeping one agent's m
 QUESTION_SCAN = 500  # newest open-question events read to rank questions (importance favours recent)
 RERANKER_META_PREFIX = "reranker:"  # + namespace: weights `train-reranker --apply` wrote (store meta)
 MAX_FEEDBACK_IDS = 200  # event ids per feedback list: far more than any result list
+MAX_ERROR_CHARS = 500  # of a set-aside turn's error: enough to diagnose, never a copy of the turn
 
 
 @dataclass
@@ -62,6 +79,9 @@ class IngestReport:
     turns_new: int = 0
     turns_skipped: int = 0  # already in the raw log: re-ingesting changes nothing
     turns_consolidated: int = 0  # pending turns this call consolidated (its own, or left by others)
+    # Turns whose consolidation failed, set aside with their error (`Memory.retry_failed`):
+    # {"turn_id", "error"} each.
+    failed: list[dict[str, str]] = field(default_factory=list)
     events: int = 0
     event_ids: list[str] = field(default_factory=list)
     compress: CompressStats = field(default_factory=CompressStats)
@@ -72,6 +92,8 @@ class IngestReport:
             "turns_new": self.turns_new,
             "turns_skipped": self.turns_skipped,
             "turns_consolidated": self.turns_consolidated,
+            "turns_failed": len(self.failed),
+            "failed": self.failed,
             "events": self.events,
             "compress": self.compress.as_dict(),
             "consolidate": self.consolidate,
@@ -154,7 +176,7 @@ class Memory:
         *,
         speaker: str = "user",
         session: str = "default",
-        time: datetime | None = None,
+        time: datetime | str | None = None,
         turn_id: str | None = None,
         agent: str | None = None,
     ) -> list[Event]:
@@ -162,9 +184,21 @@ class Memory:
 
         Without `turn_id` the id is derived from the content (session, speaker, time, text):
         unique without counting rows, and the same call retried after a failure is not logged twice.
+        `time` is a datetime or an ISO 8601 string (naive: UTC).
+
+        Raises:
+            TurnTooLargeError: `text` is longer than `config.MAX_TURN_CHARS` (nothing is written).
+            ConsolidationError: the turn was logged but could not be consolidated; it is set aside
+                (see `retry_failed`) and the namespace goes on with the turns after it.
         """
         turn = self.make_turn(text, speaker=speaker, session=session, time=time, turn_id=turn_id, agent=agent)
-        self.add_many([turn])
+        report = self.add_many([turn])
+        mine = [f for f in report.failed if f["turn_id"] == turn.id]
+        if mine:
+            raise ConsolidationError(
+                f"add: turn {turn.id!r} was logged but set aside, its consolidation failed: "
+                f"{mine[0]['error']} (`retry_failed` tries again)"
+            )
         return self.events_of_turn(turn.id)
 
     def make_turn(
@@ -173,7 +207,7 @@ class Memory:
         *,
         speaker: str = "user",
         session: str = "default",
-        time: datetime | None = None,
+        time: datetime | str | None = None,
         turn_id: str | None = None,
         agent: str | None = None,
     ) -> Turn:
@@ -181,9 +215,8 @@ class Memory:
         derived from the content: `<session>:<hash of speaker, time, text>`)."""
         if not isinstance(text, str) or not text.strip():
             raise InputError("add: `text` must be a non-empty string")
-        time = time or datetime.now(UTC)
-        if time.tzinfo is None:
-            time = time.replace(tzinfo=UTC)
+        check_turn_size(text, "add")
+        time = datetime.now(UTC) if time is None else as_time(time, "add: `time`")
         if turn_id is None:
             turn_id = f"{session}:{stable_id('t', session, speaker, time.isoformat(), text)[2:]}"
         return Turn(
@@ -218,8 +251,13 @@ class Memory:
         consolidated too. `progress(n)` is called after each batch with the number of turns it handled.
         """
         report = IngestReport()
+        if isinstance(turns, Sequence):
+            # A list is checked whole first: a turn over the limit anywhere in it writes nothing.
+            for turn in turns:
+                check_turn_size(turn.text, f"add_many: turn {turn.id!r}")
         batch: list[Turn] = []
         for turn in turns:
+            check_turn_size(turn.text, f"add_many: turn {turn.id!r}")
             if turn.namespace != self.namespace:
                 turn = turn.model_copy(update={"namespace": self.namespace})
             if turn.agent is None and self.agent is not None:
@@ -286,7 +324,7 @@ class Memory:
             turns = self.store.pending_chunk(self.namespace)
             if not turns:
                 return
-            self._compress_and_consolidate(turns, report)
+            self._consolidate_or_set_aside(turns, report)
             if self.store.pending_turns(self.namespace, limit=1, ids=[t.id for t in turns]):
                 # A delta that does not consume its turns would loop here forever: fail loudly.
                 raise ConsolidationError(
@@ -296,6 +334,51 @@ class Memory:
             done += 1
             # Still alive and working: keep the lease for another stretch.
             self.store.acquire_lease(self.namespace, CONSOLIDATION_LEASE, self._holder, LEASE_TTL_S)
+
+    def _consolidate_or_set_aside(self, turns: list[Turn], report: IngestReport) -> None:
+        """Consolidate a chunk; when that fails because of what the turns hold, consolidate them one
+        by one and set aside (failed, with the error) those that still fail, so one bad turn never
+        holds up the turns logged after it. Failures of the store or the models are raised: they
+        are not the turns' fault, and the turns stay pending for the next run."""
+        try:
+            self._compress_and_consolidate(turns, report)
+            return
+        except Exception as e:
+            if _not_the_turns_fault(e) or not self._pipeline_works():
+                raise
+            if len(turns) == 1:
+                error = f"{type(e).__name__}: {e}"[:MAX_ERROR_CHARS]
+                self.store.set_aside_turns(self.namespace, {turns[0].id: error})
+                report.failed.append({"turn_id": turns[0].id, "error": error})
+                return
+        for turn in turns:
+            self._consolidate_or_set_aside([turn], report)
+
+    def _pipeline_works(self) -> bool:
+        """Whether stage 1 (models included) handles a plain one-line turn: when it does not, a
+        failure is the setup's (a broken model), not the turns', and nothing is set aside."""
+        probe = Turn(
+            id="probe", namespace=self.namespace, session="probe", time=datetime.now(UTC), text="Ana met Bo."
+        )
+        try:
+            compress([probe], embedder=self.embedder)
+        except Exception:
+            return False
+        return True
+
+    def failed(self) -> list[dict[str, str]]:
+        """The turns set aside because their consolidation failed: {"turn_id", "error"} each."""
+        return [
+            {"turn_id": turn_id, "error": error}
+            for _, turn_id, error in self.store.failed_turns(self.namespace)
+        ]
+
+    def retry_failed(self) -> IngestReport:
+        """Put the turns set aside back in the queue and consolidate them (those that fail again
+        are set aside again, listed in the report's `failed`)."""
+        retried = self.store.retry_turns(self.namespace)
+        report = self.process_pending() if retried else IngestReport()
+        return report
 
     def _compress_and_consolidate(self, turns: list[Turn], report: IngestReport) -> None:
         self._check_model()
@@ -320,14 +403,17 @@ class Memory:
 
     def rebuild(self, *, progress: Callable[[int], None] | None = None) -> IngestReport:
         """Drop this namespace's graph and rebuild it from the raw log, the source of truth."""
-        turns = self.store.get_turns(self.namespace)
+        # Erased turns are tombstones `get_turns` never returns; set-aside ones would fail again.
+        set_aside = {turn_id for _, turn_id, _ in self.store.failed_turns(self.namespace)}
+        turns = [t for t in self.store.get_turns(self.namespace) if t.id not in set_aside]
         events = self.store.list_events(self.namespace)
         self.store.delete_events(self.namespace, [e.id for e in events])
         self.store.remove_links(self.store.list_links(self.namespace))
         report = IngestReport()
         for start in range(0, len(turns), 64):
             batch = turns[start : start + 64]
-            self._compress_and_consolidate(batch, report)
+            # A turn that fails is reported in `failed` and left out, not the end of the rebuild.
+            self._consolidate_or_set_aside(batch, report)
             if progress:
                 progress(len(batch))
         return report
@@ -338,7 +424,7 @@ class Memory:
         query: str,
         *,
         k: int | None = None,
-        at: datetime | None = None,
+        at: datetime | str | None = None,
         include_archived: bool = False,
         session: str | None = None,
         budget: int | None = None,
@@ -356,7 +442,7 @@ class Memory:
         if agent is not None and not agent.strip():
             raise InputError("search: `agent` must be a non-empty agent name")
         self._check_model()
-        at = at or datetime.now(UTC)
+        at = datetime.now(UTC) if at is None else as_time(at, "search: `at`")
         final_k = k or self.settings.final_k
         # An agent filter is applied to a wider ranking, so k memories of that agent remain.
         asked_k = final_k * AGENT_FILTER_WIDENING if agent else final_k
@@ -386,17 +472,17 @@ class Memory:
         return result
 
     # ---- memory above the event (issue 14) ------------------------------------------------------
-    def questions(self, *, limit: int | None = 20, at: datetime | None = None) -> list[Question]:
+    def questions(self, *, limit: int | None = 20, at: datetime | str | None = None) -> list[Question]:
         """Open questions of active memory, most important first: the key slots (deadline, owner,
         amount, place, time) that tasks, meetings and commitments still lack."""
         if limit is not None and (not isinstance(limit, int) or limit < 1):
             raise InputError(f"questions: `limit` must be a positive integer, got {limit!r}")
         events = self.store.open_question_events(self.namespace, limit=QUESTION_SCAN)
-        found = build_questions(events, at=at or datetime.now(UTC))
+        found = build_questions(events, at=_time_or_now(at, "questions: `at`"))
         return found if limit is None else found[:limit]
 
     def questions_for(
-        self, hits: Sequence[Hit], *, at: datetime | None = None, limit: int = 3
+        self, hits: Sequence[Hit], *, at: datetime | str | None = None, limit: int = 3
     ) -> list[Question]:
         """Open questions of the hits' topic: about a hit, or an event sharing an entity or topic with one."""
         open_events = self.store.open_question_events(self.namespace, limit=QUESTION_SCAN)
@@ -411,7 +497,7 @@ class Memory:
             reach.setdefault(link.source, set()).add(link.target)
         near = set().union(*(reach.get(i, set()) for i in hit_ids))
         related = [e for e in open_events if e.id in hit_ids or reach.get(e.id, set()) & near]
-        return build_questions(related, at=at or datetime.now(UTC))[:limit]
+        return build_questions(related, at=_time_or_now(at, "questions: `at`"))[:limit]
 
     def patterns(self, *, include_retired: bool = False) -> list[tuple[Pattern, list[Event]]]:
         """Pattern memories with the events they were counted from (oldest first)."""
@@ -468,7 +554,7 @@ class Memory:
         query: str,
         *,
         k: int | None = None,
-        at: datetime | None = None,
+        at: datetime | str | None = None,
         knowledge: Sequence[str] = (),
         instruction: str = "",
         budget_tokens: int = 600,
@@ -478,6 +564,7 @@ class Memory:
 
         Pattern memories that summarise the hits go above them (issue 14); with `questions`, the
         open questions of the hits' topic follow the memories, for the agent to ask."""
+        at = _time_or_now(at, "context: `at`")
         result = self.search(query, k=k, at=at)
         asks = (
             [q.question + " — " + q.event.text for q in self.questions_for(result.hits, at=at)]
@@ -504,7 +591,10 @@ class Memory:
         """The storyline of an entity (by canonical name or any alias), oldest first."""
         matches = self.store.find_entities(self.namespace, entity.strip())
         if not matches:
-            raise NotFoundError(f"timeline: no entity named {entity!r} in namespace {self.namespace!r}")
+            never = "" if self.exists() else " (nothing was ever written to this namespace)"
+            raise NotFoundError(
+                f"timeline: no entity named {entity!r} in namespace {self.namespace!r}{never}"
+            )
         statuses = None if include_archived else DEFAULT_STATUSES
         events = self.store.entity_events(
             self.namespace, [e.id for e in matches], statuses=statuses, time_from=date_from, time_to=date_to
@@ -527,10 +617,20 @@ class Memory:
         counts = self.store.stats(self.namespace)
         recorded = self.store.get_meta(tier_pass_key(self.namespace))
         counts["last_tier_pass"] = json.loads(recorded) if recorded else None
+        names = self.store.namespaces()
+        counts["namespaces"] = len(names)  # in the store, not 1 for "this one"
+        counts["namespace_exists"] = self.namespace in names
+        counts["failed"] = len(self.store.failed_turns(self.namespace))
         return counts
 
+    def exists(self) -> bool:
+        """Whether anything was ever written to this namespace (a turn or an event): a read of a
+        namespace that does not exist answers nothing, and says so, since a typo would look like
+        an empty memory."""
+        return self.namespace in self.store.namespaces()
+
     # ---- maintenance --------------------------------------------------------------------------
-    def consolidate(self, *, now: datetime | None = None) -> dict[str, int]:
+    def consolidate(self, *, now: datetime | str | None = None) -> dict[str, int]:
         """Consolidate pending turns, then the global pass: merge duplicates, resolve aliases, decay
         and tier moves. Returns counts (`pending_consolidated`: turns taken from the queue)."""
         report = self.process_pending()
@@ -538,7 +638,7 @@ class Memory:
             counts = consolidate_pass(
                 self.store,
                 self.namespace,
-                now=now or datetime.now(UTC),
+                now=_time_or_now(now, "consolidate: `now`"),
                 embedder=self.embedder,
                 decay=self.settings.decay_for(self.namespace),
             )
@@ -557,29 +657,134 @@ class Memory:
             self.store.release_lease(self.namespace, CONSOLIDATION_LEASE, self._holder)
 
     def forget(
-        self, *, event_id: str | None = None, entity: str | None = None, everything: bool = False
-    ) -> int:
-        """Delete one event, one entity (and events only it anchors), or the whole namespace.
+        self,
+        *,
+        event_id: str | None = None,
+        entity: str | None = None,
+        turn_id: str | None = None,
+        everything: bool = False,
+        dry_run: bool = False,
+    ) -> Erasure:
+        """Erase what was said, so that nothing of it stays in the store: not in the raw log (its
+        turns become tombstones that `rebuild` and a re-ingest of the same file honour), the
+        events, their vectors, the fulltext indexes, the links, or a topic's keywords.
 
-        Returns the number of events deleted. `everything=True` also deletes the raw log.
+        - `event_id`: the event and the turns it was made from (an event restates its turns: the
+          turns go, and with them every event made from them);
+        - `turn_id`: the turn and every event made from it;
+        - `entity` (a name or alias): every turn that names it (in its text or as its speaker),
+          every event that mentions it, and the entity with its aliases' links;
+        - `everything`: the whole namespace, raw log included.
+
+        With `dry_run`, nothing is changed: the returned `Erasure` lists what would go.
+
+        Raises:
+            InputError: not exactly one of event_id, entity, turn_id, everything.
+            NotFoundError: no such event, turn or entity in this namespace.
         """
-        if sum(x is not None and x is not False for x in (event_id, entity, everything or None)) != 1:
-            raise InputError("forget: give exactly one of event_id, entity or everything=True")
+        given = [
+            x for x in (event_id, entity, turn_id, everything or None) if x is not None and x is not False
+        ]
+        if len(given) != 1:
+            raise InputError("forget: give exactly one of event_id, entity, turn_id or everything=True")
+        if everything:
+            erasure = Erasure(namespace=self.namespace, dry_run=dry_run, everything=True)
+            erasure.event_count = self.store.stats(self.namespace).get("events", 0)
+            if not dry_run:
+                self.store.delete_namespace(self.namespace)
+                self.store.delete_meta(self._reranker_key)  # weights learned from the deleted feedback
+                self.store.delete_meta(tier_pass_key(self.namespace))
+                self.store.scrub()
+            return erasure
+        erasure = self._erasure_plan(event_id=event_id, entity=entity, turn_id=turn_id, dry_run=dry_run)
+        if not dry_run:
+            with self._lease():  # no consolidation of this namespace writes meanwhile
+                self._erase(erasure)
+        return erasure
+
+    def _erasure_plan(
+        self, *, event_id: str | None, entity: str | None, turn_id: str | None, dry_run: bool
+    ) -> Erasure:
+        """The turns, events and entities one `forget` call erases."""
+        erasure = Erasure(namespace=self.namespace, dry_run=dry_run)
+        turns: list[Turn] = []
+        events: list[Event] = []
         if event_id is not None:
-            deleted = self.store.delete_events(self.namespace, [event_id])
-            if not deleted:
+            events = self.store.get_events(self.namespace, [event_id])
+            if not events:
                 raise NotFoundError(f"forget: no event {event_id!r} in namespace {self.namespace!r}")
-            return deleted
-        if entity is not None:
-            matches = self.store.find_entities(self.namespace, entity)
+            turns = self.store.get_turns(self.namespace, events[0].source_ids)
+        elif turn_id is not None:
+            turns = self.store.get_turns(self.namespace, [turn_id])
+            if not turns:
+                raise NotFoundError(f"forget: no turn {turn_id!r} in namespace {self.namespace!r}")
+        else:
+            assert entity is not None
+            matches = self.store.find_entities(self.namespace, entity.strip())
             if not matches:
                 raise NotFoundError(f"forget: no entity named {entity!r} in namespace {self.namespace!r}")
-            return sum(self.store.delete_entity(self.namespace, m.id) for m in matches)
-        count = self.store.stats(self.namespace).get("events", 0)
-        self.store.delete_namespace(self.namespace)
-        self.store.delete_meta(self._reranker_key)  # weights learned from the deleted feedback
-        self.store.delete_meta(tier_pass_key(self.namespace))
-        return count
+            erasure.entities = sorted({m.name for m in matches})
+            erasure.entity_ids = sorted({m.id for m in matches})
+            events = self.store.entity_events(self.namespace, erasure.entity_ids, statuses=None)
+            names = {n for m in matches for n in (m.name, *m.aliases)}
+            named = _name_finder(names)
+            sources = {source for e in events for source in e.source_ids}
+            turns = [
+                t
+                for t in self.store.get_turns(self.namespace)
+                if t.id in sources or named(t.text) or named(t.speaker)
+            ]
+        # Every event made from an erased turn restates some of it: it goes too.
+        turn_ids = sorted({t.id for t in turns})
+        made = (
+            self.store.list_links(self.namespace, kinds=[LinkKind.FROM], node_ids=turn_ids)
+            if turn_ids
+            else []
+        )
+        event_ids = {e.id for e in events} | {lk.source for lk in made if lk.target in set(turn_ids)}
+        all_events = self.store.get_events(self.namespace, sorted(event_ids))
+        erasure.turns = [{"id": t.id, "text": t.text} for t in sorted(turns, key=lambda t: (t.time, t.id))]
+        erasure.events = [
+            {"id": e.id, "text": e.text} for e in sorted(all_events, key=lambda e: (e.time, e.id))
+        ]
+        erasure.event_count = len(erasure.events)
+        return erasure
+
+    def _erase(self, erasure: Erasure) -> None:
+        event_ids = [e["id"] for e in erasure.events]
+        links = (
+            self.store.list_links(
+                self.namespace, kinds=[LinkKind.IN_TOPIC, LinkKind.EVIDENCED_BY], node_ids=event_ids
+            )
+            if event_ids
+            else []
+        )
+        topics = sorted({lk.target for lk in links if lk.kind == LinkKind.IN_TOPIC})
+        patterns = sorted({lk.source for lk in links if lk.kind == LinkKind.EVIDENCED_BY})
+        # A pattern's text summarises its evidence: mined again by the global pass from what is left.
+        self.store.delete_patterns(self.namespace, patterns)
+        self.store.delete_events(self.namespace, event_ids)
+        self.store.forget_turns(self.namespace, [t["id"] for t in erasure.turns])
+        for entity_id in erasure.entity_ids:
+            self.store.delete_entity(self.namespace, entity_id)
+        self._redescribe_topics(topics)
+        self.store.scrub()
+
+    def _redescribe_topics(self, topic_ids: Sequence[str]) -> None:
+        """Topics that lost members keep their other events, but their keywords, label and centroid
+        were drawn from the erased ones too: recompute them from the members left."""
+        if not topic_ids:
+            return
+        left = {t.id: t for t in self.store.list_topics(self.namespace) if t.id in set(topic_ids)}
+        members: dict[str, list[str]] = {}
+        for link in self.store.list_links(self.namespace, kinds=[LinkKind.IN_TOPIC], node_ids=list(left)):
+            if link.target in left:
+                members.setdefault(link.target, []).append(link.source)
+        updated = [
+            _describe_topic(topic, self.store.get_events(self.namespace, members.get(topic.id, [])))
+            for topic in left.values()
+        ]
+        self.store.upsert_topics(updated)
 
     def export(self) -> Iterator[dict[str, Any]]:
         """Every record of the namespace (raw log, events, entities, topics, links) as JSON dicts."""
@@ -595,6 +800,14 @@ class Memory:
 
     def import_records(self, records: Iterable[dict[str, Any]]) -> dict[str, int]:
         """Load exported records into this namespace; importing the same file twice changes nothing."""
+        records = list(records)
+        for number, record in enumerate(records, 1):
+            if (
+                isinstance(record, dict)
+                and record.get("type") == "turn"
+                and isinstance(record.get("text"), str)
+            ):
+                check_turn_size(record["text"], f"import: record {number}")
         try:
             return self.store.import_records(records, namespace=self.namespace)
         except (ValueError, TypeError) as e:  # pydantic's ValidationError is a ValueError
@@ -607,7 +820,7 @@ class Memory:
         helpful: Sequence[str],
         shown: Sequence[str] | None = None,
         *,
-        at: datetime | None = None,
+        at: datetime | str | None = None,
     ) -> Feedback:
         """Record which memories helped answer `query`: labelled use for `train_reranker`.
 
@@ -633,9 +846,7 @@ class Memory:
         shown_ids = None if shown is None else _feedback_ids(shown, "shown")
         if not helpful_ids and not shown_ids:
             raise InputError("feedback: give the helpful event ids (or the shown ones, when none helped)")
-        at = at or datetime.now(UTC)
-        if at.tzinfo is None:
-            at = at.replace(tzinfo=UTC)
+        at = _time_or_now(at, "feedback: `at`")
         record = Feedback(
             id=stable_id(
                 "fb",
@@ -768,6 +979,82 @@ class Memory:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+@dataclass
+class Erasure:
+    """What one `forget` call erased (or, with `dry_run`, would erase)."""
+
+    namespace: str
+    dry_run: bool = False
+    everything: bool = False
+    turns: list[dict[str, str]] = field(default_factory=list)  # {"id", "text"} (text before erasure)
+    events: list[dict[str, str]] = field(default_factory=list)  # {"id", "text"}
+    entities: list[str] = field(default_factory=list)  # canonical names
+    entity_ids: list[str] = field(default_factory=list)
+    event_count: int = 0
+
+    def as_dict(self, *, texts: bool | None = None) -> dict[str, Any]:
+        """JSON-ready; the texts are listed for a dry run only (unless `texts` says otherwise), so
+        the report of an erasure does not carry what it erased."""
+        texts = self.dry_run if texts is None else texts
+        return {
+            "namespace": self.namespace,
+            "dry_run": self.dry_run,
+            "everything": self.everything,
+            "events_deleted": self.event_count,
+            "turns_erased": len(self.turns),
+            "entities": self.entities,
+            "events": self.events if texts else [e["id"] for e in self.events],
+            "turns": self.turns if texts else [t["id"] for t in self.turns],
+        }
+
+
+def _describe_topic(topic: Topic, members: Sequence[Event]) -> Topic:
+    """A topic's keywords, label, centroid and size from its members alone (as the global pass
+    describes a community)."""
+    counts = Counter(k for e in members for k in event_keywords(e))
+    keywords = [k for k, _ in counts.most_common(TOPIC_KEYWORDS)]
+    vectors = [e.embedding for e in members if e.embedding is not None]
+    centroid = unit(np.mean(np.asarray(vectors, dtype=np.float32), axis=0)) if vectors else None
+    return topic.model_copy(
+        update={
+            "keywords": keywords,
+            "label": label_from_keywords(keywords),
+            "centroid": None if centroid is None else centroid.tolist(),
+            "size": len(members),
+        }
+    )
+
+
+def _name_finder(names: Iterable[str]) -> Callable[[str], bool]:
+    """Whether a text names any of `names`, case-insensitively: as a whole word where a name is
+    made of word characters at its ends in a script that separates words with spaces, anywhere in
+    the text otherwise (Chinese has no spaces between words)."""
+    patterns = []
+    for name in sorted({n.strip() for n in names if n and n.strip()}):
+        escaped = re.escape(name)
+        if name.isascii():
+            escaped = r"(?<!\w)" + escaped + r"(?!\w)"
+        patterns.append(escaped)
+    if not patterns:
+        return lambda text: False
+    finder = re.compile("|".join(patterns), re.IGNORECASE)
+    return lambda text: bool(text) and finder.search(text) is not None
+
+
+def _time_or_now(value: datetime | str | None, where: str) -> datetime:
+    """Now, or the given datetime / ISO 8601 string as an aware datetime (naive: UTC)."""
+    return datetime.now(UTC) if value is None else as_time(value, where)
+
+
+def _not_the_turns_fault(error: Exception) -> bool:
+    """Whether a failed consolidation is the store's or the setup's doing (an unreachable or locked
+    store, a model that does not load, a setting) rather than the turns': then the turns stay pending
+    and the error is raised, instead of being set aside."""
+    if isinstance(error, StoreUnavailableError | ModelLoadError | ConfigError | sqlite3.Error | OSError):
+        return True
+    return type(error).__module__.split(".")[0] == "neo4j"
 
 
 def _feedback_ids(ids: Sequence[str] | None, name: str) -> list[str]:

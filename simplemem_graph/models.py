@@ -78,10 +78,14 @@ class Turn(_Model):
 
 
 class TurnState(StrEnum):
-    """Where a logged turn is in the pipeline: logged and waiting, or consolidated."""
+    """Where a logged turn is in the pipeline: logged and waiting, consolidated, set aside because
+    its consolidation failed (kept with its error until retried), or erased (a tombstone: the id
+    stays so re-ingesting the same file does not bring it back, the text is gone)."""
 
     PENDING = "pending"
     DONE = "done"
+    FAILED = "failed"
+    FORGOTTEN = "forgotten"
 
 
 class Atom(_Model):
@@ -151,6 +155,14 @@ class Event(_Model):
     def public_dict(self) -> dict[str, Any]:
         """The JSON shape of FORMATS.md (no embedding)."""
         return self.model_dump(mode="json", exclude={"embedding"})
+
+    def __repr_args__(self):
+        # A repr that prints 384 floats hides everything else: show the vector's size only.
+        for name, value in super().__repr_args__():
+            if name == "embedding" and value is not None:
+                yield name, f"<{len(value)} floats>"
+            else:
+                yield name, value
 
 
 class Entity(_Model):

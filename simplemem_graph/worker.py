@@ -50,10 +50,12 @@ def run_job(memory: Memory, kind: str, *, now: datetime | None = None) -> JobRun
     run = JobRun(id=new_job_id(), namespace=memory.namespace, kind=kind, started=started)
     store.record_job(run)
     clock = time.perf_counter()
+    set_aside: list[dict[str, str]] = []
     try:
         if kind == "consolidate":
             report = memory.process_pending(max_batches=BATCHES_PER_RUN)
             run.processed = report.turns_consolidated
+            set_aside = report.failed
         else:
             counts = memory.consolidate(now=now)
             # Every event of the namespace is aged and tiered by the pass: that is its workload
@@ -67,6 +69,13 @@ def run_job(memory: Memory, kind: str, *, now: datetime | None = None) -> JobRun
     run.finished = datetime.now(UTC)
     run.duration_ms = round((time.perf_counter() - clock) * 1000, 1)
     run.pending_after = memory.pending()
+    if run.status == "ok" and set_aside:
+        # The queue went on past them, but they need a look: `retry` (CLI, REST) re-queues them.
+        run.status = "alert"
+        run.error = f"{len(set_aside)} turn(s) set aside, their consolidation failed: " + "; ".join(
+            f"{f['turn_id']}: {f['error']}" for f in set_aside[:3]
+        )
+        log.warning("job %s on namespace %r: %s", kind, memory.namespace, run.error)
     if run.status == "ok" and kind == "consolidate":
         alert = abnormal_run(
             run, pending_before, store.list_jobs(memory.namespace, kind=kind, limit=RECENT_RUNS)

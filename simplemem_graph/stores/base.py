@@ -143,6 +143,36 @@ class GraphStore(ABC):
     def get_turns(self, namespace: str, ids: Sequence[str] | None = None) -> list[Turn]:
         """Turns by id (all of the namespace when ids is None), ordered by time then id."""
 
+    @abstractmethod
+    def set_aside_turns(self, namespace: str, failures: dict[str, str]) -> None:
+        """Mark pending turns failed, each with its error (turn id -> error): consolidation skips
+        them, so one turn that cannot be consolidated never blocks the turns after it, until
+        `retry_turns` puts them back in the queue."""
+
+    @abstractmethod
+    def failed_turns(self, namespace: str | None) -> list[tuple[str, str, str]]:
+        """(namespace, turn id, error) of the turns set aside (of every namespace when None)."""
+
+    @abstractmethod
+    def retry_turns(self, namespace: str) -> int:
+        """Put a namespace's failed turns back in the pending queue; return how many."""
+
+    @abstractmethod
+    def forget_turns(self, namespace: str, ids: Sequence[str]) -> int:
+        """Erase turns from the raw log: their text, speaker and agent are removed (also from the
+        turn fulltext index) and a tombstone (id, session, time) stays, which `get_turns` and
+        `add_turns` honour: the turn is never read, rebuilt or logged again. Returns how many
+        turns were erased (already erased ones are not counted)."""
+
+    @abstractmethod
+    def delete_patterns(self, namespace: str, ids: Sequence[str]) -> None:
+        """Delete pattern memories and their EVIDENCED_BY links."""
+
+    @abstractmethod
+    def scrub(self) -> None:
+        """After an erasure, make the store drop what it keeps of deleted data beyond the nodes
+        (an index's deleted postings, a write-ahead log)."""
+
     # ---- nodes -------------------------------------------------------------------------------
     @abstractmethod
     def upsert_events(self, events: Sequence[Event]) -> None:

@@ -155,6 +155,8 @@ _ADDED_COLUMNS = {
     ("turns", "agent"): "ALTER TABLE turns ADD COLUMN agent TEXT",
     ("turns", "state"): "ALTER TABLE turns ADD COLUMN state TEXT NOT NULL DEFAULT 'done'",
     ("turns", "chunk"): "ALTER TABLE turns ADD COLUMN chunk TEXT",
+    # Why a turn was set aside (state 'failed'): its consolidation's error.
+    ("turns", "failure"): "ALTER TABLE turns ADD COLUMN failure TEXT",
 }
 _ADDED_INDEXES = """
 CREATE INDEX IF NOT EXISTS events_by_slot ON events (namespace, vslot);
@@ -240,6 +242,9 @@ class EmbeddedStore(GraphStore):
             self._conn.execute("PRAGMA journal_mode=WAL")
             self._conn.execute("PRAGMA synchronous=NORMAL")
             self._conn.execute("PRAGMA foreign_keys=ON")
+            # Freed pages and cells are zeroed, so text that was erased (`forget`), or that sat in
+            # a page SQLite or FTS5 merged and freed, leaves no copy in the file.
+            self._conn.execute("PRAGMA secure_delete=ON")
             self._create_schema()
             self._reindex_search_terms()
             self._migrate()
@@ -434,7 +439,7 @@ class EmbeddedStore(GraphStore):
         )
 
     def get_turns(self, namespace: str, ids: Sequence[str] | None = None) -> list[Turn]:
-        sql = f"SELECT {self._TURN_COLUMNS} FROM turns WHERE namespace = ?"
+        sql = f"SELECT {self._TURN_COLUMNS} FROM turns WHERE namespace = ? AND state != 'forgotten'"
         if ids is None:
             rows = self._read(sql + " ORDER BY ts, id", [namespace])
         else:
@@ -485,7 +490,8 @@ class EmbeddedStore(GraphStore):
         if not sessions:
             return {}
         rows = self._read(
-            f"SELECT session, speaker, MIN(ts) AS first FROM turns WHERE namespace = ? AND session IN "
+            f"SELECT session, speaker, MIN(ts) AS first FROM turns WHERE namespace = ? "
+            f"AND state != 'forgotten' AND session IN "
             f"({self._placeholders(len(sessions))}) GROUP BY session, speaker "
             "ORDER BY session, first, speaker",
             [namespace, *sessions],
@@ -494,6 +500,62 @@ class EmbeddedStore(GraphStore):
         for session, speaker, _ in rows:
             speakers.setdefault(session, []).append(speaker)
         return speakers
+
+    def set_aside_turns(self, namespace: str, failures: dict[str, str]) -> None:
+        with self._transaction() as conn:
+            conn.executemany(
+                "UPDATE turns SET state = ?, failure = ? WHERE namespace = ? AND id = ? AND state = ?",
+                [
+                    (TurnState.FAILED.value, error, namespace, turn_id, TurnState.PENDING.value)
+                    for turn_id, error in failures.items()
+                ],
+            )
+
+    def failed_turns(self, namespace: str | None) -> list[tuple[str, str, str]]:
+        sql = "SELECT namespace, id, coalesce(failure, '') FROM turns WHERE state = ?"
+        params: list[Any] = [TurnState.FAILED.value]
+        if namespace is not None:
+            sql, params = sql + " AND namespace = ?", [*params, namespace]
+        return [tuple(r) for r in self._read(sql + " ORDER BY namespace, ts, id", params)]
+
+    def retry_turns(self, namespace: str) -> int:
+        with self._transaction() as conn:
+            return conn.execute(
+                "UPDATE turns SET state = ?, failure = NULL WHERE namespace = ? AND state = ?",
+                (TurnState.PENDING.value, namespace, TurnState.FAILED.value),
+            ).rowcount
+
+    def forget_turns(self, namespace: str, ids: Sequence[str]) -> int:
+        forgotten = 0
+        with self._transaction() as conn:
+            for start in range(0, len(ids), 400):
+                chunk = list(ids[start : start + 400])
+                marks = self._placeholders(len(chunk))
+                conn.execute(
+                    f"DELETE FROM turns_fts WHERE namespace = ? AND turn_id IN ({marks})", [namespace, *chunk]
+                )
+                # The row stays as a tombstone (id, session, time), so re-ingesting the same file
+                # does not log the turn again and `rebuild` skips it; what was said is gone.
+                forgotten += conn.execute(
+                    f"UPDATE turns SET text = '', speaker = '', agent = NULL, failure = NULL, state = ? "
+                    f"WHERE namespace = ? AND state != ? AND id IN ({marks})",
+                    [TurnState.FORGOTTEN.value, namespace, TurnState.FORGOTTEN.value, *chunk],
+                ).rowcount
+        return forgotten
+
+    def delete_patterns(self, namespace: str, ids: Sequence[str]) -> None:
+        with self._transaction() as conn:
+            self._delete_nodes(conn, namespace, "patterns", list(ids))
+
+    def scrub(self) -> None:
+        """After an erasure: merge the fulltext indexes (FTS5 keeps deleted terms in its segments
+        until they are merged) and checkpoint the WAL into the file, truncating it, so no copy of
+        the erased text is left in the WAL; freed pages were zeroed (secure_delete)."""
+        with self._lock:
+            self._conn.execute("INSERT INTO events_fts (events_fts) VALUES ('optimize')")
+            self._conn.execute("INSERT INTO turns_fts (turns_fts) VALUES ('optimize')")
+            if self.path != ":memory:":
+                self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     # ---- events ---------------------------------------------------------------------------------
     def upsert_events(self, events: Sequence[Event]) -> None:
@@ -1445,12 +1507,11 @@ class EmbeddedStore(GraphStore):
             return 0
         marks = self._placeholders(len(present))
         with self._transaction() as conn:
-            rids = [
-                r[0]
-                for r in conn.execute(
-                    f"SELECT rid FROM events WHERE namespace = ? AND id IN ({marks})", [namespace, *present]
-                )
-            ]
+            rows = conn.execute(
+                f"SELECT rid, vslot, length(embedding) FROM events WHERE namespace = ? AND id IN ({marks})",
+                [namespace, *present],
+            ).fetchall()
+            rids = [r[0] for r in rows]
             conn.executemany("DELETE FROM events_fts WHERE rowid = ?", [(r,) for r in rids])
             conn.executemany("DELETE FROM event_days WHERE rid = ?", [(r,) for r in rids])
             conn.execute(f"DELETE FROM events WHERE namespace = ? AND id IN ({marks})", [namespace, *present])
@@ -1459,6 +1520,11 @@ class EmbeddedStore(GraphStore):
                 [namespace, *present, *present],
             )
             self._delete_orphans(conn, namespace)
+        # A deleted event's row of the vector file is a hole searches skip; once the delete is
+        # committed, zero it too, so a forgotten memory leaves no vector behind.
+        for _, slot, size in rows:
+            if slot is not None and size:
+                self._vector_file(namespace, size // 4).write(slot, np.zeros(size // 4, np.float32))
         self._forget_caches(namespace)
         return len(present)
 
@@ -1586,7 +1652,11 @@ class EmbeddedStore(GraphStore):
             "path": self.path,
             "namespace": namespace,
             "namespaces": len(self.namespaces()) if namespace is None else 1,
-            "turns": count("turns"),
+            # Erased turns are tombstones, not turns of the log any more.
+            "turns": self._read(
+                f"SELECT COUNT(*) FROM turns {where} {'AND' if where else 'WHERE'} state != 'forgotten'",
+                params,
+            )[0][0],
             "pending": self.count_pending(namespace),
             "events": count("events"),
             "entities": count("entities"),

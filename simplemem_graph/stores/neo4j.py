@@ -324,6 +324,30 @@ class Neo4jStore(GraphStore):
         rows = self._execute("pending_chunk", read=True, namespace=namespace)
         return [Turn.model_validate(model_fields(r["turn"])) for r in rows]
 
+    def set_aside_turns(self, namespace: str, failures: dict[str, str]) -> None:
+        rows = [{"uid": uid_of(namespace, turn_id), "error": error} for turn_id, error in failures.items()]
+        self._write_rows("set_aside_turns", rows)
+
+    def failed_turns(self, namespace: str | None) -> list[tuple[str, str, str]]:
+        rows = self._execute("failed_turns", read=True, namespace=namespace)
+        return [(r["namespace"], r["id"], r["error"]) for r in rows]
+
+    def retry_turns(self, namespace: str) -> int:
+        return self._execute("retry_turns", namespace=namespace)[0]["retried"]
+
+    def forget_turns(self, namespace: str, ids: Sequence[str]) -> int:
+        uids = [uid_of(namespace, i) for i in dict.fromkeys(ids)]
+        return self._execute("forget_turns", uids=uids)[0]["forgotten"] if uids else 0
+
+    def delete_patterns(self, namespace: str, ids: Sequence[str]) -> None:
+        uids = [uid_of(namespace, i) for i in dict.fromkeys(ids)]
+        if uids:
+            self._execute("delete_patterns", uids=uids)
+
+    def scrub(self) -> None:
+        """Nothing a client can do: the server drops deleted nodes' store records and merges
+        the index segments that held their terms on its own schedule."""
+
     def session_speakers(self, namespace: str, sessions: Sequence[str]) -> dict[str, list[str]]:
         if not sessions:
             return {}

@@ -48,6 +48,7 @@ _INTERNAL = frozenset(
         "stub",
         "state",
         "chunk",
+        "failure",
         "search_text",
         "search_ns",
         "days",

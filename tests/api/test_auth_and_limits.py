@@ -58,17 +58,95 @@ def test_namespace_list_shows_only_what_the_key_may_see(secured):
     assert secured.get("/v1/namespaces", headers={"X-API-Key": "acme-key"}).json()["items"] == ["acme"]
 
 
-def test_health_docs_and_inspector_need_no_key(secured):
+def test_only_health_answers_without_a_key(secured):
     health = secured.get("/v1/health")
     assert health.status_code == 200
     assert health.json() == {"status": "ok", "version": "1", "store": "embedded", "auth": True}
-    assert secured.get("/docs").status_code == 200
-    paths = secured.get("/openapi.json").json()["paths"]
+    for path in (
+        "/healthz",
+        "/docs",
+        "/redoc",
+        "/openapi.json",
+        "/",
+        "/inspector/",
+        "/inspector/app.js",
+        "/nope",
+    ):
+        anonymous = secured.get(path, follow_redirects=False)
+        assert anonymous.status_code == 401, path
+        assert anonymous.json()["error"]["type"] == "AuthenticationError"
+        assert anonymous.headers["www-authenticate"].startswith("Basic")  # a browser asks for the key
+        assert secured.get(path, headers={"X-API-Key": "wrong"}).status_code == 401
+
+
+def test_docs_and_inspector_with_a_key_load_nothing_from_elsewhere(secured):
+    import base64
+
+    admin = {"X-API-Key": "admin-key"}
+    docs = secured.get("/docs", headers=admin)
+    assert docs.status_code == 200 and "/openapi.json" in docs.text
+    assert "http://" not in docs.text and "https://" not in docs.text  # no CDN: works offline
+    paths = secured.get("/openapi.json", headers=admin).json()["paths"]
     assert "/v1/namespaces/{ns}/search" in paths and "/v1/namespaces/{ns}/graph" in paths
-    root = secured.get("/", follow_redirects=False)
+    root = secured.get("/", headers=admin, follow_redirects=False)
     assert root.status_code in (302, 307) and root.headers["location"] == "/inspector/"
-    page = secured.get("/inspector/")
+    # What a browser sends once it asked: the key as the Basic password (any user name).
+    basic = {"Authorization": "Basic " + base64.b64encode(b"me:acme-key").decode()}
+    page = secured.get("/inspector/", headers=basic)
     assert page.status_code == 200 and '<svg id="graph"' in page.text
+    assert "https://" not in page.text
+
+
+def test_healthz_and_stats_name_no_other_tenant(secured, memory):
+    from simplemem_graph.models import JobRun
+
+    for ns in ("acme", "beta-secret"):
+        memory.store.record_job(
+            JobRun(id=f"job-{ns}", namespace=ns, kind="consolidate", started="2026-03-02T10:00:00Z",
+                   status="failed", error=f"boom in {ns}")
+        )  # fmt: skip
+    admin = secured.get("/healthz", headers={"X-API-Key": "admin-key"}).json()
+    assert {p["namespace"] for p in admin["problems"]} == {"acme", "beta-secret"}
+    tenant = secured.get("/healthz", headers={"X-API-Key": "acme-key"})
+    assert tenant.status_code == 200 and "beta-secret" not in tenant.text
+    assert [p["namespace"] for p in tenant.json()["problems"]] == ["acme"]
+    secured.post("/v1/namespaces/acme/turns", json=TURN, headers={"X-API-Key": "acme-key"})
+    secured.post("/v1/namespaces/beta-secret/turns", json=TURN, headers={"X-API-Key": "admin-key"})
+    stats = secured.get("/v1/namespaces/acme/stats", headers={"X-API-Key": "acme-key"})
+    assert stats.json()["namespaces"] == 1 and "beta-secret" not in stats.text and "path" not in stats.json()
+
+
+def test_cors_is_off_by_default_and_allows_only_configured_origins(memory, monkeypatch):
+    monkeypatch.delenv("SIMPLEMEM_CORS_ORIGINS", raising=False)
+    preflight = {"Origin": "https://app.example", "Access-Control-Request-Method": "POST",
+                 "Access-Control-Request-Headers": "authorization, content-type"}  # fmt: skip
+    with TestClient(create_app(memory, api_keys=KEYS)) as closed:
+        answer = closed.options("/v1/namespaces/acme/search", headers=preflight)
+        assert "access-control-allow-origin" not in answer.headers
+    monkeypatch.setenv("SIMPLEMEM_CORS_ORIGINS", "https://app.example, https://other.example")
+    with TestClient(create_app(memory, api_keys=KEYS)) as open_to_one:
+        allowed = open_to_one.options("/v1/namespaces/acme/search", headers=preflight)
+        assert allowed.status_code == 200
+        assert allowed.headers["access-control-allow-origin"] == "https://app.example"
+        assert "authorization" in allowed.headers["access-control-allow-headers"].lower()
+        stranger = open_to_one.options(
+            "/v1/namespaces/acme/search", headers={**preflight, "Origin": "https://evil.example"}
+        )
+        assert stranger.status_code == 400 and "access-control-allow-origin" not in stranger.headers
+        # The preflight needs no key; the request itself still does.
+        assert open_to_one.post("/v1/namespaces/acme/search", json={"query": "x"}).status_code == 401
+
+
+def test_an_oversized_turn_is_413_and_the_namespace_goes_on(client):
+    big = client.post("/v1/namespaces/t2/turns", json={"text": "word " * 940_000})  # 4.7 MB
+    assert big.status_code == 413
+    assert big.json()["error"]["type"] == "TurnTooLargeError" and "100,000" in big.json()["error"]["message"]
+    assert client.get("/v1/namespaces/t2/stats").json()["turns"] == 0  # nothing written
+    ok = client.post("/v1/namespaces/t2/turns", json=TURN)
+    assert ok.status_code == 201 and ok.json()["events"] >= 1 and ok.json()["turns_failed"] == 0
+    found = client.post("/v1/namespaces/t2/search", json={"query": "Acme contract"}).json()
+    assert any("$300" in r["text"] for r in found["results"]) and found["namespace_exists"] is True
+    assert client.get("/healthz").json() == {"status": "ok", "problems": [], "failed_turns": 0}
 
 
 def test_env_keys_are_used_when_none_given(memory, monkeypatch):

@@ -2,6 +2,7 @@
 
 import asyncio
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from mcp import Client, StdioServerParameters
+from mcp.shared.exceptions import MCPError
 
 REPO = Path(__file__).resolve().parents[2]
 TOOLS = {
@@ -23,7 +25,9 @@ TOOLS = {
     "open_questions",
     "list_patterns",
     "replay_log",
+    "retry_failed",
 }
+BIG_TURN = "word " * 940_000  # 4.7 MB: under the REST body limit, far over the turn limit
 TURNS = [
     (
         "Maya Torres",
@@ -47,11 +51,21 @@ def _payload(result) -> dict:
     return json.loads(result.content[0].text)
 
 
-async def _exercise(client: Client) -> None:
+async def _exercise(client: Client, *, http: bool = False) -> None:
     tools = await client.list_tools()
     assert {tool.name for tool in tools.tools} == TOOLS
     for tool in tools.tools:
         assert tool.description and tool.input_schema["type"] == "object"
+
+    # One oversized turn is refused whole, and does not get in the way of the turns after it.
+    try:
+        too_big = await client.call_tool("remember", {"text": BIG_TURN, "speaker": "Maya Torres"})
+    except MCPError as e:
+        # Over HTTP the SDK's own 4 MiB request limit answers first (413), before the tool runs.
+        assert http, e
+    else:
+        assert too_big.is_error and "TurnTooLargeError" in too_big.content[0].text
+        assert "at most 100,000" in too_big.content[0].text
 
     for speaker, when, text in TURNS:
         stored = _payload(
@@ -95,7 +109,17 @@ async def _exercise(client: Client) -> None:
     other_ns = _payload(
         await client.call_tool("search_memory", {"query": "Northwind", "namespace": "elsewhere"})
     )
-    assert other_ns["results"] == []
+    assert other_ns["results"] == [] and other_ns["namespace_exists"] is False
+    assert found["namespace_exists"] is True
+
+    # replay_log reads only the configured folder; any other path gets one answer, existing or not.
+    refusals = [
+        await client.call_tool("replay_log", {"log_path": path})
+        for path in ("/etc/passwd", "/etc/no-such-file", "../../etc/passwd", "nothing-here.jsonl")
+    ]
+    assert all(r.is_error for r in refusals)
+    assert len({r.content[0].text for r in refusals}) == 1, [r.content[0].text for r in refusals]
+    assert "replay folder" in refusals[0].content[0].text
 
     unknown = await client.call_tool("entity_timeline", {"entity": "Nobody Inc"})
     assert unknown.is_error and "NotFoundError" in unknown.content[0].text
@@ -105,9 +129,19 @@ async def _exercise(client: Client) -> None:
     assert both.is_error and "exactly one" in both.content[0].text
 
     event_id = found["results"][0]["id"]
-    assert _payload(await client.call_tool("forget", {"event_id": event_id})) == {"deleted_events": 1}
+    preview = _payload(await client.call_tool("forget", {"event_id": event_id, "dry_run": True}))
+    assert preview["dry_run"] and event_id in [e["id"] for e in preview["events"]]
+    erased = _payload(await client.call_tool("forget", {"event_id": event_id}))
+    assert erased["events_deleted"] >= 1 and erased["turns_erased"] == 1
+    assert event_id in erased["events"] and erased["turns"] == [t["id"] for t in preview["turns"]]
     again = await client.call_tool("forget", {"event_id": event_id})
     assert again.is_error and event_id in again.content[0].text
+
+
+def _server_env(tmp_path: Path) -> dict[str, str]:
+    """The server's environment: a replay folder of its own (empty), so replay_log has one."""
+    (tmp_path / "replays").mkdir(exist_ok=True)
+    return {**os.environ, "SIMPLEMEM_REPLAY_DIR": str(tmp_path / "replays")}
 
 
 def test_stdio_server_through_a_client_session(tmp_path):
@@ -115,6 +149,7 @@ def test_stdio_server_through_a_client_session(tmp_path):
         command=sys.executable,
         args=["-m", "simplemem_graph.mcp_server", "--store", str(tmp_path / "mcp.db"), "--namespace", "maya"],
         cwd=REPO,
+        env=_server_env(tmp_path),
     )
 
     async def run() -> None:
@@ -146,6 +181,7 @@ def http_mcp(tmp_path):
             str(port),
         ],
         cwd=REPO,
+        env=_server_env(tmp_path),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
@@ -164,7 +200,7 @@ def http_mcp(tmp_path):
 def test_streamable_http_server_through_a_client_session(http_mcp):
     async def run() -> None:
         async with Client(http_mcp, read_timeout_seconds=240) as client:
-            await _exercise(client)
+            await _exercise(client, http=True)
 
     asyncio.run(run())
 
@@ -188,3 +224,26 @@ def test_http_transport_refuses_a_public_host_without_insecure(tmp_path):
         timeout=120,
     )
     assert done.returncode == 2 and "refusing to serve unauthenticated MCP on '0.0.0.0'" in done.stderr
+
+
+def test_replay_log_paths_stay_inside_the_replay_folder(tmp_path):
+    from mcp.server.mcpserver.exceptions import ToolError
+
+    from simplemem_graph.mcp_server import _in_folder
+
+    folder = tmp_path / "replays"
+    folder.mkdir()
+    (folder / "log.jsonl").write_text("{}\n", encoding="utf-8")
+    outside = tmp_path / "secret.txt"
+    outside.write_text("not yours\n", encoding="utf-8")
+    (folder / "escape.jsonl").symlink_to(outside)
+    assert _in_folder(str(folder), "log.jsonl", "log_path") == (folder / "log.jsonl").resolve()
+    assert _in_folder(str(folder), str(folder / "log.jsonl"), "log_path") == (folder / "log.jsonl").resolve()
+    answers = set()
+    for name in ("escape.jsonl", str(outside), "../secret.txt", "missing.jsonl", "a\x00b", "x" * 5000, "."):
+        with pytest.raises(ToolError) as refused:
+            _in_folder(str(folder), name, "log_path")
+        answers.add(str(refused.value))
+    assert len(answers) == 1  # whether the file exists or not, the same answer
+    with pytest.raises(ToolError, match="reads no log files"):
+        _in_folder(None, "log.jsonl", "log_path")

@@ -194,8 +194,15 @@ def test_forget_event_entity_and_namespace(client, sample_turns):
     events_before = client.get("/v1/namespaces/acme/stats").json()["events"]
     event_id = _search(client, "Northwind price ceiling")["results"][0]["id"]
 
-    assert client.delete(f"/v1/namespaces/acme/events/{event_id}").json() == {"deleted_events": 1}
-    assert client.get("/v1/namespaces/acme/stats").json()["events"] == events_before - 1
+    preview = client.delete(f"/v1/namespaces/acme/events/{event_id}", params={"dry_run": True}).json()
+    assert preview["dry_run"] and event_id in [e["id"] for e in preview["events"]]
+    assert client.get("/v1/namespaces/acme/stats").json()["events"] == events_before  # nothing changed
+    erased = client.delete(f"/v1/namespaces/acme/events/{event_id}").json()
+    # The event goes with the turns it was made from, and every other event made from them.
+    assert erased["events"] == [e["id"] for e in preview["events"]] and erased["erased_turns"] >= 1
+    assert (
+        client.get("/v1/namespaces/acme/stats").json()["events"] == events_before - erased["deleted_events"]
+    )
     missing = client.delete(f"/v1/namespaces/acme/events/{event_id}")
     assert missing.status_code == 404 and event_id in missing.json()["error"]["message"]
 
@@ -204,7 +211,7 @@ def test_forget_event_entity_and_namespace(client, sample_turns):
     assert client.delete("/v1/namespaces/acme/entities/Northwind Foods").status_code == 404
 
     remaining = client.get("/v1/namespaces/acme/stats").json()["events"]
-    assert client.delete("/v1/namespaces/acme").json() == {"deleted_events": remaining}
+    assert client.delete("/v1/namespaces/acme").json()["deleted_events"] == remaining
     assert client.get("/v1/namespaces/acme/stats").json()["turns"] == 0
 
 

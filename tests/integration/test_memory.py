@@ -90,7 +90,9 @@ def test_rebuild_from_raw_log_reproduces_the_graph(memory, sample_turns):
 def test_forget(memory, sample_turns):
     memory.add_many(sample_turns)
     event = memory.store.list_events("acme")[0]
-    assert memory.forget(event_id=event.id) == 1
+    erasure = memory.forget(event_id=event.id)
+    assert event.id in [e["id"] for e in erasure.events] and erasure.event_count >= 1
+    assert [t["id"] for t in erasure.turns] == event.source_ids
     with pytest.raises(NotFoundError):
         memory.forget(event_id=event.id)
     with pytest.raises(InputError):

@@ -168,7 +168,7 @@ def cli_store(tmp_path, monkeypatch):
     store.add_links(links)
     store.close()
     # Each verb opens and closes its own Memory, as `_memory` does.
-    def memory(namespace=None):
+    def memory(namespace=None, *, read_only=False):  # the store exists: nothing to refuse
         return Memory(EmbeddedStore(str(path)), namespace=NS, embedder=HashEmbedder())
 
     monkeypatch.setattr(cli, "_memory", memory)

@@ -1,0 +1,69 @@
+"""Erasure and set-aside turns, the same on every store: a forgotten turn is a tombstone that no
+read, search, re-ingest or rebuild brings back; a failed turn leaves the queue until retried."""
+
+from __future__ import annotations
+
+from simplemem_graph.models import GraphDelta, LinkKind, Pattern
+
+from .contract_data import link, make_event, make_turn
+
+SECRET = "Quorvex vault code 7731"
+
+
+def test_a_forgotten_turn_is_a_tombstone_nothing_brings_back(store, ns):
+    secret = make_turn(ns, "t1", f"Lena told Ivo the {SECRET}", speaker="Lena")
+    kept = make_turn(ns, "t2", "Ivo booked the train to Graz", speaker="Ivo", minutes=1)
+    store.add_turns([secret, kept], pending=False)
+    assert [h.id for h in store.turn_search(ns, "Quorvex vault", 5)] == ["t1"]
+
+    assert store.forget_turns(ns, ["t1", "no-such-turn"]) == 1
+    assert store.forget_turns(ns, ["t1"]) == 0  # already erased: not counted again
+    assert [t.id for t in store.get_turns(ns)] == ["t2"]
+    assert store.get_turns(ns, ["t1"]) == []
+    assert store.turn_search(ns, "Quorvex vault", 5) == []
+    assert store.session_speakers(ns, ["s1"]) == {"s1": ["Ivo"]}  # the erased turn's speaker is gone
+    # Re-ingesting the same turn (the same file again) does not log it again.
+    assert store.add_turns([secret]) == []
+    assert store.count_pending(ns) == 0
+    assert [t.id for t in store.get_turns(ns)] == ["t2"]
+    assert store.namespaces().count(ns) == 1
+    assert store.stats(ns)["turns"] == 1  # the tombstone is not a turn of the log any more
+
+
+def test_failed_turns_leave_the_queue_until_retried(store, ns):
+    store.add_turns([make_turn(ns, "a", "first"), make_turn(ns, "b", "second", minutes=1)])
+    store.set_aside_turns(ns, {"a": "ValueError: cannot parse"})
+    assert store.failed_turns(ns) == [(ns, "a", "ValueError: cannot parse")]
+    assert ns in {n for n, _, _ in store.failed_turns(None)}
+    assert [t.id for t in store.pending_chunk(ns)] == ["b"]  # the queue goes on past it
+    assert store.count_pending(ns) == 1
+    store.apply_delta(GraphDelta(namespace=ns, turns_done=["b"]))
+    assert store.pending_chunk(ns) == []
+    assert store.retry_turns(ns) == 1
+    assert store.failed_turns(ns) == []
+    assert [t.id for t in store.pending_chunk(ns)] == ["a"]
+    store.set_aside_turns(ns, {"b": "done turns are not set aside"})
+    assert store.failed_turns(ns) == []
+
+
+def test_deleted_patterns_take_their_evidence_links(store, ns):
+    event = make_event(ns, "e1", "Ana postpones Friday tasks")
+    store.upsert_events([event])
+    pattern = Pattern(
+        id="p1",
+        namespace=ns,
+        text="Ana postpones Friday tasks to Monday",
+        kind="postpone",
+        subject="Ana",
+        action="postpone",
+        value="Friday->Monday",
+        support=3,
+        total=4,
+        rate=0.75,
+    )
+    store.upsert_patterns([pattern])
+    store.add_links([link(ns, LinkKind.EVIDENCED_BY, "p1", "e1")])
+    store.delete_patterns(ns, ["p1"])
+    assert store.list_patterns(ns) == []
+    assert store.list_links(ns, kinds=[LinkKind.EVIDENCED_BY]) == []
+    assert [e.id for e in store.get_events(ns, ["e1"])] == ["e1"]
