@@ -181,3 +181,11 @@ def test_reembed_moves_a_minilm_store_to_the_default(tmp_path):
             assert np.allclose(topic.centroid, mean / np.linalg.norm(mean), atol=1e-4)
         assert "kickoff" in memory.search("When is the kickoff?", k=1).hits[0].event.text
         assert "对账单" in memory.search("恒远医疗的对账单什么时候要？", k=1).hits[0].event.text
+
+
+def test_use_multilingual_is_a_packaged_symmetric_embedder():
+    model = make_embedder("use-multilingual")
+    vectors = model.encode(["我的手机是iPhone 13", "my phone is an iPhone 13", "今天下雨了"])
+    assert vectors.shape == (3, 512) and np.allclose(np.linalg.norm(vectors, axis=1), 1, atol=1e-4)
+    assert vectors[0] @ vectors[1] > vectors[0] @ vectors[2]
+    assert np.allclose(encode_query(model, ["今天下雨了"])[0], vectors[2], atol=1e-5)
