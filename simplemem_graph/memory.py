@@ -27,6 +27,7 @@ import numpy as np
 from simplemem_graph.compress import CompressStats, compress
 from simplemem_graph.config import Settings, check_turn_size, is_neo4j_uri, sqlite_path, validate_namespace
 from simplemem_graph.consolidate import Conflict, consolidate, consolidate_pass, list_conflicts
+from simplemem_graph.consolidate.calibration import configured_calibration
 from simplemem_graph.consolidate.global_pass import tier_pass_key
 from simplemem_graph.consolidate.questions import build_questions
 from simplemem_graph.consolidate.similarity import content_terms
@@ -142,6 +143,7 @@ class Memory:
         self.store = store
         self.namespace = validate_namespace(namespace or self.settings.namespace)
         self.embedder = embedder or make_embedder(self.settings.embedding_model)
+        self.calibration = configured_calibration(self.settings.calibration, self.embedder.name)
         self._model_checked = False
         self.agent = agent  # written on every turn this Memory logs (unless the turn names one)
         self._threads = threading.local()  # a lease holder id per thread (see `_holder`)
@@ -394,6 +396,7 @@ class Memory:
             embedder=self.embedder,
             turns_done=[t.id for t in turns],
             namespace=self.namespace,
+            calibration=self.calibration,
         )
         report.turns_consolidated += len(turns)
         report.events += len(events)
@@ -641,6 +644,7 @@ class Memory:
                 now=_time_or_now(now, "consolidate: `now`"),
                 embedder=self.embedder,
                 decay=self.settings.decay_for(self.namespace),
+                calibration=self.calibration,
             )
         return {"pending_consolidated": report.turns_consolidated, **counts}
 

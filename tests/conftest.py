@@ -57,8 +57,8 @@ def neo4j_store(neo4j_uri: str):
 @pytest.fixture(scope="session")
 def embedder():
     """The real default embedding model, loaded once per test session."""
-    from simplemem_graph.embedding import SentenceTransformerEmbedder
+    from simplemem_graph.embedding import make_embedder
 
-    model = SentenceTransformerEmbedder()
+    model = make_embedder()
     model.encode(["warm up"])
     return model

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 
+from simplemem_graph.consolidate.calibration import EmbedderCalibration, calibrated, calibration_for
 from simplemem_graph.consolidate.causal_links import link_causal
 from simplemem_graph.consolidate.context import StoredContext
 from simplemem_graph.consolidate.entities import (
@@ -34,7 +35,7 @@ from simplemem_graph.consolidate.updates import (
     detect_updates,
     list_conflicts,
 )
-from simplemem_graph.embedding import Embedder
+from simplemem_graph.embedding import Embedder, stored_model
 from simplemem_graph.errors import ConsolidationError, InputError, SimpleMemError
 from simplemem_graph.models import Event, EventPatch, EventStatus, GraphDelta, Link, LinkKind
 from simplemem_graph.stores.base import GraphStore
@@ -50,6 +51,7 @@ def consolidate(
     turns_done: Sequence[str] = (),
     namespace: str | None = None,
     write: bool = True,
+    calibration: EmbedderCalibration | None = None,
 ) -> GraphDelta:
     """Weave new events into the graph with their entities, topics and links.
 
@@ -64,6 +66,8 @@ def consolidate(
             embeddings are filled in with `embedder` when one is given).
         store: where the graph lives; read for context, written through its contract.
         embedder: embeds entity names and events that lack a vector; optional.
+        calibration: the cosine thresholds; default: the shipped set of the embedder's model (or
+            of the model the store records, without an embedder).
 
     Returns:
         A GraphDelta of what was written, with counts: entities_new, aliases, candidate_aliases,
@@ -94,7 +98,9 @@ def consolidate(
     namespace = namespaces[0]
     try:
         index = entity_index(store, namespace)
-        delta = _consolidate(_with_embeddings(list(events), embedder), store, index, embedder)
+        model = embedder.name if embedder is not None else stored_model(store)
+        with calibrated(calibration or calibration_for(model)):
+            delta = _consolidate(_with_embeddings(list(events), embedder), store, index, embedder)
         delta.turns_done = list(turns_done)
         if write:
             # The index now holds what the delta writes: kept for the next batch if nothing else

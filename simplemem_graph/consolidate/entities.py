@@ -45,6 +45,7 @@ from simplemem_graph.consolidate.aliases import (
     short_forms,
     titled_surname_en,
 )
+from simplemem_graph.consolidate.calibration import calibration
 from simplemem_graph.embedding import Embedder
 from simplemem_graph.models import Entity, Event, Link, LinkKind, stable_id
 from simplemem_graph.stores.base import GraphStore
@@ -52,7 +53,6 @@ from simplemem_graph.stores.base import GraphStore
 # Speakers every namespace has; they are entities, but their names are ordinary words in text.
 GENERIC_SPEAKERS = frozenset({"user", "assistant", "system", "agent", "bot", "ai"})
 FUZZY_MIN_RATIO = 88.0  # rapidfuzz ratio for a candidate alias (typos, transliterations)
-EMBEDDING_MIN_COSINE = 0.92  # name embeddings this close: a candidate alias, never a merge
 _CLAUSE_STOP = "，,。；;！!？?\n"
 
 
@@ -821,7 +821,9 @@ class LookAlikes:
             if norm and self._vectors.shape[1] == query.shape[0]:
                 scores = self._vectors[: self._synced] @ (query / norm)
                 found.update(
-                    int(i) for i in np.flatnonzero(scores >= EMBEDDING_MIN_COSINE) if self._has_vector[i]
+                    int(i)
+                    for i in np.flatnonzero(scores >= calibration().alias_min_cosine)
+                    if self._has_vector[i]
                 )
         return [
             self._ids[i]

@@ -39,6 +39,12 @@ from simplemem_graph.consolidate.aliases import (
     nickname_surname,
     normalise_name,
 )
+from simplemem_graph.consolidate.calibration import (
+    EmbedderCalibration,
+    calibrated,
+    calibration,
+    calibration_for,
+)
 from simplemem_graph.consolidate.entities import (
     GENERIC_SPEAKERS,
     EntityIndex,
@@ -50,18 +56,16 @@ from simplemem_graph.consolidate.patterns import refresh_patterns
 from simplemem_graph.consolidate.rederive import rederive_implied_mentions, rederive_next_chains
 from simplemem_graph.consolidate.topics import (
     TOPIC_KEYWORDS,
-    TOPIC_MIN_COSINE,
     event_keywords,
     label_from_keywords,
 )
 from simplemem_graph.consolidate.updates import attribute_values
-from simplemem_graph.embedding import Embedder
+from simplemem_graph.embedding import Embedder, stored_model
 from simplemem_graph.errors import ConsolidationError, SimpleMemError
 from simplemem_graph.models import Event, EventStatus, Link, LinkKind, Topic, stable_id
 from simplemem_graph.stores.base import GraphStore
 from simplemem_graph.vectors import unit_rows
 
-DUPLICATE_MIN_COSINE = 0.97
 NEIGHBOURS_PER_EVENT = 10  # edges kept per event in the re-clustering graph
 DUPLICATE_NEIGHBOURS = 16  # nearest neighbours searched for an earlier copy of an event
 EXACT_MAX_ROWS = 10_000  # exact nearest neighbours up to this many events (~2 s), an IVF index beyond
@@ -74,7 +78,13 @@ _PUNCTUATION = re.compile(r"[\W_]+", re.UNICODE)
 
 
 def consolidate_pass(
-    store: GraphStore, namespace: str, *, now: datetime, embedder: Embedder | None, decay: DecayPolicy
+    store: GraphStore,
+    namespace: str,
+    *,
+    now: datetime,
+    embedder: Embedder | None,
+    decay: DecayPolicy,
+    calibration: EmbedderCalibration | None = None,
 ) -> dict[str, int]:
     """Run the global pass over one namespace.
 
@@ -84,6 +94,8 @@ def consolidate_pass(
         now: the reference time for ages (timezone-aware).
         embedder: embeds events that lack a vector (needed for duplicates and topics); optional.
         decay: the namespace's DecayPolicy (full weight, archive horizon, hot access count).
+        calibration: the cosine thresholds; default: the shipped set of the embedder's model (or
+            of the model the store records, without an embedder).
 
     Returns:
         Counts: duplicates_merged, aliases, candidate_aliases, mentions_added, implied_added,
@@ -109,9 +121,11 @@ def consolidate_pass(
         ("decay", lambda: apply_decay(store, namespace, now=now, decay=decay)),
         ("patterns", lambda: refresh_patterns(store, namespace, now=now, embedder=embedder)),
     )
+    current = calibration or calibration_for(embedder.name if embedder is not None else stored_model(store))
     for name, step in steps:
         try:
-            counts.update(step())
+            with calibrated(current):
+                counts.update(step())
         except SimpleMemError:
             raise
         except Exception as e:
@@ -149,7 +163,11 @@ def merge_duplicates(store: GraphStore, namespace: str, embedder: Embedder | Non
         if original is None and event.id in row_of:
             row, mine = row_of[event.id], order[event.id]
             found = zip(neighbours[row].tolist(), scores[row].tolist(), strict=True)
-            similar = [order.get(vector_ids[j], mine) for j, score in found if score >= DUPLICATE_MIN_COSINE]
+            similar = [
+                order.get(vector_ids[j], mine)
+                for j, score in found
+                if score >= calibration().duplicate_min_cosine
+            ]
             # Earlier events among its nearest neighbours, oldest first, as the full scan had them.
             for position in sorted(p for p in similar if p < mine):
                 candidate = events[position]
@@ -445,10 +463,10 @@ def recluster_topics(store: GraphStore, namespace: str) -> dict[str, int]:
 
 def _communities(matrix: np.ndarray) -> list[set[int]]:
     """Louvain communities (networkx, seeded) of the graph joining each row to its nearest
-    neighbours at cosine >= TOPIC_MIN_COSINE, weighted by the cosine."""
+    neighbours at cosine >= the topic threshold, weighted by the cosine."""
     neighbours, similarity = nearest_neighbours(matrix, NEIGHBOURS_PER_EVENT + 1)
     rows = np.arange(neighbours.shape[0])[:, None]
-    keep = (neighbours >= 0) & (neighbours != rows) & (similarity >= TOPIC_MIN_COSINE)
+    keep = (neighbours >= 0) & (neighbours != rows) & (similarity >= calibration().topic_min_cosine)
     sources, _ = np.nonzero(keep)  # row by row, best neighbour first: the edges in the old loop's order
     graph = nx.Graph()
     graph.add_nodes_from(range(neighbours.shape[0]))

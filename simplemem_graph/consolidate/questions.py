@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from simplemem_graph.consolidate.calibration import calibration
 from simplemem_graph.consolidate.similarity import same_subject
 from simplemem_graph.models import Event, EventStatus, Question, stable_id
 
@@ -92,7 +93,6 @@ ANAPHORA = re.compile(
 )
 ANSWER_WINDOW = timedelta(days=3)
 QUESTION_MIN_OVERLAP = 0.2
-QUESTION_MIN_COSINE = 0.7
 
 
 def question_kind(event: Event) -> str | None:
@@ -223,7 +223,12 @@ def _answered(
     # A new task of its own ("Dana will pay Brin $900") answers an earlier one only about the same
     # people ("Dana will pay Stenric back" is another debt): same counterpart, then the same words.
     scored = [
-        (same_subject(event, c, min_overlap=QUESTION_MIN_OVERLAP, min_cosine=QUESTION_MIN_COSINE), c)
+        (
+            same_subject(
+                event, c, min_overlap=QUESTION_MIN_OVERLAP, min_cosine=calibration().question_min_cosine
+            ),
+            c,
+        )
         for c in waiting
         if reply or _counterparts(event) & _counterparts(c)
     ]

@@ -1,14 +1,16 @@
 """How alike two events are: word overlap (robust for Chinese) and embedding cosine (robust for English).
 
-all-MiniLM-L6-v2 is an English model: two unrelated Chinese sentences often score 0.6+ cosine, so
-every rule in this package that needs "same subject" asks for either enough shared words or a high
-cosine, never a cosine alone at a mid threshold.
+Every rule in this package that needs "same subject" asks for either enough shared words or a high
+cosine (the threshold of the model in use, `calibration.py`), never a cosine alone at a mid threshold.
+An English-only model (all-MiniLM-L6-v2) scores two unrelated Chinese sentences 0.6+, so with it
+only shared words count on Chinese text.
 """
 
 from __future__ import annotations
 
 import re
 
+from simplemem_graph.consolidate.calibration import calibration
 from simplemem_graph.models import Event
 from simplemem_graph.text import search_terms
 from simplemem_graph.vectors import cosine
@@ -45,9 +47,11 @@ def same_subject(a: Event, b: Event, *, min_overlap: float, min_cosine: float) -
     if same_object and same_action:
         return 1.0
     score_words = overlap(a.text, b.text)
-    # The default model (all-MiniLM-L6-v2) is English-only: on Chinese text unrelated sentences
-    # still score ~0.85, so there only shared words count as evidence of the same subject.
-    score_vectors = 0.0 if "zh" in (a.lang, b.lang) else cosine(a.embedding, b.embedding)
+    # An English-only model scores unrelated Chinese sentences ~0.85: with it only shared words
+    # count as evidence of the same subject there.
+    chinese = "zh" in (a.lang, b.lang)
+    use_cosine = not chinese or calibration().cosine_in_chinese
+    score_vectors = cosine(a.embedding, b.embedding) if use_cosine else 0.0
     if score_words >= min_overlap or score_vectors >= min_cosine:
         return max(score_words, score_vectors)
     return 0.0

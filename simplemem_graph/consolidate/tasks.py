@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from simplemem_graph.consolidate.calibration import calibration
 from simplemem_graph.consolidate.similarity import same_subject
 from simplemem_graph.models import Event, EventStatus
 
@@ -27,7 +28,6 @@ REVIVED = re.compile(
     re.IGNORECASE,
 )
 TASK_MIN_OVERLAP = 0.12  # a status word plus a shared entity/date/session: a low bar on wording
-TASK_MIN_COSINE = 0.6
 
 
 @dataclass
@@ -64,7 +64,9 @@ def track_tasks(events: Sequence[Event], earlier_tasks: dict[str, list[Event]]) 
         ]
         best, best_score = None, 0.0
         for task in eligible:
-            score = same_subject(event, task, min_overlap=TASK_MIN_OVERLAP, min_cosine=TASK_MIN_COSINE)
+            score = same_subject(
+                event, task, min_overlap=TASK_MIN_OVERLAP, min_cosine=calibration().task_min_cosine
+            )
             score += 0.5 * bool(_dates(event) & _dates(task))  # the same named day is strong evidence
             if score > best_score:
                 best, best_score = task, score

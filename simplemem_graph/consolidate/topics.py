@@ -14,12 +14,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from simplemem_graph.consolidate.calibration import calibration
 from simplemem_graph.models import Event, Link, LinkKind, Topic, stable_id
 from simplemem_graph.stores.base import GraphStore
 from simplemem_graph.text import tokenize
 from simplemem_graph.vectors import unit
 
-TOPIC_MIN_COSINE = 0.55  # below this an event opens a new topic
 TOPIC_CANDIDATES = 3  # nearest stored topics per event read through the store's vector index
 TOPIC_KEYWORDS = 5
 LABEL_KEYWORDS = 3
@@ -118,12 +118,12 @@ class _Centroids:
             self.matrix[self.row[topic.id]] = vector
 
     def nearest(self, event: Event, current: dict[str, Topic]) -> Topic | None:
-        """The most similar topic at or above TOPIC_MIN_COSINE (the last one on a tie, as before)."""
+        """The most similar topic at or above the topic threshold (the last one on a tie, as before)."""
         if not self.ids:
             return None
         scores = self.matrix @ np.asarray(event.embedding, dtype=np.float32)
         best = int(len(scores) - 1 - np.argmax(scores[::-1]))
-        return current[self.ids[best]] if scores[best] >= TOPIC_MIN_COSINE else None
+        return current[self.ids[best]] if scores[best] >= calibration().topic_min_cosine else None
 
 
 def _by_label(event: Event, current: dict[str, Topic]) -> Topic | None:

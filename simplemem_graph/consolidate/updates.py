@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from simplemem_graph.consolidate.calibration import calibration
 from simplemem_graph.consolidate.similarity import content_terms, same_subject
 from simplemem_graph.models import Event, Link, LinkKind
 from simplemem_graph.stores.base import GraphStore
@@ -32,11 +33,9 @@ EXPLICIT_CHANGE = re.compile(
     re.IGNORECASE,
 )
 SUBJECT_MIN_OVERLAP = 0.2  # shared-word Jaccard for "same subject"
-SUBJECT_MIN_COSINE = 0.75
 # An implicit change is only a conflict when the two events are very alike: a different amount in
 # a loosely related sentence is usually another fact, not a contradiction.
 CONFLICT_MIN_OVERLAP = 0.35
-CONFLICT_MIN_COSINE = 0.85
 MAX_OLDER = 50  # compare with at most this many earlier events per new event
 _DISPUTE_SCOPE_CHARS = 12  # what a negation bears on: the words right after it, within its clause
 _VALUE_WITH_UNIT = re.compile(r"\d+(?:\.\d+)?\s?[\u4e00-\u9fff%]")
@@ -119,7 +118,7 @@ def detect_updates(
                 alike = covered if covered >= SUBJECT_MIN_CONTAINMENT else 0.0
             else:
                 alike = same_subject(
-                    event, older, min_overlap=SUBJECT_MIN_OVERLAP, min_cosine=SUBJECT_MIN_COSINE
+                    event, older, min_overlap=SUBJECT_MIN_OVERLAP, min_cosine=calibration().subject_min_cosine
                 )
             disputed = disputes(event, older)
             for attribute, values, old in changed:
@@ -253,7 +252,9 @@ def _one_thing(a: Event, b: Event) -> bool:
 
 
 def _alike_enough(a: Event, b: Event) -> bool:
-    return bool(same_subject(a, b, min_overlap=CONFLICT_MIN_OVERLAP, min_cosine=CONFLICT_MIN_COSINE))
+    return bool(
+        same_subject(a, b, min_overlap=CONFLICT_MIN_OVERLAP, min_cosine=calibration().conflict_min_cosine)
+    )
 
 
 def _number(value: float | int | str) -> str:

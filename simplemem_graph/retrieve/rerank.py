@@ -196,7 +196,12 @@ def compute_features(
 def _cross_encoder(name: str):
     try:
         from sentence_transformers import CrossEncoder
-
+    except ImportError as e:
+        raise ModelLoadError(
+            f"rerank: CrossEncoder {name!r} needs sentence-transformers: "
+            "pip install 'simplemem-graph[sentence-transformers]'"
+        ) from e
+    try:
         return CrossEncoder(name)
     except Exception as e:  # the library raises many kinds; all mean "cannot load"
         raise ModelLoadError(f"rerank: cannot load CrossEncoder {name!r}: {e}") from e

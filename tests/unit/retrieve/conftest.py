@@ -20,7 +20,7 @@ from datetime import UTC, date, datetime, timedelta, timezone
 
 import pytest
 
-from simplemem_graph.embedding import SentenceTransformerEmbedder
+from simplemem_graph.embedding import Embedder, check_store_model, make_embedder
 from simplemem_graph.models import Entity, Event, Link, LinkKind, Participant
 from simplemem_graph.stores.embedded import EmbeddedStore
 
@@ -72,9 +72,9 @@ LINKS = [
 
 
 @pytest.fixture(scope="session")
-def embedder() -> SentenceTransformerEmbedder:
+def embedder() -> Embedder:
     """The real default model, loaded once for the whole test session."""
-    model = SentenceTransformerEmbedder()
+    model = make_embedder()
     model.encode(["warm up"])
     return model
 
@@ -107,6 +107,7 @@ def _type(entity_id: str) -> str:
 
 def build_store(embedder) -> EmbeddedStore:
     store = EmbeddedStore(":memory:")
+    check_store_model(store, embedder)  # the store records which model made its vectors
     store.upsert_events(make_events(embedder))
     store.upsert_entities(ENTITIES)
     mentions = [

