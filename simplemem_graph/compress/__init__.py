@@ -437,12 +437,13 @@ def _build_event(
     clause_tokens = doc.char_span(start, end, alignment_mode="expand") if doc is not None else None
     verbs = {t.idx: t.text for t in clause_tokens or () if t.tag_ == "VBP" and start <= t.idx < end}
     groups = we_groups(text[:end], lang, doc)
+    speaker = spoken_as(turn.speaker, introduced or {})
     restated = restate(
         text,
         start,
         end,
         dates,
-        spoken_as(turn.speaker, introduced or {}),
+        speaker,
         addressee,
         vocatives=addressed,
         verbs=verbs,
@@ -451,6 +452,11 @@ def _build_event(
     # Who "we" stands for acts with the speaker ("Jon and I ... we moved it"), even when named in
     # an earlier clause of the turn.
     acting = we_names(text, start, end, addressee, groups)
+    if speaker and speaker != turn.speaker and speaker in restated:
+        acting = [
+            speaker,
+            *acting,
+        ]  # "user" named themself (我叫苏婉清): the name acts, the label names no one
     if doc is not None:
         action, obj = action_object_en(doc, start, end)
     else:
