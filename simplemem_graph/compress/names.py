@@ -304,22 +304,25 @@ def _single_char_run(tokens: list[tuple[str, str, int]], j: int) -> int | None:
 def _trade_word(word: str, tag: str, min_freq: int = COMMON_WORD_MIN_FREQ) -> bool:
     """A common two-character noun (jieba n / vn): the industry word that can end a trade name.
     `min_freq=1`: any dictionary noun, when what comes before already has a firm's shape."""
-    if len(word) != 2 or tag not in ("n", "vn") or word in ZH_ORG_FALSE_FRIENDS:
-        return False
+    if (
+        len(word) != 2
+        or tag not in ("n", "vn")
+        or word in ZH_ORG_FALSE_FRIENDS
+        or word in ZH_FACILITY_SUFFIXES
+    ):
+        return False  # 仓库, 工厂 after a place make a facility (澄屿仓库), not a firm
     # A title or role after a name makes a person (晓燕老师, 小王同事), not a firm.
     return is_common_zh_word(word, min_freq) and word not in ZH_TITLES and word not in ZH_JOB_ROLES
 
 
 def _guessed_name(word: str, tag: str) -> bool:
-    """Two characters jieba tags a person (nr) although the first is no surname: its guess for
-    rare characters, as likely a trade name as anything."""
-    return (
-        tag == "nr"
-        and len(word) == 2
-        and word[0] not in ZH_SURNAMES
-        and word[0] not in "小老阿"  # 小明, 老周, 阿强: nicknames
-        and not is_common_zh_word(word)
-    )
+    """Two rare characters jieba tags a person (nr, the first no surname), a place or a proper name
+    (ns, nz, nt): its guess for characters it does not know, as likely a trade name as anything."""
+    if len(word) != 2 or is_common_zh_word(word) or not re.fullmatch(r"[\u4e00-\u9fff]+", word):
+        return False
+    if tag in ("ns", "nz", "nt"):
+        return True  # 澄屿(ns)|建材: a rare word jieba takes for a place or a proper name
+    return tag == "nr" and word[0] not in ZH_SURNAMES and word[0] not in "小老阿"  # 小明, 老周: nicknames
 
 
 def _placed_trade_name(place: tuple[str, str, int], name: tuple[str, str, int]) -> bool:
