@@ -9,7 +9,8 @@ and compares the canonical entities with the hand-labelled list in bench/data/lo
 - aliases: labelled aliases (Mel, Mell, Caro) linked to the labelled name's entity, or split off
   as an entity of their own (the failure: their events leave the person's storyline).
 
-`--set zh-mixed`: the same scores on bench/data/zh_mixed_clients.jsonl, a mixed zh/en conversation of
+`--set zh-mixed` (and `zh-heldout`, a second such conversation written after the rules, scored
+once): the same scores on bench/data/zh_mixed_clients.jsonl, a mixed zh/en conversation of
 a new user with several clients (written for this benchmark, hand labels in
 bench/data/zh_mixed_clients_entities.json), plus typing (a labelled entity found with a type its
 label accepts: a brand is never a person) and the speaker labels that became entities.
@@ -40,6 +41,8 @@ LOCOMO_DEV = DATA_DIR / "locomo" / "locomo_dev.json"
 LABELS = REPO / "bench" / "data" / "locomo_dev_entities.json"
 ZH_MIXED = REPO / "bench" / "data" / "zh_mixed_clients.jsonl"
 ZH_MIXED_LABELS = REPO / "bench" / "data" / "zh_mixed_clients_entities.json"
+ZH_HELDOUT = REPO / "bench" / "data" / "zh_mixed_clients_heldout.jsonl"
+ZH_HELDOUT_LABELS = REPO / "bench" / "data" / "zh_mixed_clients_heldout_entities.json"
 GENERIC = {"user", "assistant", "system", "agent", "bot", "ai"}
 
 
@@ -125,12 +128,15 @@ def score_sample(sample: str, labels: list[dict], turns=None, ignore: Sequence[s
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--set", default="locomo", choices=("locomo", "zh-mixed"))
+    parser.add_argument("--set", default="locomo", choices=("locomo", "zh-mixed", "zh-heldout"))
     args = parser.parse_args(argv)
-    if args.set == "zh-mixed":
-        spec = json.loads(ZH_MIXED_LABELS.read_text(encoding="utf-8"))
-        turns = load_jsonl(ZH_MIXED, namespace="zh-mixed")
-        rows = [score_sample("zh-mixed", spec["entities"], turns, spec.get("ignore", ()))]
+    if args.set in ("zh-mixed", "zh-heldout"):
+        data, labels_path = (
+            (ZH_MIXED, ZH_MIXED_LABELS) if args.set == "zh-mixed" else (ZH_HELDOUT, ZH_HELDOUT_LABELS)
+        )
+        spec = json.loads(labels_path.read_text(encoding="utf-8"))
+        turns = load_jsonl(data, namespace=args.set)
+        rows = [score_sample(args.set, spec["entities"], turns, spec.get("ignore", ()))]
     else:
         labels = json.loads(LABELS.read_text(encoding="utf-8"))
         rows = [score_sample(s, labels[s]) for s in ("conv-26", "conv-30")]
