@@ -342,10 +342,13 @@ def content_words(query: str) -> list[str]:
 
 
 def asks_about_self(query: str) -> bool:
-    """A question in the first person that does not ask about "you": what the asker said of themself
-    ("我喜欢听什么音乐？"), not what they were told ("你给我推荐过哪些电影？")."""
+    """A question in the first person (or one asking to be reminded: "…来着") that does not ask about
+    "you": what the asker said of themself ("我喜欢听什么音乐？"), not what they were told
+    ("你给我推荐过哪些电影？")."""
     if detect_lang(query) == "zh":
-        return "我" in query and not _ZH_YOU.search(query)
+        # "…来着" asks to be reminded of something from one's own past ("那部电影叫什么来着？")
+        recalled = "我" in query or bool(_RECALL_PARTICLE.search(query))
+        return recalled and not _ZH_YOU.search(query)
     return bool(_EN_ME.search(query)) and not _EN_YOU.search(query)
 
 

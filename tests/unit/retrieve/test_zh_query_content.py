@@ -40,6 +40,8 @@ def test_english_questions_keep_their_tokens():
     [
         ("我喜欢听什么音乐？", True),
         ("你给我推荐过哪些电影？", False),
+        ("那部演员表演很精彩的电影叫什么名字来着？", True),
+        ("你推荐的那部电影叫什么来着？", False),
         ("What did I buy last week?", True),
         ("What did you recommend to me?", False),
         ("When is the Acme kickoff?", False),
