@@ -228,7 +228,7 @@ def score_candidates(
     return sorted(scored, key=lambda item: item.score, reverse=True)
 
 
-# A reply of an agent (a speaker label such as "assistant", or a turn an agent wrote) to a question
+# A reply of an agent (a speaker label such as "assistant") to a question
 # about the asker's own life: its score is multiplied by this. The companion's advice ("如果你喜欢拍
 # 风景，我建议你去公园…") shares the asker's words but holds no fact about them; it still ranks
 # when nothing the asker said comes close.
@@ -236,10 +236,11 @@ AGENT_REPLY_WEIGHT = 0.5
 
 
 def is_agent_reply(event: Event) -> bool:
-    """An event said by an agent: a turn an agent wrote, or a speaker label other than "user"."""
+    """An event said by an agent: its speaker is a role label other than "user" ("assistant",
+    "bot"). `Event.agent` is not the test: it records which agent logged the turn, whoever spoke."""
     from simplemem_graph.consolidate.entities import GENERIC_SPEAKERS
 
-    return bool(event.agent) or event.speaker.strip().lower() in GENERIC_SPEAKERS - {"user"}
+    return event.speaker.strip().lower() in GENERIC_SPEAKERS - {"user"}
 
 
 def discount_agent_replies(scored: Sequence[Scored], analysis: QueryAnalysis) -> list[Scored]:
