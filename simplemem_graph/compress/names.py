@@ -346,10 +346,10 @@ def _zh_orgs(tokens: list[tuple[str, str, int]]) -> list[Mention]:
         placed = i >= 2 and _placed_trade_name(tokens[i - 2], tokens[i - 1]) and _trade_word(word, tag, 1)
         if suffix is None and (placed or _trade_word(word, tag)):
             run = _single_char_run(tokens, i - 1)
-            if run is None and i and _guessed_name(*tokens[i - 1][:2]):
-                run = tokens[i - 1][2]  # 达祺(nr)|运输: jieba's "person" guess for two rare characters
             if run is None and placed:
                 run = tokens[i - 2][2]  # 佛山|宏达(nz)|五金: a place, a proper-name guess, an industry
+            if run is None and i and _guessed_name(*tokens[i - 1][:2]):
+                run = tokens[i - 1][2]  # 达祺(nr)|运输: jieba's "person" guess for two rare characters
             if run is not None:
                 # 钰|琨|货运, 泓|睿|咨询: characters jieba could not make a word of, then a common
                 # noun of what a business does: a trade name, whether or not its industry word is

@@ -317,28 +317,41 @@ _EN_ME = re.compile(r"\b(?:I|me|my|mine|myself)\b")
 _EN_YOU = re.compile(r"\byou(?:r|rs|rself)?\b", re.I)
 
 
-def content_words(query: str) -> list[str]:
-    """The content words of a Chinese question (`tokenize`'s words otherwise).
+def content_text(query: str) -> str:
+    """A Chinese question with its grammar blanked out (the question itself otherwise): pronouns and
+    question words, particles, the measure word after a demonstrative (那台, 那部), the "…来着" of
+    recall, by jieba's part-of-speech tags. Content words next to each other stay joined, so the
+    character pairs of a name jieba cut in two (湘|黛) still meet the memory's.
 
-    Grammar goes by jieba's part-of-speech tags: pronouns and question words, particles, the
-    measure word after a demonstrative (那台, 那部), the "…来着" of recall.
+    Example:
+        >>> content_text("我那台笔记本用着怎么样来着？")
+        ' 笔记本用 '
+    """
+    if detect_lang(query) != "zh":
+        return query
+    from simplemem_graph.compress.names import _zh_tokens
+
+    pieces: list[str] = []
+    previous = ""
+    for word, tag, _start in _zh_tokens(_RECALL_PARTICLE.sub("", query)):
+        grammar = tag.startswith(_GRAMMAR_TAGS) or (len(word) == 1 and previous in _DEMONSTRATIVES)
+        previous = word
+        if grammar or not word.strip():
+            if not pieces or pieces[-1] != " ":
+                pieces.append(" ")  # one pause for a run of grammar: no character pair spans it
+        else:
+            pieces.append(word)
+    return "".join(pieces)
+
+
+def content_words(query: str) -> list[str]:
+    """The content words of a question: `tokenize` of its `content_text`.
 
     Example:
         >>> content_words("我那台笔记本用着怎么样来着？")
         ['笔记本', '用']
     """
-    if detect_lang(query) != "zh":
-        return tokenize(query)
-    from simplemem_graph.compress.names import _zh_tokens
-
-    words: list[str] = []
-    previous = ""
-    for word, tag, _start in _zh_tokens(_RECALL_PARTICLE.sub("", query)):
-        grammar = tag.startswith(_GRAMMAR_TAGS) or (len(word) == 1 and previous in _DEMONSTRATIVES)
-        previous = word
-        if not grammar and word.strip():
-            words.extend(tokenize(word))
-    return words
+    return tokenize(content_text(query))
 
 
 def asks_about_self(query: str) -> bool:
@@ -386,12 +399,13 @@ def analyze_query(
     references = _resolve_references(
         query, entities, lambda: _recent_focus(store, namespace, at, session), surfaces
     )
-    tokens = content_words(query) if lang == "zh" else tokenize(query)
+    content = content_text(query)
+    tokens = tokenize(content)
     return QueryAnalysis(
         query=query,
         lang=lang,
         tokens=tokens or tokenize(query),
-        content=" ".join(tokens) if lang == "zh" and tokens else query,
+        content=content if tokens else query,
         about_self=asks_about_self(query),
         entities=entities,
         references=references,
