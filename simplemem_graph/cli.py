@@ -410,11 +410,7 @@ def replay(
                 )
                 task = progress.add_task(f"replay {name}", total=None)
                 reports += replay_scratch(
-                    replay_log,
-                    embedder=embedder,
-                    configs=[(name, settings)],
-                    slices=slices,
-                    store=server,
+                    replay_log, embedder=embedder, configs=[(name, settings)], slices=slices, store=server,
                     progress=lambda r, t=task: progress.advance(t, 1),
                 )
     finally:
@@ -426,17 +422,8 @@ def replay(
         for report in reports:
             _print_json(report.as_dict())
         return
-    table = Table(
-        "config",
-        "slice",
-        "turns",
-        "events",
-        "questions",
-        "recall@5",
-        "tokens@5",
-        "p95_ms",
-        title=f"replay {log.name} by {slices}",
-    )
+    table = Table("config", "slice", "turns", "events", "questions", "recall@5", "tokens@5", "p95_ms",
+                  title=f"replay {log.name} by {slices}")
     for r in reports:
         row = r.as_dict()
         table.add_row(*("–" if v is None else str(v) for v in row.values()))

@@ -72,7 +72,6 @@ def infer_subjects(
     counts: Counter = Counter()
     focus: dict[str, SessionFocus] = {}
     previous_in_turn: dict[str, list[str]] = {}
-
     @functools.cache  # the clauses of one turn share its text
     def orgs_in_turn(turn_id: str) -> list[str]:
         # Known names, and trade names a dropped clause may use before any event did (恒通 of
