@@ -453,10 +453,8 @@ def _build_event(
     # an earlier clause of the turn.
     acting = we_names(text, start, end, addressee, groups)
     if speaker and speaker != turn.speaker and speaker in restated:
-        acting = [
-            speaker,
-            *acting,
-        ]  # "user" named themself (我叫苏婉清): the name acts, the label names no one
+        # "user" named themself (我叫苏婉清): the name acts, the label names no one
+        acting = [speaker, *acting]
     if doc is not None:
         action, obj = action_object_en(doc, start, end)
     else:

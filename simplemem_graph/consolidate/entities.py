@@ -713,7 +713,8 @@ class EntityResolver:
         return [
             i
             for i in profiled
-            if self.index.entities[i].type == "org" and any(key in t.casefold() for t in self._profiles[i])
+            if self.index.entities[i].type == "org"
+            and any(key in t.casefold() for t in self._profiles[i])
         ]
 
     def _backs_nickname(self, person_id: str, event: Event, orgs_here: set[str]) -> bool:
