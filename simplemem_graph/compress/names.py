@@ -295,6 +295,8 @@ def _single_char_run(tokens: list[tuple[str, str, int]], j: int) -> int | None:
             break
         if count >= 2 and tag.startswith(_VERBISH) and is_common_zh_word(word, _OPENING_VERB_MIN_FREQ):
             break  # 去|铭|泰|建材: a trade name of two characters already; 去 is the errand before it
+        if tag.startswith("d") and j + 1 < len(tokens) and tokens[j + 1][1].startswith("v"):
+            return None  # 刚|回|电话: an adverb before a verb opens a predicate, never a firm's name
         begin, count, j = start, count + 1, j - 1
     if count >= 2 and _titled_person("".join(w for w, _, s in tokens if s >= begin)[:count]):
         return None  # 杨|总|见面: a surname and a title make a person, not a trade name
@@ -400,6 +402,23 @@ def _is_nickname(text: str, start: int, end: int) -> bool:
     return not (end < len(text) and is_common_zh_word(surname + text[end]))  # 老黄牛, 小白菜
 
 
+def _placed_given_name(tokens: list[tuple[str, str, int]], i: int) -> bool:
+    """Surname token i + a two-character proper-noun guess (周|建国: jieba reads 周 as "week" and
+    建国 as a place) is a person by position: after 的/和/跟... or at a clause start, and before an
+    adverb or a verb (刚回, 说) or a pause: where a subject or object stands, not inside a phrase."""
+    given, given_tag, _ = tokens[i + 1]
+    if len(given) != 2 or not given_tag.startswith(("nr", "nz", "ns")):
+        return False
+    before = tokens[i - 1][0] if i else ""
+    after_tag = tokens[i + 2][1] if i + 2 < len(tokens) else "x"
+    opens = (
+        not before
+        or before in _ZH_NAME_BOUNDARY_CHARS
+        or bool(re.fullmatch(r"[，。,.；;：:！!？?\s]", before))
+    )
+    return opens and after_tag.startswith(("d", "v", "x", "w", "p"))
+
+
 # A two-character word jieba tags a person that its dictionary counts this often is an ordinary
 # word (顾问 1697): real given names are rare as words (李强 159; most are absent).
 _NAME_AS_WORD_MIN_FREQ = 1000
@@ -433,7 +452,7 @@ def _zh_people(text: str, tokens: list[tuple[str, str, int]]) -> list[Mention]:
                 given_tag.startswith(("nr", "nz") if tag.startswith("nr") else ("nr",))
                 and 1 <= len(given) <= 2
                 and re.fullmatch(r"[\u4e00-\u9fff]+", given)
-            ):
+            ) or _placed_given_name(tokens, i):
                 name = word + given
         # 田总刚来电话: jieba's "name" 田总刚 is 田总 + 刚 (just): a title right after the surname
         if name and (re.match(_TITLE, name[1:]) or re.match(_TITLE, text[start + len(name) :])):

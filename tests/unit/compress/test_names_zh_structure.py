@@ -92,3 +92,10 @@ def test_restatements_name_the_speaker_as_they_introduced_themself():
     texts = _texts(turns)
     assert any("帮苏婉清把" in t for t in texts)
     assert all("user" not in t and "assistant" not in t for t in texts)
+
+
+def test_a_verb_phrase_is_never_a_firm_and_a_placed_three_character_name_is_a_person():
+    # jieba reads 周 as "week" and 建国 as a place; the position (after 的, before 刚回) says person
+    assert _zh("恒远医疗的周建国刚回电话，说下周要二十台货。") == [("org", "恒远医疗"), ("person", "周建国")]
+    assert _zh("他刚回公司") == []
+    assert _zh("下周建国庆典") == []
