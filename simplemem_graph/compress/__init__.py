@@ -87,6 +87,7 @@ def compress(
     stats: CompressStats | None = None,
     nlp=None,
     speakers: Mapping[tuple[str, str], Sequence[str]] | None = None,
+    introduced: dict[str, dict[str, str]] | None = None,
 ) -> list[Event]:
     """Compress turns into events: one per informative sentence, none for pure chit-chat.
 
@@ -99,6 +100,9 @@ def compress(
         speakers: (namespace, session) -> the session's speakers as the raw log knows them, so "you"
             is resolved the same whatever batch a turn is compressed in; default: the speakers of
             `turns` themselves.
+        introduced: namespace -> {role label -> name} the speakers gave before ("我叫陈阳" in an
+            earlier batch); names given in `turns` are added to it, so pass the same dict to every
+            batch of an ingest.
 
     Returns:
         The events, in turn order. Ids are stable: stable_id("ev", namespace, turn id, index).
@@ -113,7 +117,7 @@ def compress(
             raise InputError(f"compress: item {i} is a {type(turn).__name__}, expected a Turn")
     stats = stats if stats is not None else CompressStats()
     addressees = _addressees(turns, speakers or {})
-    introduced = _introduced_names(turns)
+    introduced = _introduced_names(turns, introduced if introduced is not None else {})
     english = [i for i, t in enumerate(turns) if detect_lang(t.text) == "en"]
     docs: dict[int, object] = {}
     if english:
@@ -196,9 +200,9 @@ def _addressees(
     return result
 
 
-def _introduced_names(turns: list[Turn]) -> dict[str, dict[str, str]]:
-    """namespace -> {role label -> the name its speaker gave ("我叫陈阳")}: who "user" is."""
-    found: dict[str, dict[str, str]] = {}
+def _introduced_names(turns: list[Turn], found: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
+    """`found` (namespace -> {role label -> the name its speaker gave: "我叫陈阳"}) with the names
+    `turns` give added: who "user" is."""
     for t in turns:
         if is_speaker_label(t.speaker) and t.speaker not in found.get(t.namespace, {}):
             name = introduced_name(t.text)

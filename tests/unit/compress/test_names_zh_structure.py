@@ -99,3 +99,13 @@ def test_a_verb_phrase_is_never_a_firm_and_a_placed_three_character_name_is_a_pe
     assert _zh("恒远医疗的周建国刚回电话，说下周要二十台货。") == [("org", "恒远医疗"), ("person", "周建国")]
     assert _zh("他刚回公司") == []
     assert _zh("下周建国庆典") == []
+
+
+def test_a_name_given_in_an_earlier_batch_names_the_speaker_in_later_ones():
+    known: dict[str, dict[str, str]] = {}
+    first = Turn(id="1", session="s", speaker="user", time=T, text="你好，我叫苏婉清，很高兴认识你。")
+    later = Turn(id="2", session="s2", speaker="user", time=T, text="我下周二去德瑞物流开会。")
+    compress([first], introduced=known)
+    assert list(known.values()) == [{"user": "苏婉清"}]
+    assert any(t.startswith("苏婉清") for t in (e.text for e in compress([later], introduced=known)))
+    assert not any("苏婉清" in e.text for e in compress([later]))  # no earlier name: 我 stays
