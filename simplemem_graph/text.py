@@ -19,7 +19,8 @@ _WORD = re.compile(
     re.UNICODE,
 )
 # Count tokens the way the README states: one per CJK character, one per other word or symbol.
-_COUNT = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]|[^\W_]+|[^\w\s]", re.UNICODE)
+# A Latin word stops at a CJK character: "user喜欢更加复杂的情节" is 1 + 8 tokens, not one word.
+_COUNT = re.compile(rf"[{_CJK_CHARS}]|[^\W_{_CJK_CHARS}]+|[^\w\s]", re.UNICODE)
 
 # Function words. The last line is the rest of Chinese's closed class of sentence-final and
 # interjection particles (jieba's y/e tags): in a question ("…是在哪呀") they are tone, and as

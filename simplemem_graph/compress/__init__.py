@@ -51,6 +51,7 @@ from simplemem_graph.compress.names import (
     find_names_zh,
     load_english_pipeline,
 )
+from simplemem_graph.compress.restate import introduced_name, is_speaker_label, spoken_as
 from simplemem_graph.compress.segment import Piece, split_clauses, split_sentences
 from simplemem_graph.compress.stats import CompressStats
 from simplemem_graph.compress.timeexpr import EN_FUTURE, find_dates, find_times, is_past, local_date
@@ -86,6 +87,7 @@ def compress(
     stats: CompressStats | None = None,
     nlp=None,
     speakers: Mapping[tuple[str, str], Sequence[str]] | None = None,
+    introduced: dict[str, dict[str, str]] | None = None,
 ) -> list[Event]:
     """Compress turns into events: one per informative sentence, none for pure chit-chat.
 
@@ -98,6 +100,9 @@ def compress(
         speakers: (namespace, session) -> the session's speakers as the raw log knows them, so "you"
             is resolved the same whatever batch a turn is compressed in; default: the speakers of
             `turns` themselves.
+        introduced: namespace -> {role label -> name} the speakers gave before ("我叫陈阳" in an
+            earlier batch); names given in `turns` are added to it, so pass the same dict to every
+            batch of an ingest.
 
     Returns:
         The events, in turn order. Ids are stable: stable_id("ev", namespace, turn id, index).
@@ -112,6 +117,7 @@ def compress(
             raise InputError(f"compress: item {i} is a {type(turn).__name__}, expected a Turn")
     stats = stats if stats is not None else CompressStats()
     addressees = _addressees(turns, speakers or {})
+    introduced = _introduced_names(turns, introduced if introduced is not None else {})
     english = [i for i, t in enumerate(turns) if detect_lang(t.text) == "en"]
     docs: dict[int, object] = {}
     if english:
@@ -138,13 +144,15 @@ def compress(
         key = (turn.namespace, turn.session)
         window = windows.setdefault(key, deque(maxlen=RECENT_TURNS))
         recent = set().union(*window) if window else set()
+        names = introduced.get(turn.namespace, {})
         made, said, own_words = _compress_turn(
             turn,
             docs.get(i),
-            addressees.get((turn.namespace, turn.session, turn.speaker)),
+            spoken_as(addressees.get((turn.namespace, turn.session, turn.speaker)), names),
             stats,
             recent,
             common,
+            introduced=names,
         )
         window.append(said)
         stats.turns += 1
@@ -190,6 +198,17 @@ def _addressees(
             result[(namespace, session, names[0])] = names[1]
             result[(namespace, session, names[1])] = names[0]
     return result
+
+
+def _introduced_names(turns: list[Turn], found: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
+    """`found` (namespace -> {role label -> the name its speaker gave: "我叫陈阳"}) with the names
+    `turns` give added: who "user" is."""
+    for t in turns:
+        if is_speaker_label(t.speaker) and t.speaker not in found.get(t.namespace, {}):
+            name = introduced_name(t.text)
+            if name:
+                found.setdefault(t.namespace, {})[t.speaker] = name
+    return found
 
 
 def _is_past(sentence: str, lang: str, doc, piece: Piece) -> bool:
@@ -301,6 +320,8 @@ def _compress_turn(
     stats: CompressStats,
     recent: set[str],
     common: frozenset[str] = frozenset(),
+    *,
+    introduced: Mapping[str, str] | None = None,
 ) -> tuple[list[Event], set[str], set[str]]:
     """The events of one turn, the content words it said (for the recent window) and those of them
     outside its atoms (for the dual trigger's same-topic test: "Yes, at 3pm." says nothing of its
@@ -335,7 +356,15 @@ def _compress_turn(
     events = []
     for index, (start, end) in enumerate(spans):
         event = _build_event(
-            turn, index, lang, start, end, [m for m in atoms if m.within(start, end)], doc, addressee
+            turn,
+            index,
+            lang,
+            start,
+            end,
+            [m for m in atoms if m.within(start, end)],
+            doc,
+            addressee,
+            introduced=introduced,
         )
         stats.atoms_by_kind.update(a.kind for a in event.atoms)
         events.append(apply_guard(event, text[start:end], stats))
@@ -382,7 +411,16 @@ def _comma_pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
 
 
 def _build_event(
-    turn: Turn, index: int, lang: str, start: int, end: int, atoms: list[Mention], doc, addressee: str | None
+    turn: Turn,
+    index: int,
+    lang: str,
+    start: int,
+    end: int,
+    atoms: list[Mention],
+    doc,
+    addressee: str | None,
+    *,
+    introduced: Mapping[str, str] | None = None,
 ) -> Event:
     from simplemem_graph.compress.restate import restate, we_groups, we_names
 
@@ -403,12 +441,24 @@ def _build_event(
     clause_tokens = doc.char_span(start, end, alignment_mode="expand") if doc is not None else None
     verbs = {t.idx: t.text for t in clause_tokens or () if t.tag_ == "VBP" and start <= t.idx < end}
     groups = we_groups(text[:end], lang, doc)
+    speaker = spoken_as(turn.speaker, introduced or {})
     restated = restate(
-        text, start, end, dates, turn.speaker, addressee, vocatives=addressed, verbs=verbs, groups=groups
+        text,
+        start,
+        end,
+        dates,
+        speaker,
+        addressee,
+        vocatives=addressed,
+        verbs=verbs,
+        groups=groups,
     )
     # Who "we" stands for acts with the speaker ("Jon and I ... we moved it"), even when named in
     # an earlier clause of the turn.
     acting = we_names(text, start, end, addressee, groups)
+    if speaker and speaker != turn.speaker and speaker in restated:
+        # "user" named themself (我叫苏婉清): the name acts, the label names no one
+        acting = [speaker, *acting]
     if doc is not None:
         action, obj = action_object_en(doc, start, end)
     else:

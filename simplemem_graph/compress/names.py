@@ -44,9 +44,10 @@ NAME_KINDS = ("person", "org", "place", "product")
 _SURNAME = "(?:" + "|".join(ZH_COMPOUND_SURNAMES) + "|[" + "".join(sorted(ZH_SURNAMES)) + "])"
 _TITLE = "(?:" + "|".join(ZH_TITLES) + ")"
 # "孙总的意思" is a person; "总额", "总价" after a surname-like character are not.
-_ZH_TITLED = re.compile(
-    rf"(?:小|老)?{_SURNAME}{_TITLE}(?![额价数共计量体结部线])|(?:小|老){_SURNAME}(?=[，。、的说和跟])"
-)
+_ZH_TITLED = re.compile(rf"(?:小|老)?{_SURNAME}{_TITLE}(?![额价数共计量体结部线])")
+# 老郑, 小林: 老/小 + a surname is a nickname wherever it stands (老郑刚回电话, 跟小林说了), unless the
+# surname character opens a word with what follows (老黄牛, 小白菜) or the pair is a word (小时).
+_ZH_NICKNAME = re.compile(rf"(?:小|老){_SURNAME}")
 _ZH_CALLED = re.compile(r"(?:叫做|名叫|叫)(?P<n>[\u4e00-\u9fff]{2,4}?)(?=的|[，。,、；;！!？?\s]|$)")
 _ZH_PLACE = re.compile("|".join(sorted(ZH_PLACES, key=len, reverse=True)))
 _ZH_FACILITY = "(?:" + "|".join(ZH_FACILITY_SUFFIXES) + ")"
@@ -270,6 +271,16 @@ def _unknown_run_start(tokens: list[tuple[str, str, int]], i: int) -> int | None
     return begin
 
 
+# A verb this frequent alone (去 123402, 来, 到) is the errand before a name, not its first
+# character; trade-name characters are far rarer alone (达 28255, 泰 1317).
+_OPENING_VERB_MIN_FREQ = 50000
+
+
+def _titled_person(chars: str) -> bool:
+    """A surname and a title (杨总, 老郑): the shape of a person's name, never of a trade name."""
+    return bool(re.fullmatch(rf"(?:小|老)?{_SURNAME}{_TITLE}|(?:小|老){_SURNAME}", chars))
+
+
 def _single_char_run(tokens: list[tuple[str, str, int]], j: int) -> int | None:
     """Start of 2-4 single CJK characters ending at token j that jieba could not join into a word."""
     begin, count = None, 0
@@ -282,29 +293,38 @@ def _single_char_run(tokens: list[tuple[str, str, int]], j: int) -> int | None:
             break
         if word in "的和与跟及了在是":
             break
+        if count >= 2 and tag.startswith(_VERBISH) and is_common_zh_word(word, _OPENING_VERB_MIN_FREQ):
+            break  # 去|铭|泰|建材: a trade name of two characters already; 去 is the errand before it
+        if tag.startswith("d") and j + 1 < len(tokens) and tokens[j + 1][1].startswith("v"):
+            return None  # 刚|回|电话: an adverb before a verb opens a predicate, never a firm's name
         begin, count, j = start, count + 1, j - 1
+    if count >= 2 and _titled_person("".join(w for w, _, s in tokens if s >= begin)[:count]):
+        return None  # 杨|总|见面: a surname and a title make a person, not a trade name
     return begin if count >= 2 else None
 
 
 def _trade_word(word: str, tag: str, min_freq: int = COMMON_WORD_MIN_FREQ) -> bool:
     """A common two-character noun (jieba n / vn): the industry word that can end a trade name.
     `min_freq=1`: any dictionary noun, when what comes before already has a firm's shape."""
-    if len(word) != 2 or tag not in ("n", "vn") or word in ZH_ORG_FALSE_FRIENDS:
-        return False
+    if (
+        len(word) != 2
+        or tag not in ("n", "vn")
+        or word in ZH_ORG_FALSE_FRIENDS
+        or word in ZH_FACILITY_SUFFIXES
+    ):
+        return False  # 仓库, 工厂 after a place make a facility (澄屿仓库), not a firm
     # A title or role after a name makes a person (晓燕老师, 小王同事), not a firm.
     return is_common_zh_word(word, min_freq) and word not in ZH_TITLES and word not in ZH_JOB_ROLES
 
 
 def _guessed_name(word: str, tag: str) -> bool:
-    """Two characters jieba tags a person (nr) although the first is no surname: its guess for
-    rare characters, as likely a trade name as anything."""
-    return (
-        tag == "nr"
-        and len(word) == 2
-        and word[0] not in ZH_SURNAMES
-        and word[0] not in "小老阿"  # 小明, 老周, 阿强: nicknames
-        and not is_common_zh_word(word)
-    )
+    """Two rare characters jieba tags a person (nr, the first no surname), a place or a proper name
+    (ns, nz, nt): its guess for characters it does not know, as likely a trade name as anything."""
+    if len(word) != 2 or is_common_zh_word(word) or not re.fullmatch(r"[\u4e00-\u9fff]+", word):
+        return False
+    if tag in ("ns", "nz", "nt"):
+        return True  # 澄屿(ns)|建材: a rare word jieba takes for a place or a proper name
+    return tag == "nr" and word[0] not in ZH_SURNAMES and word[0] not in "小老阿"  # 小明, 老周: nicknames
 
 
 def _placed_trade_name(place: tuple[str, str, int], name: tuple[str, str, int]) -> bool:
@@ -328,10 +348,10 @@ def _zh_orgs(tokens: list[tuple[str, str, int]]) -> list[Mention]:
         placed = i >= 2 and _placed_trade_name(tokens[i - 2], tokens[i - 1]) and _trade_word(word, tag, 1)
         if suffix is None and (placed or _trade_word(word, tag)):
             run = _single_char_run(tokens, i - 1)
-            if run is None and i and _guessed_name(*tokens[i - 1][:2]):
-                run = tokens[i - 1][2]  # 达祺(nr)|运输: jieba's "person" guess for two rare characters
             if run is None and placed:
                 run = tokens[i - 2][2]  # 佛山|宏达(nz)|五金: a place, a proper-name guess, an industry
+            if run is None and i and _guessed_name(*tokens[i - 1][:2]):
+                run = tokens[i - 1][2]  # 达祺(nr)|运输: jieba's "person" guess for two rare characters
             if run is not None:
                 # 钰|琨|货运, 泓|睿|咨询: characters jieba could not make a word of, then a common
                 # noun of what a business does: a trade name, whether or not its industry word is
@@ -372,10 +392,48 @@ def _zh_orgs(tokens: list[tuple[str, str, int]]) -> list[Mention]:
     return found
 
 
+def _is_nickname(text: str, start: int, end: int) -> bool:
+    """老/小 + surname at text[start:end] is a way to call a person (老郑, 小林), not part of a word."""
+    pair, surname = text[start:end], text[start + 1 : end]
+    if pair in ZH_TITLE_FALSE_FRIENDS or (is_common_zh_word(pair) and _dictionary_tag(pair) != "nr"):
+        return False  # 小时, 老实: a word of its own (老王 is in the dictionary as a name: nr)
+    if start > 0 and is_common_zh_word(text[start - 1 : start + 1]):
+        return False  # 古老, 大小: 老/小 closes the word before
+    return not (end < len(text) and is_common_zh_word(surname + text[end]))  # 老黄牛, 小白菜
+
+
+def _placed_given_name(tokens: list[tuple[str, str, int]], i: int) -> bool:
+    """Surname token i + a two-character proper-noun guess (周|建国: jieba reads 周 as "week" and
+    建国 as a place) is a person by position: after 的/和/跟... or at a clause start, and before an
+    adverb or a verb (刚回, 说) or a pause: where a subject or object stands, not inside a phrase."""
+    given, given_tag, _ = tokens[i + 1]
+    if len(given) != 2 or not given_tag.startswith(("nr", "nz", "ns")):
+        return False
+    before = tokens[i - 1][0] if i else ""
+    after_tag = tokens[i + 2][1] if i + 2 < len(tokens) else "x"
+    opens = (
+        not before
+        or before in _ZH_NAME_BOUNDARY_CHARS
+        or bool(re.fullmatch(r"[，。,.；;：:！!？?\s]", before))
+    )
+    return opens and after_tag.startswith(("d", "v", "x", "w", "p"))
+
+
+# A two-character word jieba tags a person that its dictionary counts this often is an ordinary
+# word (顾问 1697): real given names are rare as words (李强 159; most are absent).
+_NAME_AS_WORD_MIN_FREQ = 1000
+
+
 def _zh_people(text: str, tokens: list[tuple[str, str, int]]) -> list[Mention]:
     found = []
     for m in _ZH_TITLED.finditer(text):
+        s = m.start()
+        if s > 0 and m.group(0)[0] not in "小老" and is_common_zh_word(text[s - 1 : s + 1]):
+            continue  # 公司工作: the "surname" closes the word before it (公司), 司工 is no one
         if m.group(0) not in ZH_TITLE_FALSE_FRIENDS:
+            found.append(Mention("person", m.start(), m.end(), m.group(0), m.group(0)))
+    for m in _ZH_NICKNAME.finditer(text):
+        if _is_nickname(text, m.start(), m.end()) and not any(k.start <= m.start() < k.end for k in found):
             found.append(Mention("person", m.start(), m.end(), m.group(0), m.group(0)))
     for i, (word, tag, start) in enumerate(tokens):
         name = None
@@ -383,15 +441,18 @@ def _zh_people(text: str, tokens: list[tuple[str, str, int]]) -> list[Mention]:
             tag.startswith("nr")
             and 2 <= len(word) <= 4
             and re.fullmatch(_SURNAME + r"[\u4e00-\u9fff]{1,2}", word)
+            and not (len(word) == 2 and is_common_zh_word(word, _NAME_AS_WORD_MIN_FREQ))
         ):
             name = word
         elif word in ZH_SURNAMES and i + 1 < len(tokens):
             given, given_tag, _ = tokens[i + 1]
+            # jieba tagged the surname alone as a name: the proper-noun word after it (nr, or nz for
+            # a given name that is also a word: 邓|建华) is the given name
             if (
-                given_tag.startswith("nr")
+                given_tag.startswith(("nr", "nz") if tag.startswith("nr") else ("nr",))
                 and 1 <= len(given) <= 2
                 and re.fullmatch(r"[\u4e00-\u9fff]+", given)
-            ):
+            ) or _placed_given_name(tokens, i):
                 name = word + given
         # 田总刚来电话: jieba's "name" 田总刚 is 田总 + 刚 (just): a title right after the surname
         if name and (re.match(_TITLE, name[1:]) or re.match(_TITLE, text[start + len(name) :])):
@@ -509,13 +570,19 @@ def find_names_zh(text: str) -> list[Mention]:
     return found
 
 
+# What only a person does or is called right after a name: speaks, agrees, replies; a title.
+_ZH_PERSON_AFTER_LATIN = re.compile(
+    r"\s?(?:说|表示|告诉|答应|回复|回答|问|觉得|认为|先生|女士|小姐|老师|经理|总监|本人)"
+)
+
+
 def find_latin_names_in_zh(text: str) -> list[Mention]:
     """Names written in Latin letters inside Chinese text ("英国Kingsway Fasteners的Emma Hale报了价").
 
     spaCy cannot parse such mixed text, so capitalised word runs are read by shape: a run ending in
     an organisation word is an organisation, a known place is a place, two or three capitalised
-    words are a person. A single word (Kingsway, Emma) is left to consolidation, which knows whether
-    it is the short form of a name already met.
+    words are a person, one word a product unless a verb of speech or a title after it makes it a
+    person. Consolidation knows whether a single word is the short form of a name already met.
 
     Example:
         >>> [(m.kind, m.value) for m in find_latin_names_in_zh("英国Kingsway Fasteners的Emma Hale报了价")]
@@ -540,6 +607,11 @@ def find_latin_names_in_zh(text: str) -> list[Mention]:
             kind = "place"
         elif 2 <= len(words) <= 3:
             kind = "person"
+        elif len(words) == 1:
+            # One word (ThinkPad, Kindle, Emma): a person only when the text says so (Emma说, Emma
+            # 女士); otherwise the brand or product Chinese business text writes in Latin letters.
+            # Consolidation still reads it as the short form of a known name (Emma of Emma Hale).
+            kind = "person" if _ZH_PERSON_AFTER_LATIN.match(text, end) else "product"
         else:
             continue
         found.append(Mention(kind, start, end, surface, surface))

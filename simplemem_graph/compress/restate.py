@@ -286,7 +286,8 @@ def _pronoun_edits(
     groups: Sequence[Group] = (),
     offset: int = 0,
 ) -> list[tuple[int, int, str]]:
-    rules = list(_EN_FIRST_PERSON) + list(_ZH_FIRST_PERSON)
+    # No name for the speaker (a role label nobody named): "I/我" stays as said.
+    rules = list(_EN_FIRST_PERSON) + list(_ZH_FIRST_PERSON) if speaker else []
     if addressee:
         rules += _EN_SECOND_PERSON + _ZH_SECOND_PERSON
     edits: list[tuple[int, int, str]] = []
@@ -305,6 +306,39 @@ def _pronoun_edits(
                 if verb is not None and text[m.end() : verb_at] == " ":
                     edits.append((verb_at, verb_at + len(verb), third_person(verb)))
     return edits
+
+
+# A self-introduction: "我叫陈阳", "我是郑思雨", "my name is Dana Whitfield", "call me Dana".
+_EN_INTRODUCTION = re.compile(r"\b(?:[Mm]y name is|[Cc]all me)\s+(?P<n>[A-Z][a-z]+(?: [A-Z][a-z]+){0,2})\b")
+
+
+def _zh_introduction():
+    from simplemem_graph.compress.names import _SURNAME
+
+    return re.compile(rf"我(?:叫|是|名叫)(?P<n>{_SURNAME}[\u4e00-\u9fff]{{1,2}})(?=[，。,.！!；;\s]|$)")
+
+
+def introduced_name(text: str) -> str | None:
+    """The name a speaker gives themself in `text` ("你好，我叫曹志强" -> 曹志强), or None."""
+    m = _EN_INTRODUCTION.search(text) or _zh_introduction().search(text)
+    if m is None or is_common_zh_word(m.group("n")):
+        return None
+    return m.group("n")
+
+
+def is_speaker_label(speaker: str | None) -> bool:
+    """A role label ("user", "assistant") rather than a name: it names no one in a restatement."""
+    from simplemem_graph.consolidate.entities import GENERIC_SPEAKERS
+
+    return speaker is not None and speaker.strip().lower() in GENERIC_SPEAKERS
+
+
+def spoken_as(speaker: str | None, introduced: dict[str, str]) -> str | None:
+    """What "I/我" of `speaker` restates to: the speaker's name, or for a role label the name the
+    speaker gave in the text (`introduced`: label -> name), else None (the pronoun stays)."""
+    if not is_speaker_label(speaker):
+        return speaker
+    return introduced.get(speaker)
 
 
 def agreed_negation(surface: str) -> str:
@@ -329,7 +363,7 @@ def restate(
     start: int,
     end: int,
     dates: list[Mention],
-    speaker: str,
+    speaker: str | None,
     addressee: str | None,
     *,
     vocatives: list[Mention] = (),
@@ -343,7 +377,7 @@ def restate(
         start: first character of the kept span.
         end: end of the kept span.
         dates: date mentions inside the span; `extra["replacement"]` is their annotated form.
-        speaker: who said the turn ("I", "我").
+        speaker: who said the turn ("I", "我"); None keeps the first person as written (`spoken_as`).
         addressee: who "you" is, or None to keep "you" as written.
         vocatives: names in the span used to address the listener; left out of the text.
         verbs: present-tense verbs not in the third person (spaCy tag VBP), by turn offset.

@@ -470,8 +470,8 @@ class EntityResolver:
                 mentions[canonical_id] = {"role": role, "surface": surface}
             surfaces[canonical_id].add(surface)
 
-        speaker_type = "agent" if normalise_name(event.speaker) in GENERIC_SPEAKERS - {"user"} else "person"
-        mention(self._ensure(event.speaker, speaker_type), "speaker", event.speaker)
+        if normalise_name(event.speaker) not in GENERIC_SPEAKERS:  # a role label ("user") names no one
+            mention(self._ensure(event.speaker, "person"), "speaker", event.speaker)
         orgs_here = set()
         found_here = self.index.names_in(event.text)
         for name, type_, role in _joined_participants(event):

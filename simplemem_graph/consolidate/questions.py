@@ -105,9 +105,29 @@ def question_kind(event: Event) -> str | None:
     planned = event.is_task or TASK_MARK.search(text) or _BA.search(text)
     if COMMITMENT.search(text) and (planned or any(q.kind == "money" for q in event.quantities)):
         return "commitment"
-    if event.action and planned:
+    if (event.action or _ba_verb(text)) and planned:
         return "task"
     return None
+
+
+# A 把 construction puts its verb last, after the object, with at most a result or a "for a bit"
+# (整理一下, 整理好, 发掉): "帮我把给德瑞物流的季度对账单整理一下。"
+_BA_PREDICATE = re.compile(
+    r"把.+?(?P<v>[\u4e00-\u9fff]{2})(?:一下|好|完|掉|清楚|出来|完成)?[。！!？?~～\s]*$"
+)
+
+
+def _ba_verb(text: str) -> str | None:
+    """The verb that closes a Chinese 把 request (整理 of "…对账单整理一下"): stage 1 may find no
+    action in it (jieba reads 整理 before 一下 as a noun); the request is still a task. The word in
+    the verb's place must not be an adjective or another non-verb (把这个问题想清楚很重要)."""
+    m = _BA_PREDICATE.search(text)
+    if m is None:
+        return None
+    from simplemem_graph.compress.names import _dictionary_tag
+
+    verb = m.group("v")
+    return None if _dictionary_tag(verb).startswith(("a", "d", "m", "q", "r", "u", "t", "f")) else verb
 
 
 def filled_slots(event: Event) -> set[str]:

@@ -36,6 +36,7 @@ from simplemem_graph.retrieve.rerank import (
     LinearScorer,
     Scored,
     compute_features,
+    discount_agent_replies,
     learned_scorer,
     score_candidates,
     select_diverse,
@@ -188,7 +189,8 @@ def gather_candidates(
         found = recall_candidates(
             store,
             namespace,
-            query=query,
+            # The lexical channels search the question's content words: its grammar matches chat.
+            query=analysis.content or query,
             vector=vector,
             entities=analysis.all_entities,
             k=recall_k,
@@ -396,6 +398,7 @@ def retrieve(
             cross_encoder=plan.cross_encoder,
             cross_weight=plan.cross_weight,
         )
+    scored = discount_agent_replies(scored, pool.analysis)
     if pool.range_fallback:
         # The question names a day or range and only a few memories fall inside it: those are
         # what was asked ("what did I do on 7月15号?"), ahead of lexically similar ones outside.

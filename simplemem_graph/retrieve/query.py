@@ -1,5 +1,10 @@
 """Query analysis: which entities, which time range and which earlier referent a question names.
 
+A Chinese question is also reduced to its content words (`content_words`): "我那台笔记本用着怎么样来着？"
+asks about 笔记本 用; its pronouns, question words, particles and the "…来着" of recall are grammar,
+and chat that shares only those ("我不知道该怎么办") is no answer. A first-person question without a
+"you" (`asks_about_self`) asks what the asker said about themself, not what an agent replied.
+
 Entities are found three ways, cheapest first: exact name/alias lookups (`store.find_entities`)
 for candidate spans (word n-grams, capitalised spans, jieba words); Chinese names contained in
 the query (no spaces to split on); fuzzy matches of capitalised spans against every name and alias
@@ -70,6 +75,8 @@ class QueryAnalysis:
     references: list[Entity] = field(default_factory=list)
     time_range: TimeRange | None = None
     surfaces: dict[str, str] = field(default_factory=dict)
+    content: str = ""
+    about_self: bool = False
 
     @property
     def all_entities(self) -> list[Entity]:
@@ -298,6 +305,66 @@ def _resolve_references(
     return list(resolved.values())
 
 
+# jieba tags of grammar, not content: pronouns and question words (r: 我, 那, 什么, 哪些, 怎么样),
+# particles (u: 的, 着; y: 吗, 呢), interjections, punctuation.
+_GRAMMAR_TAGS = ("r", "u", "y", "e", "x", "w")
+_DEMONSTRATIVES = ("那", "这", "哪")  # the measure word after one is grammar too (那|台, 那|部)
+# "…来着" closes a question about something the asker once knew ("叫什么来着"): a particle of
+# recall that jieba cuts into 来 (come) + 着.
+_RECALL_PARTICLE = re.compile(r"来着[？?。！!\s]*$")
+_ZH_YOU = re.compile(r"[你您]")
+_EN_ME = re.compile(r"\b(?:I|me|my|mine|myself)\b")
+_EN_YOU = re.compile(r"\byou(?:r|rs|rself)?\b", re.I)
+
+
+def content_text(query: str) -> str:
+    """A Chinese question with its grammar blanked out (the question itself otherwise): pronouns and
+    question words, particles, the measure word after a demonstrative (那台, 那部), the "…来着" of
+    recall, by jieba's part-of-speech tags. Content words next to each other stay joined, so the
+    character pairs of a name jieba cut in two (湘|黛) still meet the memory's.
+
+    Example:
+        >>> content_text("我那台笔记本用着怎么样来着？")
+        ' 笔记本用 '
+    """
+    if detect_lang(query) != "zh":
+        return query
+    from simplemem_graph.compress.names import _zh_tokens
+
+    pieces: list[str] = []
+    previous = ""
+    for word, tag, _start in _zh_tokens(_RECALL_PARTICLE.sub("", query)):
+        grammar = tag.startswith(_GRAMMAR_TAGS) or (len(word) == 1 and previous in _DEMONSTRATIVES)
+        previous = word
+        if grammar or not word.strip():
+            if not pieces or pieces[-1] != " ":
+                pieces.append(" ")  # one pause for a run of grammar: no character pair spans it
+        else:
+            pieces.append(word)
+    return "".join(pieces)
+
+
+def content_words(query: str) -> list[str]:
+    """The content words of a question: `tokenize` of its `content_text`.
+
+    Example:
+        >>> content_words("我那台笔记本用着怎么样来着？")
+        ['笔记本', '用']
+    """
+    return tokenize(content_text(query))
+
+
+def asks_about_self(query: str) -> bool:
+    """A question in the first person (or one asking to be reminded: "…来着") that does not ask about
+    "you": what the asker said of themself ("我喜欢听什么音乐？"), not what they were told
+    ("你给我推荐过哪些电影？")."""
+    if detect_lang(query) == "zh":
+        # "…来着" asks to be reminded of something from one's own past ("那部电影叫什么来着？")
+        recalled = "我" in query or bool(_RECALL_PARTICLE.search(query))
+        return recalled and not _ZH_YOU.search(query)
+    return bool(_EN_ME.search(query)) and not _EN_YOU.search(query)
+
+
 def analyze_query(
     query: str,
     store: GraphStore,
@@ -332,10 +399,14 @@ def analyze_query(
     references = _resolve_references(
         query, entities, lambda: _recent_focus(store, namespace, at, session), surfaces
     )
+    content = content_text(query)
+    tokens = tokenize(content)
     return QueryAnalysis(
         query=query,
         lang=lang,
-        tokens=tokenize(query),
+        tokens=tokens or tokenize(query),
+        content=content if tokens else query,
+        about_self=asks_about_self(query),
         entities=entities,
         references=references,
         time_range=parse_time_range(query, at, find_anchor=anchor_lookup),

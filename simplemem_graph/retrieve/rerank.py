@@ -13,7 +13,7 @@ import json
 import math
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 
@@ -231,6 +231,32 @@ def score_candidates(
         Scored(c, events[c.event_id], f, s) for c, f, s in zip(candidates, features, scores, strict=True)
     ]
     return sorted(scored, key=lambda item: item.score, reverse=True)
+
+
+# A reply of an agent (a speaker label such as "assistant") to a question
+# about the asker's own life: its score is multiplied by this. The companion's advice ("如果你喜欢拍
+# 风景，我建议你去公园…") shares the asker's words but holds no fact about them; it still ranks
+# when nothing the asker said comes close.
+AGENT_REPLY_WEIGHT = 0.5
+
+
+def is_agent_reply(event: Event) -> bool:
+    """An event said by an agent: its speaker is a role label other than "user" ("assistant",
+    "bot"). `Event.agent` is not the test: it records which agent logged the turn, whoever spoke."""
+    from simplemem_graph.consolidate.entities import GENERIC_SPEAKERS
+
+    return event.speaker.strip().lower() in GENERIC_SPEAKERS - {"user"}
+
+
+def discount_agent_replies(scored: Sequence[Scored], analysis: QueryAnalysis) -> list[Scored]:
+    """`scored` re-sorted with agents' replies discounted (AGENT_REPLY_WEIGHT) when the question asks
+    about the asker (`QueryAnalysis.about_self`); unchanged otherwise."""
+    if not analysis.about_self:
+        return list(scored)
+    weighed = [
+        replace(s, score=s.score * AGENT_REPLY_WEIGHT) if is_agent_reply(s.event) else s for s in scored
+    ]
+    return sorted(weighed, key=lambda item: item.score, reverse=True)
 
 
 def select_diverse(

@@ -24,7 +24,7 @@ def test_chinese_short_name_in_parentheses_becomes_alias(store, make_event, embe
     assert company.type == "org"
     assert company.aliases == ["锐拓"]
     assert links_of(store, LinkKind.ALIAS_OF) == {(entity_id(NS, "锐拓"), company.id)}
-    assert mentioned(store, "e2") == {"深圳市锐拓精密五金有限公司", "user"}
+    assert mentioned(store, "e2") == {"深圳市锐拓精密五金有限公司"}
     assert delta.counts["aliases"] == 1
 
 
@@ -48,7 +48,7 @@ def test_nickname_called_and_title_forms(store, make_event, embedder):
     assert sorted(huang.aliases) == ["老黄", "黄工"]  # 老黄: same session, only 黄 person known
     luo = entity_named(store, "罗总")
     assert luo.name == "罗志强" and luo.aliases == ["罗总"]
-    assert mentioned(store, "e3") == {"黄建国", "user"}
+    assert mentioned(store, "e3") == {"黄建国"}
     hongda = entity_named(store, "佛山宏达五金")
     assert (luo.id, hongda.id) in links_of(store, LinkKind.WORKS_AT)
 
@@ -129,7 +129,7 @@ def test_english_short_and_first_names_resolve_to_the_full_name(store, make_even
     emma, kingsway = entity_named(store, "Emma"), entity_named(store, "Kingsway")
     assert (emma.name, emma.aliases) == ("Emma Hale", ["Emma"])
     assert (kingsway.name, kingsway.aliases) == ("Kingsway Fasteners", ["Kingsway"])
-    assert mentioned(store, "e2") == {"Emma Hale", "Kingsway Fasteners", "user"}
+    assert mentioned(store, "e2") == {"Emma Hale", "Kingsway Fasteners"}
     assert (emma.id, kingsway.id) in links_of(store, LinkKind.WORKS_AT)
     assert delta.counts["aliases"] == 2 and delta.counts["entities_new"] == 0
 
@@ -164,7 +164,7 @@ def test_look_alike_names_stay_apart(store, make_event, embedder):
 
     ruifeng = entity_named(store, "锐丰")
     assert ruifeng.name == "东莞锐丰塑胶制品有限公司"
-    assert mentioned(store, "e3") == {"东莞锐丰塑胶制品有限公司", "邱敏", "user"}
+    assert mentioned(store, "e3") == {"东莞锐丰塑胶制品有限公司", "邱敏"}
     assert entity_named(store, "锐拓").aliases == ["锐拓"]
 
 

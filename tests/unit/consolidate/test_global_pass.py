@@ -42,7 +42,7 @@ def test_duplicates_across_sessions_merge_into_the_earliest(store, make_event, e
     assert counts["duplicates_merged"] == 1
     (kept,) = store.list_events(NS)
     assert kept.id == "d1" and kept.source_ids == ["s1:d1", "s2:d2"]
-    assert mentioned(store, "d1") == {"Kingsway", "user"}
+    assert mentioned(store, "d1") == {"Kingsway"}
 
 
 def test_nickname_heard_before_the_full_name_resolves_later_with_session_evidence(
@@ -66,7 +66,7 @@ def test_nickname_heard_before_the_full_name_resolves_later_with_session_evidenc
 
     kong = entity_named(store, "孔厂长")
     assert kong.name == "孔德明" and kong.aliases == ["孔厂长"]
-    assert mentioned(store, "n1") == {"孔德明", "user"}
+    assert mentioned(store, "n1") == {"孔德明"}
     # Resolved as soon as the full name arrives (same session: the backed confidence); the global
     # pass finds nothing left to merge.
     props = link_props(store, LinkKind.ALIAS_OF)[(entity_id(NS, "孔厂长"), kong.id)]

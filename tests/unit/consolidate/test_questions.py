@@ -160,3 +160,29 @@ def test_questions_are_ranked_by_slot_then_recency_in_the_turns_language():
     assert [(q.event.id, q.slot) for q in ranked] == [("a", "deadline"), ("b", "owner"), ("a", "owner")]
     assert ranked[0].question == "您希望什么时候完成？"
     assert ranked[1].public_dict()["source_ids"] == ["s1:b"]
+
+
+def test_a_chinese_request_opens_a_deadline_question_as_an_english_one_does():
+    # Stage 1 finds no action in a 把 request (整理 before 一下 reads as a noun); the verb that closes
+    # the 把 construction makes it a task all the same.
+    zh = _event(
+        "z1",
+        "帮我把给德瑞物流的季度对账单整理一下。",
+        lang="zh",
+        is_task=True,
+        participants=[Participant(name="德瑞物流", type="org", role="target")],
+    )
+    en = _event(
+        "e1",
+        "Please prepare the onboarding deck for Halvorsen Marine.",
+        action="prepare",
+        is_task=True,
+        participants=[Participant(name="Halvorsen Marine", type="org", role="target")],
+    )
+    assert missing_slots(en) == ("task", ["deadline"])
+    assert missing_slots(zh) == ("task", ["deadline"])
+
+
+def test_a_ba_clause_that_is_not_a_request_is_no_task():
+    said = _event("z2", "把这个问题想清楚很重要。", lang="zh")
+    assert missing_slots(said) == (None, [])

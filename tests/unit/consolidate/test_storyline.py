@@ -73,7 +73,7 @@ def test_clause_and_session_subjects_are_inherited_until_another_org_is_named(st
 
     assert _implied(store, "e2") == {HENGTONG: "turn"}
     assert _implied(store, "e3") == {HENGTONG: "session"}
-    assert _implied(store, "e4") == {} and mentioned(store, "e4") == {HUALI, "user"}
+    assert _implied(store, "e4") == {} and mentioned(store, "e4") == {HUALI}
     assert _implied(store, "e5") == {HUALI: "session"}
     assert [e.id for e in store.entity_events(NS, [entity_named(store, HENGTONG).id], statuses=None)] == [
         "e1",
@@ -151,7 +151,7 @@ def test_trade_names_and_first_names_become_aliases_once_the_full_name_is_known(
     assert entity_named(store, "Lena").name == "Lena Park"
     reasons = {props["reason"] for props in link_props(store, LinkKind.ALIAS_OF).values()}
     assert reasons == {"short-name"}
-    assert mentioned(store, "e2") == {HENGTONG, "Northbridge Components", "Lena Park", "user"}
+    assert mentioned(store, "e2") == {HENGTONG, "Northbridge Components", "Lena Park"}
 
 
 def test_descriptive_reference_resolves_to_the_one_org_of_that_place(store, make_event, embedder):
@@ -167,7 +167,7 @@ def test_descriptive_reference_resolves_to_the_one_org_of_that_place(store, make
     props = link_props(store, LinkKind.ALIAS_OF)[(entity_id(NS, "苏州那家"), company.id)]
     assert props["reason"] == "description" and 0 < props["confidence"] < 1
     assert "苏州" in props["evidence"]
-    assert mentioned(store, "e3") == {HENGTONG, "user"}
+    assert mentioned(store, "e3") == {HENGTONG}
 
 
 def test_descriptive_reference_with_two_fitting_orgs_is_only_a_candidate(store, make_event, embedder):

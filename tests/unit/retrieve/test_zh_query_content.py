@@ -1,0 +1,92 @@
+"""Chinese questions reduced to their content, and questions about the asker preferring what the
+asker said over an agent's reply that shares their words."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from simplemem_graph.memory import Memory
+from simplemem_graph.models import Event, Turn
+from simplemem_graph.retrieve.query import QueryAnalysis, asks_about_self, content_words
+from simplemem_graph.retrieve.recall import Candidate
+from simplemem_graph.retrieve.rerank import AGENT_REPLY_WEIGHT, Scored, discount_agent_replies
+from simplemem_graph.stores.embedded import EmbeddedStore
+
+CST = timezone(timedelta(hours=8))
+T0 = datetime(2026, 5, 2, 20, 0, tzinfo=CST)
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("我那台笔记本用着怎么样来着？", ["笔记本", "用"]),
+        ("我的生日是哪天？", ["生日"]),
+        ("那部演员表演很精彩的电影叫什么名字来着？", ["演员", "表演", "精彩", "电影", "叫", "名字"]),
+        ("我通过面试的那家公司是做什么的？", ["通过", "面试", "公司", "做"]),
+    ],
+)
+def test_chinese_questions_keep_only_their_content_words(query, expected):
+    assert content_words(query) == expected
+
+
+def test_english_questions_keep_their_tokens():
+    assert content_words("What laptop did I buy?") == ["laptop", "buy"]
+
+
+@pytest.mark.parametrize(
+    ("query", "about_self"),
+    [
+        ("我喜欢听什么音乐？", True),
+        ("你给我推荐过哪些电影？", False),
+        ("那部演员表演很精彩的电影叫什么名字来着？", True),
+        ("你推荐的那部电影叫什么来着？", False),
+        ("What did I buy last week?", True),
+        ("What did you recommend to me?", False),
+        ("When is the Acme kickoff?", False),
+    ],
+)
+def test_a_question_about_the_asker(query, about_self):
+    assert asks_about_self(query) is about_self
+
+
+def _scored(event_id: str, speaker: str, score: float) -> Scored:
+    event = Event(
+        id=event_id,
+        namespace="t",
+        text=event_id,
+        source_ids=[event_id],
+        session="s",
+        speaker=speaker,
+        time=T0,
+    )
+    return Scored(Candidate(event_id), event, {}, score)
+
+
+def test_agent_replies_are_discounted_only_for_questions_about_the_asker():
+    scored = [_scored("reply", "assistant", 0.8), _scored("fact", "user", 0.6)]
+    mine = QueryAnalysis(query="我的手机是什么？", lang="zh", tokens=["手机"], about_self=True)
+    other = QueryAnalysis(query="你推荐了什么手机？", lang="zh", tokens=["推荐", "手机"], about_self=False)
+    ranked = discount_agent_replies(scored, mine)
+    assert [s.event.id for s in ranked] == ["fact", "reply"]
+    assert ranked[1].score == pytest.approx(0.8 * AGENT_REPLY_WEIGHT)
+    assert [s.event.id for s in discount_agent_replies(scored, other)] == ["reply", "fact"]
+
+
+def test_a_first_person_fact_ranks_above_chat_that_shares_its_function_words(embedder):
+    said = [
+        ("user", "我的笔记本是一台银色的旧款联想，用了三年了。"),
+        ("assistant", "听起来不错！你平时用笔记本做什么呢？你觉得怎么样？"),
+        ("user", "我也不知道该怎么办，最近有点累。"),
+        ("assistant", "不知道怎么办的时候，可以先休息一下，你觉得怎么样？"),
+    ]
+    turns = [
+        Turn(id=f"t{i}", session="s1", speaker=who, time=T0 + timedelta(minutes=i), text=text)
+        for i, (who, text) in enumerate(said)
+    ]
+    memory = Memory(EmbeddedStore(":memory:"), namespace="zh", embedder=embedder)
+    memory.add_many(turns)
+    result = memory.search("我那台笔记本用着怎么样来着？", k=3, at=T0 + timedelta(days=1))
+    assert result.hits and result.hits[0].event.source_ids == ["t0"]
+    memory.close()
