@@ -20,6 +20,8 @@ from simplemem_graph.models import Event, Participant, Turn, stable_id
 from simplemem_graph.retrieve import retrieve
 from simplemem_graph.text import count_tokens
 
+BASELINE_DEPTH = 120
+
 
 @dataclass
 class EvalQuestion:
@@ -87,7 +89,8 @@ def ask_ours(memory: Memory, question: str, at, plan, scorer=None) -> Ranked:
 
 def ask_baseline(index: RawTurnIndex, system: str, question: str) -> Ranked:
     started = time.perf_counter()
-    deep = index.rank(system, question, 30)
+    # Deep enough to fill the largest budget with short items (sentences are ~12 tokens).
+    deep = index.rank(system, question, BASELINE_DEPTH)
     return Ranked(deep[:5], deep, (time.perf_counter() - started) * 1000)
 
 
