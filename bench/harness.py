@@ -13,12 +13,14 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bench.baselines import BASELINES, Item, RawTurnIndex
-from bench.scoring import Board, Ranked, score_question
+from bench.scoring import BUDGETS, Board, Ranked, score_question
 from simplemem_graph.consolidate import consolidate
 from simplemem_graph.memory import Memory
 from simplemem_graph.models import Event, Participant, Turn, stable_id
 from simplemem_graph.retrieve import retrieve
 from simplemem_graph.text import count_tokens
+
+BASELINE_DEPTH = 120
 
 
 @dataclass
@@ -67,7 +69,8 @@ def hits_to_items(hits) -> list[Item]:
 def ask_ours(memory: Memory, question: str, at, plan, scorer=None) -> Ranked:
     """Retrieve directly (not `Memory.search`): a benchmark must not refresh access counts between
     questions, or the answer to one question would depend on the ones asked before it. The k=5
-    call is what a user gets; the deep call (k=40, recall 40) feeds k=10 and the token budgets."""
+    call is what a user gets; the deep call (k=40, recall 40) feeds k=10; each token budget is
+    what the product returns when asked for that budget (`budget=B`)."""
     common = {
         "namespace": memory.namespace,
         "embedder": memory.embedder,
@@ -77,12 +80,17 @@ def ask_ours(memory: Memory, question: str, at, plan, scorer=None) -> Ranked:
     }
     five = retrieve(question, memory.store, k=5, recall_k=15, **common)
     deep = retrieve(question, memory.store, k=40, recall_k=40, **common)
-    return Ranked(hits_to_items(five.hits), hits_to_items(deep.hits), five.took_ms)
+    budgets = {
+        budget: hits_to_items(retrieve(question, memory.store, budget=budget, **common).hits)
+        for budget in BUDGETS
+    }
+    return Ranked(hits_to_items(five.hits), hits_to_items(deep.hits), five.took_ms, budgets)
 
 
 def ask_baseline(index: RawTurnIndex, system: str, question: str) -> Ranked:
     started = time.perf_counter()
-    deep = index.rank(system, question, 30)
+    # Deep enough to fill the largest budget with short items (sentences are ~12 tokens).
+    deep = index.rank(system, question, BASELINE_DEPTH)
     return Ranked(deep[:5], deep, (time.perf_counter() - started) * 1000)
 
 

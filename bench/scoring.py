@@ -4,9 +4,13 @@ For each question a system gives two rankings of `Item`s: `top5` (what it return
 `deep` (a longer ranking, for k=10 and token budgets). Metrics, all means over questions:
 
 - R@k: share of the gold turns among the turn ids of the first k items (k <= 5 from `top5`).
-- R@Btok: fill a budget of B tokens best first from `deep` (an item that does not fit is skipped,
-  a shorter later one may still fit) and take the recall of what was returned. Same rule and
-  tokenizer (`count_tokens`) for every system.
+- R@Btok: fill a budget of B tokens best first and take the recall of what was returned. A raw
+  baseline is filled from `deep` with its last item cut to fit (a sceptic's baseline: never left
+  with unused room); ours is what the product itself returns for `budget=B` (`Ranked.budgets`),
+  uncut. Same tokenizer (`count_tokens`) for every system.
+- ans@Btok: answer coverage at B tokens: the share of the gold answer's content words present in
+  the returned text, a date also found in its ISO form ("7 May 2023" in "2023-05-07"). This is
+  the headline: a recalled turn id does not show that the answer reached the agent.
 - R@ours5: each system filled to the tokens *ours* returned at k=5 on that same question: the
   headline (ours' value there is its R@5).
 - MRR: 1 / rank of the first item that shows any gold turn (0 beyond 10).
@@ -20,14 +24,16 @@ For each question a system gives two rankings of `Item`s: `top5` (what it return
 
 from __future__ import annotations
 
+import calendar
 import math
+import re
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from bench.baselines import Item
-from simplemem_graph.text import count_tokens, tokenize
+from simplemem_graph.text import count_tokens, token_prefix, tokenize
 
 BUDGETS = (100, 200, 400, 800)
 KS = (1, 3, 5, 10)
@@ -38,17 +44,74 @@ class Ranked:
     top5: list[Item]
     deep: list[Item]
     ms: float = 0.0
+    # What the system itself returns for each token budget; None: fill `deep` by `fill_budget`.
+    budgets: dict[int, list[Item]] | None = None
 
 
 def fill_budget(items: Sequence[Item], budget: int) -> list[Item]:
-    """Items best first while they fit in `budget` tokens (skipping one that does not)."""
+    """Items best first until `budget` tokens are used; the first item that does not fit is cut
+    to the room left (it keeps its ids) and ends the list."""
     chosen, used = [], 0
     for item in items:
         cost = count_tokens(item.text)
         if used + cost <= budget:
             chosen.append(item)
             used += cost
+            continue
+        room = budget - used
+        if room > 0:
+            chosen.append(Item(item.ids, token_prefix(item.text, room)))
+        break
     return chosen
+
+
+_MONTHS = {calendar.month_name[i].lower(): i for i in range(1, 13)}
+_MONTH_RE = "|".join(_MONTHS) + "|" + "|".join(m[:3] for m in _MONTHS)
+# The date shapes gold answers use: "7 May 2023", "May 7, 2023", "May 2023", "2023年5月7日".
+_DATE_SHAPES = (
+    (re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+({_MONTH_RE})\.?,?\s+(\d{{4}})\b", re.I), "dmy"),
+    (re.compile(rf"\b({_MONTH_RE})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b", re.I), "mdy"),
+    (re.compile(rf"\b({_MONTH_RE})\.?,?\s+(\d{{4}})\b", re.I), "my"),
+    (re.compile(r"(\d{4})年(\d{1,2})月(?:(\d{1,2})[日号])?"), "zh"),
+)
+
+
+def _month(name: str) -> int:
+    name = name.lower()
+    return _MONTHS.get(name) or next(i for m, i in _MONTHS.items() if m.startswith(name[:3]))
+
+
+def answer_dates(answer: str) -> list[tuple[str, str]]:
+    """(the date as the answer writes it, its ISO form: YYYY-MM-DD or YYYY-MM) for each date."""
+    found, taken = [], []
+    for pattern, shape in _DATE_SHAPES:
+        for m in pattern.finditer(answer):
+            if any(m.start() < end and start < m.end() for start, end in taken):
+                continue  # "May 2023" inside "7 May 2023" is the same date
+            if shape == "dmy":
+                iso = f"{m[3]}-{_month(m[2]):02d}-{int(m[1]):02d}"
+            elif shape == "mdy":
+                iso = f"{m[3]}-{_month(m[1]):02d}-{int(m[2]):02d}"
+            elif shape == "my":
+                iso = f"{m[2]}-{_month(m[1]):02d}"
+            else:
+                iso = f"{m[1]}-{int(m[2]):02d}" + (f"-{int(m[3]):02d}" if m[3] else "")
+            taken.append((m.start(), m.end()))
+            found.append((m.group(0), iso))
+    return found
+
+
+def answer_coverage(answer: str, text: str) -> float | None:
+    """The share of the answer's content words found in `text` (None for an answer without any);
+    the words of a date count as found when the text has the date in ISO form."""
+    words = set(tokenize(answer))
+    if not words:
+        return None
+    found = words & set(tokenize(text))
+    for written, iso in answer_dates(answer):
+        if iso in text:
+            found |= words & set(tokenize(written))
+    return len(found) / len(words)
 
 
 def _recall(items: Sequence[Item], gold: set[str]) -> float:
@@ -72,7 +135,11 @@ def score_question(
     for k in KS:
         row[f"R@{k}"] = _recall(ranked.top5[:k] if k <= 5 else ranked.deep[:k], gold)
     for budget in BUDGETS:
-        row[f"R@{budget}tok"] = _recall(fill_budget(ranked.deep, budget), gold)
+        shown = ranked.budgets[budget] if ranked.budgets else fill_budget(ranked.deep, budget)
+        row[f"R@{budget}tok"] = _recall(shown, gold)
+        coverage = answer_coverage(answer, " ".join(item.text for item in shown)) if answer else None
+        if coverage is not None:
+            row[f"ans@{budget}tok"] = coverage
     row["R@ours5"] = _recall(at_budget, gold)
     first = next((r for r, item in enumerate(ranked.deep[:10]) if gold & set(item.ids)), None)
     row["MRR"] = 0.0 if first is None else 1.0 / (first + 1)
@@ -90,10 +157,9 @@ def score_question(
     if answer:
         # Does the returned text hold the answer's words, not just a gold turn's id? (A restatement
         # of one clause of a gold turn counts for R@k even if the answer sat in another clause.)
-        words = set(tokenize(answer))
-        if words:
-            shown = set(tokenize(" ".join(item.text for item in at_budget)))
-            row["ans@ours5"] = len(words & shown) / len(words)
+        coverage = answer_coverage(answer, " ".join(item.text for item in at_budget))
+        if coverage is not None:
+            row["ans@ours5"] = coverage
     row["tokens@5"] = float(sum(count_tokens(item.text) for item in ranked.top5))
     row["ms"] = ranked.ms
     return row
@@ -128,19 +194,52 @@ class Board:
         return out
 
 
+def _best_baseline(summary: dict[str, Any], metric: str) -> tuple[str | None, float]:
+    """The raw baseline (not one of ours' variants) with the highest mean `metric`."""
+    values = {
+        s: v["all"][metric] for s, v in summary.items() if not s.startswith("ours") and metric in v["all"]
+    }
+    if not values:
+        return None, 0.0
+    best = max(values, key=values.get)
+    return best, values[best]
+
+
+def _ratio(value: float, base: float) -> float:
+    return round(value / base, 3) if base else float("inf")
+
+
 def headline(summary: dict[str, Any], ours: str = "ours") -> dict[str, Any]:
-    """Ours' R@5 against the best raw-turn baseline filled to ours' k=5 tokens."""
-    baselines = {s: v["all"]["R@ours5"] for s, v in summary.items() if s != ours}
-    best = max(baselines, key=baselines.get)
+    """Answer coverage at each token budget against the best raw baseline at that budget (the best
+    of turns and sentences, BM25, dense and hybrid, chosen per budget), then ours' R@5 against the
+    best baseline filled to ours' k=5 tokens."""
+    coverage = {}
+    for budget in BUDGETS:
+        metric = f"ans@{budget}tok"
+        if metric not in summary[ours]["all"]:
+            continue
+        best, base = _best_baseline(summary, metric)
+        value = summary[ours]["all"][metric]
+        coverage[str(budget)] = {
+            "ours": value,
+            "best baseline": best,
+            "baseline": base,
+            "ratio": _ratio(value, base),
+            "min over types, ours": summary[ours].get("min over types", {}).get(metric),
+        }
+    best, base = _best_baseline(summary, "R@ours5")
     value = summary[ours]["all"]["R@5"]
     return {
+        "answer coverage by budget": coverage,
         "ours R@5": value,
         "ours tokens@5": summary[ours]["all"]["tokens@5"],
         "best baseline": best,
-        "best baseline R@ours5": baselines[best],
-        "ratio": round(value / baselines[best], 3) if baselines[best] else float("inf"),
+        "best baseline R@ours5": base,
+        "ratio": _ratio(value, base),
         "min over types, ours R@5": summary[ours].get("min over types", {}).get("R@5"),
-        "min over types, best baseline R@ours5": summary[best].get("min over types", {}).get("R@ours5"),
+        "min over types, best baseline R@ours5": summary[best].get("min over types", {}).get("R@ours5")
+        if best
+        else None,
     }
 
 
@@ -153,6 +252,7 @@ COLUMNS = (
     "tokens@5",
     *(f"R@{b}tok" for b in BUDGETS),
     "R@ours5",
+    *(f"ans@{b}tok" for b in BUDGETS),
     "ans@ours5",
 )
 
@@ -181,7 +281,12 @@ def print_board(
         table.add_section()
     console.print(table)
     head = headline(summary)
+    for budget, cov in head["answer coverage by budget"].items():
+        console.print(
+            f"answer coverage at {budget} tokens: ours {cov['ours']:.3f} vs best baseline "
+            f"{cov['best baseline']} {cov['baseline']:.3f}: {cov['ratio']}x"
+        )
     console.print(
-        f"headline: ours R@5 {head['ours R@5']:.3f} at {head['ours tokens@5']:.0f} tokens vs best baseline "
+        f"evidence: ours R@5 {head['ours R@5']:.3f} at {head['ours tokens@5']:.0f} tokens vs best baseline "
         f"{head['best baseline']} {head['best baseline R@ours5']:.3f} at the same tokens: {head['ratio']}x"
     )

@@ -109,3 +109,13 @@ def search_terms(text: str) -> list[str]:
 def count_tokens(text: str) -> int:
     """Tokens for budgets and `context_tokens`: one per CJK character, word, or punctuation mark."""
     return len(_COUNT.findall(text))
+
+
+def token_prefix(text: str, budget: int) -> str:
+    """The longest prefix of `text` holding at most `budget` tokens (as `count_tokens` counts)."""
+    end = 0
+    for n, match in enumerate(_COUNT.finditer(text)):
+        if n == budget:
+            break
+        end = match.end()
+    return text[:end]

@@ -43,7 +43,7 @@ from simplemem_graph.retrieve.rerank import (
 )
 from simplemem_graph.retrieve.timerange import TimeRange, parse_time_range
 from simplemem_graph.stores.base import GraphStore
-from simplemem_graph.text import count_tokens
+from simplemem_graph.text import count_tokens, tokenize
 
 __all__ = [
     "DEFAULT_PLAN",
@@ -71,13 +71,19 @@ _MAX_BUDGET_RECALL = 60
 
 
 def fill_budget(chosen: Sequence[Scored], budget: int) -> list[Scored]:
-    """The picked memories, best first, while they fit in `budget` tokens of text."""
-    kept, used = [], 0
+    """The picked memories, best first, while they fit in `budget` tokens of text, each spending
+    tokens only on something new: a memory whose words were all shown already (an echo, a second
+    restatement of the same fact) is left out, and a memory too long for what is left is skipped
+    so that a shorter later one may still fit."""
+    kept, used, shown = [], 0, set()
     for item in chosen:
         cost = count_tokens(item.event.text)
-        if used + cost <= budget:
-            kept.append(item)
-            used += cost
+        words = set(tokenize(item.event.text))
+        if used + cost > budget or (words and words <= shown):
+            continue
+        kept.append(item)
+        used += cost
+        shown |= words
     return kept
 
 

@@ -5,8 +5,9 @@ import json
 import pytest
 
 from bench.baselines import Item, RawTurnIndex, bm25_tokens, rrf
-from bench.scoring import Board, Ranked, fill_budget, score_question
+from bench.scoring import Board, Ranked, answer_coverage, answer_dates, fill_budget, score_question
 from bench.zh_devset import generate
+from simplemem_graph.text import count_tokens
 
 
 def _items(*specs):
@@ -28,16 +29,41 @@ def test_mrr_is_by_the_first_item_showing_any_gold_turn():
     assert row["R@1"] == 0.0 and row["R@5"] == 1.0
 
 
-def test_budget_fills_best_first_and_skips_what_does_not_fit():
+def test_budget_fills_best_first_and_cuts_the_item_that_does_not_fit():
     deep = _items(
         (["a"], "one two three four five six"),
         (["b"], "one two three four five six seven eight"),
         (["c"], "x y"),
     )
-    assert [i.ids for i in fill_budget(deep, 8)] == [("a",), ("c",)]
-    row = score_question(Ranked(deep[:5], deep), {"c"}, ours_budget=8)
-    assert row["R@ours5"] == 1.0 and row["R@100tok"] == 1.0
-    assert score_question(Ranked(deep[:5], deep), {"b"}, ours_budget=8)["R@ours5"] == 0.0
+    filled = fill_budget(deep, 8)
+    assert [i.ids for i in filled] == [("a",), ("b",)]
+    assert filled[1].text == "one two" and sum(count_tokens(i.text) for i in filled) == 8
+    row = score_question(Ranked(deep[:5], deep), {"b"}, ours_budget=8)
+    assert row["R@ours5"] == 1.0
+    assert score_question(Ranked(deep[:5], deep), {"c"}, ours_budget=8)["R@ours5"] == 0.0
+
+
+def test_a_system_that_fills_its_own_budget_is_scored_on_what_it_returned():
+    deep = _items((["a"], "noise words here"), (["b"], "the answer is Lisbon"))
+    own = {budget: deep[1:] for budget in (100, 200, 400, 800)}
+    row = score_question(Ranked(deep, deep, budgets=own), {"b"}, ours_budget=100, answer="Lisbon")
+    assert row["R@100tok"] == 1.0 and row["ans@100tok"] == 1.0
+    row = score_question(Ranked(deep, deep, budgets={b: deep[:1] for b in own}), {"b"}, ours_budget=100,
+                         answer="Lisbon")  # fmt: skip
+    assert row["R@100tok"] == 0.0 and row["ans@100tok"] == 0.0
+
+
+def test_answer_dates_count_in_iso_form_and_partial_answers_score_partly():
+    assert answer_dates("The week before 7 May 2023") == [("7 May 2023", "2023-05-07")]
+    assert answer_dates("June 9, 2023 and May 2022") == [
+        ("June 9, 2023", "2023-06-09"),
+        ("May 2022", "2022-05"),
+    ]
+    assert answer_dates("2023年5月7日") == [("2023年5月7日", "2023-05-07")]
+    assert answer_coverage("7 May 2023", "Caroline went to the meetup on 2023-05-07.") == 1.0
+    assert answer_coverage("7 May 2023", "Caroline went to the meetup on 2023-05-08.") == pytest.approx(0.0)
+    assert answer_coverage("pottery and painting", "Melanie tried pottery") == pytest.approx(0.5)
+    assert answer_coverage("the", "anything") is None
 
 
 def test_answer_words_must_be_in_the_returned_text():
@@ -69,6 +95,18 @@ def test_baselines_rank_chinese_by_character_bigrams_and_widen_within_a_session(
     assert index.rank("bm25+-1", "哪天去北京？", 1)[0].ids == ("s1:0", "s1:1")
     assert index.rank("bm25+-1", "下雨", 1)[0].ids == ("s2:0",)
     assert rrf([[1, 2, 3], [3, 1]])[0] == 1
+
+
+def test_sentence_baselines_return_the_matching_sentence_with_its_speaker_and_turn():
+    index = RawTurnIndex(
+        ["s1:0", "s1:1"],
+        ["Ana: I moved last week. My new flat is in Porto. The rent is fine.", "Bo: Nice!"],
+        ["s1", "s1"],
+        None,
+    )
+    best = index.rank("bm25-sent", "where is Ana's new flat?", 1)[0]
+    assert best == Item(("s1:0",), "Ana: My new flat is in Porto.")
+    assert index.rank("bm25", "where is Ana's new flat?", 1)[0].text.startswith("Ana: I moved")
 
 
 def test_the_chinese_set_is_seeded_and_its_gold_turns_exist():

@@ -8,6 +8,7 @@ import pytest
 
 from simplemem_graph.config import DecayPolicy
 from simplemem_graph.errors import ConfigError
+from simplemem_graph.retrieve import fill_budget
 from simplemem_graph.retrieve.query import QueryAnalysis
 from simplemem_graph.retrieve.recall import Candidate
 from simplemem_graph.retrieve.rerank import (
@@ -22,6 +23,7 @@ from simplemem_graph.retrieve.rerank import (
     select_diverse,
 )
 from simplemem_graph.retrieve.timerange import parse_time_range
+from simplemem_graph.text import count_tokens
 
 from .conftest import AT, ENTITIES, make_events
 
@@ -173,3 +175,18 @@ def test_mmr_trades_score_for_diversity(events):
     even = 0.25 / (1 - cos)
     assert [s.event.id for s in select_diverse(ranked, 2, mmr_lambda=even * 1.1)] == ["price_new", "lunch"]
     assert [s.event.id for s in select_diverse(ranked, 2, mmr_lambda=even * 0.9)] == ["price_new", "twin"]
+
+
+def test_a_budget_spends_no_tokens_on_a_memory_that_adds_no_new_word(events):
+    echo = events["price_new"].model_copy(
+        update={"id": "echo", "text": events["price_new"].text.rstrip("."), "source_ids": ["y"]}
+    )
+    ranked = [
+        _scored(events, "price_new", 0.9),
+        Scored(Candidate("echo"), echo, {}, 0.85),  # the same words again: an echo
+        _scored(events, "lunch", 0.6),
+    ]
+    # Room for the best memory and one more: without the echo rule the echo would take it.
+    room = count_tokens(events["price_new"].text) + count_tokens(echo.text)
+    assert count_tokens(events["lunch"].text) <= count_tokens(echo.text)
+    assert [s.event.id for s in fill_budget(ranked, room)] == ["price_new", "lunch"]
