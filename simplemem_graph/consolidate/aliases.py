@@ -66,7 +66,8 @@ _PAREN_ALIAS = re.compile(
 )
 _CALLED = re.compile(
     r"(?:大家都叫他|大家都叫她|大家叫他|大家叫她|都叫他|都叫她|人称|我们叫他|我们叫她)\s*[“\"']?([\u4e00-\u9fff]{2,4})"
-    r"|(?:\bknown as|\bnicknamed|\bgoes by)\s+[“\"']?([A-Z][\w.\-]*(?: [A-Z][\w.\-]*)?)"
+    r"|(?:\bknown as|\bnicknamed|\bgoes by|\bcalls (?:him|her)|\bcall (?:him|her))\s+[“\"']?"
+    r"([A-Z][\w\-]*(?: [A-Z][\w\-]*)?)"
 )
 _TITLE_THEN_NAME = re.compile(rf"([{SURNAMES}])({_TITLE_ALT})(\1)")
 _CJK_CHAR = re.compile(r"[\u4e00-\u9fff]")
@@ -233,6 +234,35 @@ def _zh_trade_names(name: str) -> list[str]:
     if len(core) == 4 and not marked and (industry or not is_common_zh_word(core[2:])):
         forms.append(core[2:])
     return [f for f in forms if f not in GENERIC_ORG_WORDS]
+
+
+# "Ashby & Rourke Homewares", "Marks & Spencer": capitalised words joined by "&" name a firm (a
+# partnership's name), whatever words follow; one word on each side of "&", up to three after.
+_AMPERSAND_NAME = re.compile(
+    r"(?<![A-Za-z0-9&])([A-Z][A-Za-z0-9'’.-]*)\s*&\s*([A-Z][A-Za-z0-9'’.-]*)"
+    r"((?:\s+[A-Z][A-Za-z0-9'’-]*){0,3})(?![A-Za-z0-9&])"
+)
+
+
+def ampersand_names(text: str) -> list[tuple[str, list[str]]]:
+    """Firm names written with "&" in `text`, each with the forms people shorten it to: the two
+    joined words ("Ashby & Rourke") when more words follow, and the initials ("A&R").
+
+    A name that is already initials ("A&R", "P&L") is no full name and is left out.
+
+    Example:
+        >>> ampersand_names("we signed Ashby & Rourke Homewares yesterday")
+        [('Ashby & Rourke Homewares', ['Ashby & Rourke', 'A&R'])]
+    """
+    found = []
+    for match in _AMPERSAND_NAME.finditer(text):
+        first, second, rest = match.group(1), match.group(2), match.group(3).strip()
+        if len(first) == 1 and len(second) == 1:
+            continue
+        full = " ".join(w for w in (f"{first} & {second}", rest) if w).rstrip(".")
+        forms = ([f"{first} & {second}"] if rest else []) + [f"{first[0]}&{second[0]}"]
+        found.append((full, forms))
+    return found
 
 
 @dataclass(frozen=True)

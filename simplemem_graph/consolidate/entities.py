@@ -35,6 +35,7 @@ from simplemem_graph.consolidate.aliases import (
     NICKNAME_IN_TEXT,
     ORG_SUFFIX,
     DescriptiveReference,
+    ampersand_names,
     find_descriptive_references,
     find_explicit_aliases,
     guess_type,
@@ -82,6 +83,7 @@ class EntityIndex:
     entities: dict[str, Entity] = field(default_factory=dict)
     canonical_of: dict[str, str] = field(default_factory=dict)  # alias entity id -> canonical id
     works_at: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    employees: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))  # WORKS_AT reversed
     candidate_pairs: set[tuple[str, str]] = field(default_factory=set)
     _by_name: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     _by_key: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
@@ -107,8 +109,12 @@ class EntityIndex:
                 index.canonical_of[link.source] = link.target
             elif link.kind == LinkKind.WORKS_AT:
                 index.works_at[link.source].add(link.target)
+                index.employees[link.target].add(link.source)
             else:
                 index.candidate_pairs.add((link.source, link.target))
+        # A tie made while a form was its own entity holds for the entity it turned out to be.
+        for source in [s for s in index.works_at if s in index.canonical_of]:
+            index.works_at[index.canonical(source)] |= index.works_at[source]
         return index
 
     def put(self, entity: Entity) -> None:
@@ -269,7 +275,7 @@ def _lookup_keys(name: str) -> set[str]:
         keys.add(f"nick:{surname}")
     words = name.split()
     if name.isascii() and len(words) >= 2:
-        keys |= {f"word0:{words[0]}", f"word-1:{words[-1]}"}
+        keys |= {f"word0:{words[0]}", f"word-1:{words[-1]}", f"prefix:{words[0][:3]}"}
     elif name.isascii() and len(words) == 1:
         keys.add(f"prefix:{name[:3]}")
     return keys
@@ -422,6 +428,9 @@ class EntityResolver:
             return False  # the form already names someone else: never steal it
         if alias_id in self.index.entities:  # the form was its own entity: its events move over
             self.result.repoint.append((alias_id, canonical_id))
+            # ...and so does where it works (Fi tied to A&R before Fi was known as Fiona Aldous).
+            for employer in self.index.works_at.get(alias_id, set()):
+                self.index.works_at[canonical_id].add(employer)
             for extra in self.index.entities[alias_id].aliases:
                 if extra not in canonical.aliases:
                     canonical.aliases.append(extra)
@@ -461,6 +470,7 @@ class EntityResolver:
             for evidence in find_explicit_aliases(text, here + participants):
                 full_id = self._ensure(evidence.full, evidence.type)
                 self.make_alias(evidence.alias, full_id, evidence.reason)
+            self._ampersand_firms(text)
 
         mentions: dict[str, dict[str, str]] = {}
         surfaces: dict[str, set[str]] = defaultdict(set)
@@ -506,6 +516,20 @@ class EntityResolver:
         self._link_employers(event.text, mentions, surfaces)
         self.result.mentions[event.id] = mentions
         self.session_entities[event.session].update(mentions)
+
+    def _ampersand_firms(self, text: str) -> None:
+        """A firm written with "&" is an organisation with its initials and its two joined words
+        as aliases, even when stage 1 kept only its initials ("A&R") or dropped the clause: the
+        raw turn names it, and later turns use any of the forms."""
+        for full, forms in ampersand_names(text):
+            hits = [h for h in self.index.lookup(full) if self.index.entities[h].type in ("org", "other")]
+            full_id = hits[0] if hits else self._ensure(full, "org")
+            entity = self.index.entities[full_id]
+            if entity.type != "org":
+                entity.type = "org"
+                self.result.changed[full_id] = entity
+            for form in forms:
+                self.make_alias(form, full_id, "initials", confidence=0.9, evidence=f"{form} of {full}")
 
     def _resolve_name(self, name: str, type_: str, event: Event, orgs_here: set[str]) -> str:
         """The canonical id for a name found in `event`, creating entities and aliases as evidence allows."""
@@ -651,8 +675,15 @@ class EntityResolver:
                 ):
                     owners.append(e.id)
                 continue
+            # "Dec" of "Declan Rourke": a clipped first name, as for one-word names above.
+            clipped_first = (
+                word[:1].isupper()
+                and len(clipped) >= 3
+                and len(parts[0]) >= len(clipped) + 2
+                and parts[0].startswith(clipped)
+            )
             if (parts[0] == word and e.type in ("org", "person")) or (
-                e.type == "person" and parts[-1] == word
+                e.type == "person" and (parts[-1] == word or clipped_first)
             ):
                 owners.append(e.id)
         return owners
@@ -765,6 +796,7 @@ class EntityResolver:
                     continue
                 if any(_works_at_phrase(text, o, p) for o in surfaces[org] for p in surfaces[person]):
                     self.index.works_at[person].add(org)
+                    self.index.employees[org].add(person)
                     self.result.links.append(self._link(LinkKind.WORKS_AT, person, org))
                     self.result.counts["works_at"] += 1
 
