@@ -18,6 +18,8 @@ from simplemem_graph.lexicon import (
     EN_ORG_SUFFIXES,
     EN_TITLES,
     ZH_INDUSTRY_WORDS,
+    ZH_JOB_ROLES,
+    ZH_ORG_ROLE_NOUNS,
     ZH_ORG_SUFFIXES,
     ZH_SURNAMES,
     ZH_TITLE_FALSE_FRIENDS,
@@ -91,7 +93,7 @@ _ZH_DOES_X_ORG = re.compile(
 )
 _EN_THE_X_ORG = re.compile(
     r"\b(?:[Tt]he|[Tt]hat|[Oo]ur) (?P<what>[a-z][a-z-]+) "
-    r"(?:client|customer|supplier|vendor|manufacturer|maker|firm)\b"
+    r"(?:client|customer|supplier|vendor|manufacturer|maker|firm|importer|exporter|distributor)\b"
 )
 # Words that fill the slot of a description without saying what the organisation does.
 _NOT_ACTIVITIES = frozenset(
@@ -148,6 +150,37 @@ def titled_surname_en(name: str) -> str | None:
 def is_chinese_full_name(name: str) -> bool:
     """A 2-4 character Chinese personal name with a common surname, not a nickname form."""
     return bool(_FULL_NAME.match(name)) and nickname_surname(name) is None
+
+
+# Particles that open a personal name written with an inner capital (McDonald, DeAndre, O'Neil):
+# any other single word with one (PayNest, WeChat) is a brand or a firm, never a person.
+_NAME_PARTICLES = ("Mc", "Mac", "De", "Di", "Da", "Du", "La", "Le", "Van", "Von", "O'", "O’")
+_INNER_CAPITAL = re.compile(r"^[A-Z][a-z]+(?:[A-Z][a-z]+)+$")
+# What an organisation is to us, written right before its name when it is introduced: "新客户签了
+# 麦野烘焙", "a new importer — Ashby & Rourke".
+_EN_ORG_ROLES = r"client|customer|supplier|vendor|importer|exporter|distributor|manufacturer"
+_ORG_ROLE_ALT = "|".join(sorted(ZH_ORG_ROLE_NOUNS, key=len, reverse=True)) + "|" + _EN_ORG_ROLES
+# A job written right before a person's name ("财务梅姐", "采购胡勇之"), not our own ("我们财务小王").
+_JOB_ALT = "|".join(sorted(ZH_JOB_ROLES, key=len, reverse=True))
+
+
+def brand_shaped(name: str) -> bool:
+    """One word with an inner capital that no name particle explains: PayNest, not McDonald."""
+    name = name.strip()
+    return bool(_INNER_CAPITAL.match(name)) and not name.startswith(_NAME_PARTICLES)
+
+
+def introduced_as_org(name: str, text: str) -> bool:
+    """`text` introduces `name` as an organisation: a role noun (客户, supplier...) shortly before it
+    in the same clause ("新客户签了🎉 麦野烘焙", "signed a new importer yesterday — X")."""
+    pattern = rf"(?:{_ORG_ROLE_ALT})[^，,。；;！!？?\n]{{0,12}}?{re.escape(name)}"
+    return re.search(pattern, text, re.IGNORECASE) is not None
+
+
+def job_before(name: str, text: str) -> bool:
+    """A job title right before `name` ("财务梅姐"), not after 我们/我方 (our own staff)."""
+    match = re.search(rf"(?<!我们)(?<!我方)(?:{_JOB_ALT}){re.escape(name)}", text)
+    return match is not None
 
 
 def guess_type(name: str) -> str:

@@ -36,9 +36,11 @@ from simplemem_graph.consolidate.aliases import (
     ORG_SUFFIX,
     DescriptiveReference,
     ampersand_names,
+    brand_shaped,
     find_descriptive_references,
     find_explicit_aliases,
     guess_type,
+    introduced_as_org,
     is_abbreviation,
     is_chinese_full_name,
     nickname_surname,
@@ -486,6 +488,8 @@ class EntityResolver:
         found_here = self.index.names_in(event.text)
         for name, type_, role in _joined_participants(event):
             name = _known_extension(name, type_, event.text, found_here, self.index)
+            if type_ == "person" and (brand_shaped(name) or any(introduced_as_org(name, t) for t in texts)):
+                type_ = "org"  # stage 1 read a firm's name as a person's (麦 is a surname too)
             mention(self._resolve_name(name, type_, event, orgs_here), role, name)
         for name, canonical_id in found_here:
             mention(canonical_id, "mention", name)
@@ -716,7 +720,7 @@ class EntityResolver:
                 if e.type == "org"
                 and reference.place.casefold() in e.name.casefold()
                 and all(word in e.name for word in reference.kind_words.split() if not word.isascii())
-            ]
+            ] or self._orgs_doing(reference.place, by_name=False)
         if len(fits) == 1:
             evidence = reference.place or reference.activity
             made = self.make_alias(
@@ -731,14 +735,15 @@ class EntityResolver:
             self._new_with_candidates(reference.surface, "org", fits, "description")
         return None
 
-    def _orgs_doing(self, activity: str) -> list[str]:
+    def _orgs_doing(self, activity: str, *, by_name: bool = True) -> list[str]:
         """Organisations whose name names `activity` (紧固件, "castings"); when no name does, those
         whose earlier events name it. A name is the stronger evidence: "Stenmont Cables LLC" makes
-        cables, while an event about it may also mention the city it is based in."""
+        cables, while an event about it may also mention the city it is based in. (by_name=False:
+        only the events, for a place no name holds: "麦野烘焙，苏州十一家店" -> "苏州那家".)"""
         key = activity.casefold().rstrip("s")
-        by_name = [e.id for e in self.index.containing(key) if e.type == "org" and key in e.name.casefold()]
-        if by_name:
-            return by_name
+        named = [e.id for e in self.index.containing(key) if e.type == "org" and key in e.name.casefold()]
+        if named and by_name:
+            return named
         # Profiles are this batch's texts: only organisations the batch mentioned have one.
         profiled = sorted(i for i in self._profiles if i not in self.index.canonical_of)
         return [
@@ -770,7 +775,10 @@ class EntityResolver:
         hits = self.index.lookup(name)
         if hits:
             existing = self.index.entities[hits[0]]
-            if existing.type == "other" and type_ not in ("other", ""):
+            if existing.type in ("other", "person") and type_ == "org" and existing.type != type_:
+                existing.type = type_  # the text showed it is a firm (see _resolve_event)
+                self.result.changed[existing.id] = existing
+            elif existing.type == "other" and type_ not in ("other", ""):
                 existing.type = type_
                 self.result.changed[existing.id] = existing
             return hits[0]

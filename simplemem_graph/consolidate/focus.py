@@ -35,7 +35,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from simplemem_graph.consolidate.aliases import normalise_name
+from simplemem_graph.consolidate.aliases import job_before, normalise_name
 from simplemem_graph.consolidate.entities import GENERIC_SPEAKERS, EntityIndex
 from simplemem_graph.consolidate.similarity import content_terms
 from simplemem_graph.models import Event, Link, LinkKind
@@ -73,10 +73,10 @@ class SessionFocus:
     def remember(self, text: str) -> None:
         self.thread = [*self.thread, content_terms(text)][-THREAD_TERMS_KEPT:]
 
-    def on_thread(self, event: Event, names_someone: bool) -> bool:
-        """A continuation without an organisation: it names someone or something, states a value, or
-        shares a word with the thread's recent events (their raw turns)."""
-        if names_someone or _states_value(event):
+    def on_thread(self, event: Event, answering: bool) -> bool:
+        """A continuation without an organisation: it answers the focus's question, states a value,
+        or shares a word with the thread's recent events (their raw turns)."""
+        if answering or _states_value(event):
             return True
         terms = content_terms(event.text)
         return any(terms & earlier for earlier in self.thread)
@@ -143,12 +143,16 @@ def infer_subjects(
                     counts[f"implied_{SUPPLIER}"] += 1
             state.on_focus(orgs, event.time)
         else:
-            names_someone = any(
-                props["role"] != "speaker" and _kind(index, i) != "speaker" for i, props in mentioned.items()
-            )
+            answering = bool(state.answer_turn) and turn_id == state.answer_turn
             via, implied = _implied_orgs(
-                event, people, index, state, orgs_in_turn, previous_in_turn, names_someone
+                event, people, index, state, orgs_in_turn, previous_in_turn, answering
             )
+            if via == "turn" and implied and _fresh(state, event):
+                # The turn names a supplier of the focus ("他们门店收银用的是PayNest"): still the focus's.
+                _tie_suppliers(event, implied, mentioned, state, index, turn_text, ties)
+                clients = _clients_of_named(implied, state, index)
+                if clients != implied:
+                    via, implied = SUPPLIER, clients
             for org in implied:
                 mentioned[org] = {"role": "implied", "via": via, "surface": ""}
             if implied:
@@ -158,8 +162,9 @@ def infer_subjects(
                     state.inherited_in_row += 1
                 else:
                     state.on_focus(implied, event.time)
-        if len(orgs) == 1 and mentioned[orgs[0]].get("via") != "employer":
-            # Not through someone's employer: "Dec says their guy" is not Dec's own firm's guy.
+        if len(orgs) == 1 and mentioned[orgs[0]].get("via") not in ("employer", SUPPLIER):
+            # Not through someone's employer or a supplier: "Dec says their guy" is not Dec's own
+            # firm's guy, "PayNest's support guy Leo" is not the client's.
             _tie_people(event, people, orgs[0], mentioned, state, index, turn_text, speakers_seen, ties)
         if orgs:
             state.remember(turn_text)
@@ -180,7 +185,7 @@ def _implied_orgs(
     state: SessionFocus,
     orgs_in_turn: Callable[[str], list[str]],
     previous_in_turn: dict[str, list[str]],
-    names_someone: bool,
+    answering: bool,
 ) -> tuple[str, list[str]]:
     """(via, organisation ids) the event is implicitly about; (via, []) when nothing is clear."""
     employers = sorted({org for person in people for org in index.works_at.get(person, set())})
@@ -196,7 +201,7 @@ def _implied_orgs(
             return "turn", earlier
         return "turn", [o for o in state.orgs if o in in_turn]
     fresh = _fresh(state, event) and state.inherited_in_row < MAX_INHERITED_IN_A_ROW
-    return "session", list(state.orgs) if fresh and state.on_thread(event, names_someone) else []
+    return "session", list(state.orgs) if fresh and state.on_thread(event, answering) else []
 
 
 def _fresh(state: SessionFocus, event: Event) -> bool:
@@ -347,6 +352,11 @@ def _tie_people(
             via = "contact-answer"
         elif any(_their_person(t, surface) for t in texts):
             via = "possessive"
+        elif any(job_before(surface, t) for t in texts):
+            via = "job"
+        elif mentioned.get(org, {}).get("role") not in (None, "implied"):
+            # Named in one clause with the organisation and no other: its person, the weakest tie.
+            via = "named-with"
         elif any(_side_of(t, surface, [index.entities[c].name for c in colleagues]) for t in texts):
             via = "colleague"
         else:

@@ -23,8 +23,9 @@ from simplemem_graph.models import Event, Link, LinkKind
 from simplemem_graph.stores.base import GraphStore
 
 EXPLICIT_CHANGE = re.compile(
-    r"改成|改为|改到|改在|换成|推迟到|推到|延期到|延到|提前到|调整为|调整到|调到|涨到|涨为|降到|降为|更正|更改为|"
+    r"改成|改为|改到|改在|改了|换成|推迟到|推到|延期到|延到|提前到|调整为|调整到|调到|涨到|涨为|降到|降为|更正|更改为|"
     r"正确的|说错了|报错了|作废|"
+    r"\b(?:goes|went|gone|going) (?:up |down )?to\b|\breplac(?:es|ed|ing)\b|"
     r"\b(?:moved|changed|pushed|postponed|delayed|brought forward|switched|raised|lowered|updated)\b"
     r"(?:\s+\S+){0,4}?\s+(?:to|until)\b|\brescheduled\b|"
     r"\bactually\b|\binstead\b|\bcorrection\b|\bcorrected\b|"
@@ -123,6 +124,8 @@ def detect_updates(
                 )
             disputed = disputes(event, older)
             for attribute, values, old in changed:
+                if marker and old <= values_after(event, attribute, marker.start()):
+                    continue  # the older one states the new value: a restatement, not what changed
                 restated = attribute != "decision" and bool(marker) and bool(values & old)
                 if not (alike or restated or disputed):
                     continue
@@ -154,6 +157,26 @@ def detect_updates(
                 result.links.append(_link(LinkKind.CONTRADICTS, event, older, props))
                 result.counts["CONTRADICTS"] += 1
     return result
+
+
+def values_after(event: Event, attribute: str, position: int) -> set[str]:
+    """The values of `attribute` the event's text states at or after `position` (after the change
+    marker: the new value of "由4月18日推迟到4月25日"), normalised as `attribute_values` does."""
+    found: set[str] = set()
+    if attribute in ("money", "quantity"):
+        for q in event.quantities:
+            at = event.text.find(q.surface) if q.surface else -1
+            kind = "money" if q.kind == "money" else "quantity" if q.kind == "quantity" else None
+            if kind == attribute and at >= position:
+                found.add(f"{_number(q.value)} {q.unit or ''}".strip())
+    elif attribute == "date":
+        for atom in event.atoms:
+            at = event.text.find(atom.surface) if atom.surface else -1
+            if atom.kind == "date" and at >= position:
+                found.add(atom.value)
+        # The restatement writes the ISO date beside the words: "5月6日(2026-05-06)".
+        found |= {d.isoformat() for d in event.dates if event.text.find(d.isoformat()) >= position}
+    return found
 
 
 def change_subject_text(event: Event) -> str:

@@ -31,6 +31,7 @@ from simplemem_graph.stores.base import GraphStore
 
 SUPPLIER = "supplier"  # WORKS_AT props.as of a supplier / system tied to a client (see focus.py)
 _QUESTION_END = re.compile(r"[?？]\s*$")
+MAX_REVISION_HOPS = 4  # SUPERSEDES links followed out of the story (a value changed four times)
 
 
 @dataclass
@@ -85,13 +86,22 @@ def entity_story(
         for lk in store.list_links(namespace, kinds=[LinkKind.WORKS_AT], node_ids=sorted(group))
         if lk.target in group and lk.source not in group
     ]
-    people = sorted({lk.source for lk in ties if lk.props.get("as") != SUPPLIER})
-    suppliers = sorted({lk.source for lk in ties if lk.props.get("as") == SUPPLIER})
+    # A tie made to a form before it was known as someone's alias (Fi, Fiona) holds for that someone.
+    sources = sorted({lk.source for lk in ties})
+    canonical = {
+        lk.source: lk.target
+        for lk in store.list_links(namespace, kinds=[LinkKind.ALIAS_OF], node_ids=sources)
+        if lk.source in sources
+    }
+    people = sorted({canonical.get(lk.source, lk.source) for lk in ties if lk.props.get("as") != SUPPLIER})
+    suppliers = sorted({canonical.get(lk.source, lk.source) for lk in ties if lk.props.get("as") == SUPPLIER})
     window = {"statuses": statuses, "time_from": date_from, "time_to": date_to}
     events = {e.id: e for e in store.entity_events(namespace, [entity.id], **window)}
     related = [e for e in store.entity_events(namespace, people + suppliers, **window) if e.id not in events]
     every = {**events, **{e.id: e for e in related}}
+    revisions = _revisions(store, namespace, set(events), statuses, date_from, date_to)
     mentions: dict[str, dict[str, dict]] = defaultdict(dict)
+    every.update({e.id: e for e in revisions.values() if e.id not in every})
     for link in store.list_links(namespace, kinds=[LinkKind.MENTIONS], node_ids=sorted(every)):
         if link.source in every:
             mentions[link.source][link.target] = dict(link.props)
@@ -107,6 +117,12 @@ def entity_story(
         if _bare_question(event):
             continue
         path = _path(event, mentions[event.id], entity, group, people, suppliers, parties, label)
+        if (
+            not path
+            and event.id in revisions
+            and not _belongs_elsewhere(mentions[event.id], group, suppliers, parties)
+        ):
+            path = [f"REVISES a value of {entity.name}'s story"]
         if path:
             hits.append(Hit(event=event, score=1.0, path=path))
     chains = _chains(store, namespace, [h.event for h in hits])
@@ -170,12 +186,7 @@ def _path(
         if props.get("role") == "implied":
             return [f"MENTIONS {entity.name} (implied: {props.get('via', '?')})"]
         return [f"MENTIONS {entity.name}"]
-    elsewhere = [
-        t
-        for t, props in mentioned.items()
-        if (props.get("role") == "implied" and t not in suppliers) or t in parties
-    ]
-    if elsewhere:
+    if _belongs_elsewhere(mentioned, group, suppliers, parties):
         return []
     for person in people:
         if person in mentioned:
@@ -184,6 +195,46 @@ def _path(
         if supplier in mentioned:
             return [f"MENTIONS {label.get(supplier, supplier)}", f"SUPPLIER OF {entity.name}"]
     return []
+
+
+def _revisions(
+    store: GraphStore,
+    namespace: str,
+    story: set[str],
+    statuses: list[str] | None,
+    date_from: date | None,
+    date_to: date | None,
+) -> dict[str, Event]:
+    """Events that replace, or were replaced by, a value of the story (SUPERSEDES / CONTRADICTS,
+    followed along the chain): a new date for the client's launch is the client's story even when
+    the turn names nobody ("上线日期由5月9日提前到5月6日")."""
+    found: dict[str, Event] = {}
+    frontier = set(story)
+    for _ in range(MAX_REVISION_HOPS):
+        kinds = [LinkKind.SUPERSEDES, LinkKind.CONTRADICTS]
+        links = store.list_links(namespace, kinds=kinds, node_ids=sorted(frontier)) if frontier else []
+        ends = {end for lk in links for end in (lk.source, lk.target)} - story - set(found)
+        if not ends:
+            break
+        fetched = [
+            e
+            for e in store.get_events(namespace, sorted(ends))
+            if (statuses is None or e.status in statuses)
+            and (date_from is None or e.time.date() >= date_from)
+            and (date_to is None or e.time.date() <= date_to)
+        ]
+        found.update((e.id, e) for e in fetched)
+        frontier = {e.id for e in fetched}
+    return found
+
+
+def _belongs_elsewhere(
+    mentioned: dict[str, dict], group: set[str], suppliers: list[str], parties: set[str]
+) -> bool:
+    return any(
+        (props.get("role") == "implied" and t not in suppliers and t not in group) or t in parties
+        for t, props in mentioned.items()
+    )
 
 
 def _chains(store: GraphStore, namespace: str, events: list[Event]) -> list[list[str]]:
