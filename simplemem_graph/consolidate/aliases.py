@@ -159,7 +159,10 @@ _INNER_CAPITAL = re.compile(r"^[A-Z][a-z]+(?:[A-Z][a-z]+)+$")
 # What an organisation is to us, written right before its name when it is introduced: "新客户签了
 # 麦野烘焙", "a new importer — Ashby & Rourke".
 _EN_ORG_ROLES = r"client|customer|supplier|vendor|importer|exporter|distributor|manufacturer"
-_ORG_ROLE_ALT = "|".join(sorted(ZH_ORG_ROLE_NOUNS, key=len, reverse=True)) + "|" + _EN_ORG_ROLES
+# One-character 厂 opens 厂长 (a job), 对方 is a pronoun for whoever the other side is: neither
+# introduces a firm's name.
+_ZH_INTRODUCING = sorted((w for w in ZH_ORG_ROLE_NOUNS if len(w) >= 2 and w != "对方"), key=len, reverse=True)
+_ORG_ROLE_ALT = "|".join(_ZH_INTRODUCING) + "|" + _EN_ORG_ROLES
 # A job written right before a person's name ("财务梅姐", "采购胡勇之"), not our own ("我们财务小王").
 _JOB_ALT = "|".join(sorted(ZH_JOB_ROLES, key=len, reverse=True))
 
@@ -173,7 +176,8 @@ def brand_shaped(name: str) -> bool:
 def introduced_as_org(name: str, text: str) -> bool:
     """`text` introduces `name` as an organisation: a role noun (客户, supplier...) shortly before it
     in the same clause ("新客户签了🎉 麦野烘焙", "signed a new importer yesterday — X")."""
-    pattern = rf"(?:{_ORG_ROLE_ALT})[^，,。；;！!？?\n]{{0,12}}?{re.escape(name)}"
+    # Not through a possessive: "客户的王总", "the client's contact Tom" name someone at the firm.
+    pattern = rf"(?:{_ORG_ROLE_ALT})(?!长)[^，,。；;！!？?\n的'’]{{0,12}}?{re.escape(name)}"
     return re.search(pattern, text, re.IGNORECASE) is not None
 
 

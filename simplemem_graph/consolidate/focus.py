@@ -117,6 +117,7 @@ def infer_subjects(
     focus: dict[str, SessionFocus] = {}
     previous_in_turn: dict[str, list[str]] = {}
     speakers_seen = {normalise_name(e.speaker) for e in events} | set(speakers)
+    seen_orgs: set[str] = set()  # organisations named so far, in time order
     @functools.cache  # the clauses of one turn share its text
     def orgs_in_turn(turn_id: str) -> list[str]:
         # Known names, and trade names a dropped clause may use before any event did (恒通 of
@@ -132,10 +133,10 @@ def infer_subjects(
         turn_text = turn_texts.get(turn_id, event.text)
         _track_contact_question(state, event, turn_id)
         if orgs:
-            if _fresh(state, event):
-                # Also the orgs of the raw turn: the clause that ties one may be one stage 1 dropped.
-                named = list(dict.fromkeys([*orgs, *orgs_in_turn(turn_id)]))
-                _tie_suppliers(event, named, mentioned, state, index, turn_text, ties)
+            # Also the orgs of the raw turn: the clause that ties one may be one stage 1 dropped.
+            named = list(dict.fromkeys([*orgs, *orgs_in_turn(turn_id)]))
+            _tie_suppliers(event, named, mentioned, state, index, turn_text, ties, seen_orgs)
+            seen_orgs.update(orgs)
             orgs = _clients_of_named(orgs, state if _fresh(state, event) else None, index)
             for org in orgs:
                 if org not in mentioned:
@@ -209,12 +210,11 @@ def _fresh(state: SessionFocus, event: Event) -> bool:
 
 
 def _states_value(event: Event) -> bool:
-    """An amount, a quantity, or a date other than the day it was said: a fact, not small talk."""
-    if any(q.kind in ("money", "quantity") for q in event.quantities):
+    """An amount, a quantity, a duration, a date or a time: a fact, where small talk states none
+    ("kettle on 2nd floor is dead again", "下雨了 又没带伞")."""
+    if any(q.kind in ("money", "quantity", "duration", "percent") for q in event.quantities):
         return True
-    own_day = event.time.date()
-    deadline = event.deadline is not None and event.deadline != own_day
-    return deadline or any(d != own_day for d in event.dates)
+    return bool(event.dates or event.deadline or any(a.kind in ("date", "time") for a in event.atoms))
 
 
 def _track_contact_question(state: SessionFocus, event: Event, turn_id: str) -> None:
@@ -236,6 +236,9 @@ def _clients_of_named(orgs: list[str], state: SessionFocus | None, index: Entity
     """The organisations an event is about, given those it names: a supplier of the (fresh) focus,
     or of exactly one organisation, stands for that client; the others stand for themselves."""
     about: list[str] = []
+    if any(not _suppliers_of(index, o) for o in orgs if state is None or o not in state.orgs):
+        # Another organisation is named beside the supplier: the event is about that one.
+        return [o for o in orgs if not _suppliers_of(index, o)]
     for org in orgs:
         clients = _suppliers_of(index, org)
         if state is not None and clients & set(state.orgs):
@@ -263,6 +266,7 @@ def _tie_suppliers(
     index: EntityIndex,
     turn_text: str,
     ties: list[Link],
+    seen: set[str] = frozenset(),
 ) -> None:
     """An organisation the text gives the focus as its own ("their factory, Jinhe", "他们…用的是
     PayNest", "A&R's carrier Halvard") is the focus's supplier: tied to it, once."""
@@ -273,9 +277,10 @@ def _tie_suppliers(
         parties = [o for o in explicit if _has_people(index, o)]
         if len(parties) == 1:
             other = next(o for o in explicit if o != parties[0])
-            if not index.works_at.get(other):
+            # Only where it first comes up: named before on its own, it has a story of its own.
+            if not index.works_at.get(other) and other not in seen:
                 _tie(index, ties, other, parties[0], via="named-with", **{"as": SUPPLIER})
-    if len(state.orgs) != 1:
+    if len(state.orgs) != 1 or not _fresh(state, event):
         return
     client = state.orgs[0]
     client_names = [n for n in (index.entities[client].name, *index.entities[client].aliases) if n]

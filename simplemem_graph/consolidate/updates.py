@@ -25,7 +25,7 @@ from simplemem_graph.stores.base import GraphStore
 EXPLICIT_CHANGE = re.compile(
     r"改成|改为|改到|改在|改了|换成|推迟到|推到|延期到|延到|提前到|调整为|调整到|调到|涨到|涨为|降到|降为|更正|更改为|"
     r"正确的|说错了|报错了|作废|"
-    r"\b(?:goes|went|gone|going) (?:up |down )?to\b|\breplac(?:es|ed|ing)\b|"
+    r"\b(?:goes|went|gone|going) (?:up |down )?to\b|\breplac(?:es|ed|ing)\b|代替|取代|"
     r"\b(?:moved|changed|pushed|postponed|delayed|brought forward|switched|raised|lowered|updated)\b"
     r"(?:\s+\S+){0,4}?\s+(?:to|until)\b|\brescheduled\b|"
     r"\bactually\b|\binstead\b|\bcorrection\b|\bcorrected\b|"
@@ -124,7 +124,7 @@ def detect_updates(
                 )
             disputed = disputes(event, older)
             for attribute, values, old in changed:
-                if marker and old <= values_after(event, attribute, marker.start()):
+                if marker and old <= new_values_of(event, attribute, marker):
                     continue  # the older one states the new value: a restatement, not what changed
                 restated = attribute != "decision" and bool(marker) and bool(values & old)
                 if not (alike or restated or disputed):
@@ -159,9 +159,22 @@ def detect_updates(
     return result
 
 
+# Markers after which the text names the value being replaced ("£2,560, replacing the £2,780
+# rate", "instead of the GRI price"); after the others it names the new one ("推迟到4月25日").
+_OLD_AFTER = re.compile(r"replac|instead|代替|取代", re.IGNORECASE)
+
+
+def new_values_of(event: Event, attribute: str, marker: re.Match) -> set[str]:
+    """The values of `attribute` an explicit change gives as new: after the marker ("由4月18日推迟到
+    4月25日": 4月25日), or before it for a replacing marker ("£2,560, replacing the £2,780 rate")."""
+    if _OLD_AFTER.match(marker.group(0)):
+        return attribute_values(event).get(attribute, set()) - values_after(event, attribute, marker.start())
+    return values_after(event, attribute, marker.start())
+
+
 def values_after(event: Event, attribute: str, position: int) -> set[str]:
-    """The values of `attribute` the event's text states at or after `position` (after the change
-    marker: the new value of "由4月18日推迟到4月25日"), normalised as `attribute_values` does."""
+    """The values of `attribute` the event's text states at or after `position`, normalised as
+    `attribute_values` does."""
     found: set[str] = set()
     if attribute in ("money", "quantity"):
         for q in event.quantities:

@@ -10,7 +10,7 @@ from datetime import datetime
 
 from simplemem_graph.consolidate import consolidate
 from simplemem_graph.consolidate.entities import entity_id
-from simplemem_graph.models import Atom, LinkKind, Turn
+from simplemem_graph.models import Atom, LinkKind, Quantity, Turn
 
 from .conftest import CST, NS, entity_named, link_props, links_of, mentioned
 
@@ -65,9 +65,13 @@ def test_clause_and_session_subjects_are_inherited_until_another_org_is_named(st
         ),
         # stage 1 dropped the clause naming 恒通: the subject comes from the raw turn
         make_event("e2", "从2026-05-01起单价涨到2.60元", "2026-04-01T09:01:00", turn="s1:2", money=(2.6,)),
-        make_event("e3", "合同今天下午签", "2026-04-01T09:02:00", turn="s1:3"),
+        # with the date stage 1 finds in 今天: a fact stated, so the thread goes on (not small talk)
+        make_event("e3", "合同今天下午签", "2026-04-01T09:02:00", turn="s1:3", dates=("2026-04-01",)),
         make_event("e4", f"另外{HUALI}的报价也到了", "2026-04-01T09:03:00", turn="s1:4", orgs=(HUALI,)),
-        make_event("e5", "交期两周", "2026-04-01T09:04:00", turn="s1:5"),
+        # with the duration stage 1 finds in 两周
+        make_event("e5", "交期两周", "2026-04-01T09:04:00", turn="s1:5").model_copy(
+            update={"quantities": [Quantity(value="P2W", surface="两周", kind="duration")]}
+        ),
     ]
     delta = consolidate(events, store, embedder=embedder)
 
@@ -92,8 +96,15 @@ def test_the_focus_survives_a_batch_boundary_but_not_a_new_session(store, make_e
     )
     consolidate(
         [
-            make_event("e2", "合同今天下午签", "2026-04-01T09:01:00", turn="s1:2"),
-            make_event("e3", "合同今天下午签", "2026-04-01T09:02:00", turn="s2:1", session="s2"),
+            make_event("e2", "合同今天下午签", "2026-04-01T09:01:00", turn="s1:2", dates=("2026-04-01",)),
+            make_event(
+                "e3",
+                "合同今天下午签",
+                "2026-04-01T09:02:00",
+                turn="s2:1",
+                session="s2",
+                dates=("2026-04-01",),
+            ),
         ],
         store,
         embedder=embedder,
