@@ -66,8 +66,18 @@ EXPECTED_UPDATES = [
 # The same for timeline_dev2.json (shared data, so annotated here): every value that changes.
 EXPECTED_UPDATES_DEV2 = [
     ({"s3:9", "s3:10"}, {"s1:4", "s1:5"}, "A&R rate 2,350 -> 2,780 (GRI)", "SUPERSEDES"),
-    ({"s5:6", "s5:7"}, {"s3:9", "s3:10", "s4:12", "s4:13"}, "A&R rate 2,780 -> 2,560 (Q2 deal)", "SUPERSEDES"),
-    ({"s4:11", "s5:4", "s5:5"}, {"s4:3", "s4:4", "s4:5"}, "A&R amount due 920 -> 580 (50/50 split)", "SUPERSEDES"),
+    (
+        {"s5:6", "s5:7"},
+        {"s3:9", "s3:10", "s4:12", "s4:13"},
+        "A&R rate 2,780 -> 2,560 (Q2 deal)",
+        "SUPERSEDES",
+    ),
+    (
+        {"s4:11", "s5:4", "s5:5"},
+        {"s4:3", "s4:4", "s4:5"},
+        "A&R amount due 920 -> 580 (50/50 split)",
+        "SUPERSEDES",
+    ),
     ({"s6:6", "s6:7"}, {"s1:3"}, "A&R logistics contact Fi -> Ollie", "SUPERSEDES"),
 ]
 
@@ -412,7 +422,10 @@ def _print_summary(summary: dict) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, default=None, help="a story file (default: generated stories)")
+    parser.add_argument(
+        "--data", type=Path, nargs="+", default=None, help="story files (default: generated stories)"
+    )
+    parser.add_argument("--markdown", action="store_true", help="one table row per story, for the README")
     parser.add_argument("--dev", action="store_true", help="the dev story (timeline_dev.json)")
     parser.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2, 3, 4])
     parser.add_argument("--langs", nargs="+", default=["zh", "en"], choices=["zh", "en"])
@@ -420,8 +433,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--verbose", action="store_true", help="every question's row")
     args = parser.parse_args(argv)
     load_english_pipeline()
+    if args.markdown:
+        results = [run_story(json.loads(p.read_text(encoding="utf-8"))) for p in args.data or [DEFAULT_DATA]]
+        print(markdown_table(results))
+        return 0
     if args.data or args.dev:
-        path = args.data or DEFAULT_DATA
+        path = (args.data or [DEFAULT_DATA])[0]
         result = run_story(json.loads(path.read_text(encoding="utf-8")))
         result["date"] = date.today().isoformat()
         if args.json:
@@ -455,6 +472,68 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(f"missed: {a['missed']}\nwrong: {a['wrong']}")
     return 0
+
+
+def story_figures(result: dict) -> dict:
+    """The figures of one story: `timeline` of the client (the `story` question), of the distractor
+    clients, the update chains, and recall per question type for each method."""
+    rows = result["queries"]
+    story = [r for r in rows if r["type"] == "story"]
+    distractors = [r for r in rows if r["type"] == "distractor"]
+    updates = result.get("updates", {})
+    return {
+        "name": result["name"].split(":")[0],
+        "turns": result["turns"],
+        "timeline_recall": statistics.fmean(r["graph"]["recall"] for r in story),
+        "timeline_precision": statistics.fmean(r["graph"]["precision"] for r in story),
+        "distractor_precision_min": min((r["graph"]["precision"] for r in distractors), default=None),
+        "chains": f"{updates.get('expected_found', 0)}/{updates.get('expected', 0)}",
+        "chains_current": updates.get("chains_current", "-"),
+        "by_type": {
+            t: {m: result["summary"][t][m]["recall"] for m in METHODS}
+            for t in result["summary"]
+            if t != "ALL"
+        },
+        "all": {m: result["summary"]["ALL"][m]["recall"] for m in METHODS},
+    }
+
+
+def markdown_table(results: list[dict]) -> str:
+    """Two tables: the story figures per story, and recall per question type (timeline / search /
+    BM25 over raw turns at search's token budget, all from the same run)."""
+    figures = [story_figures(r) for r in results]
+    lines = [
+        "| story | turns | timeline R | timeline P | distractor timeline P (min) | updates found "
+        "| chains ending current |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for f in figures:
+        lines.append(
+            f"| {f['name']} | {f['turns']} | {f['timeline_recall']:.2f} | {f['timeline_precision']:.2f} | "
+            f"{_num(f['distractor_precision_min'])} | {f['chains']} | {f['chains_current']} |"
+        )
+    types = sorted({t for f in figures for t in f["by_type"]})
+    lines += ["", "| story | " + " | ".join(types) + " | ALL |", "|---|" + "---|" * (len(types) + 1)]
+    for f in figures:
+        cells = [
+            "/".join(_num(f["by_type"][t][m]) for m in METHODS) if t in f["by_type"] else "-" for t in types
+        ]
+        lines.append(
+            f"| {f['name']} | "
+            + " | ".join(cells)
+            + " | "
+            + "/".join(_num(f["all"][m]) for m in METHODS)
+            + " |"
+        )
+    lines.append("")
+    lines.append(
+        "Recall cells: timeline / search / BM25 over raw turns (same run, BM25 at search's token budget)."
+    )
+    return "\n".join(lines)
+
+
+def _num(value: float | None) -> str:
+    return f"{value:.2f}" if value is not None else "-"
 
 
 def _row_line(row: dict, label: str) -> str:

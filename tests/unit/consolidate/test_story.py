@@ -20,6 +20,7 @@ from simplemem_graph.consolidate.aliases import (
 )
 from simplemem_graph.errors import NotFoundError
 from simplemem_graph.models import Atom, EventStatus, LinkKind, Turn
+from simplemem_graph.retrieve.query import analyze_query
 from simplemem_graph.retrieve.story import entity_story
 
 from .conftest import CST, NS, entity_named, link_props
@@ -274,3 +275,43 @@ def test_each_new_value_supersedes_the_previous_one_and_the_last_is_current(stor
 def test_an_unknown_name_is_a_clear_error(store):
     with pytest.raises(NotFoundError, match="no entity named"):
         entity_story(store, NS, "Nobody & Co", statuses=ALL)
+
+
+def test_that_client_is_the_recent_client_and_the_supplier_its_supplier(store, make_event, embedder):
+    client = "Kestrel Optics"
+    _log(
+        store,
+        ("s1:1", "2026-03-02T09:00:00", f"{client} signed, £36,000 fixed fee"),
+        ("s1:2", "2026-03-02T09:01:00", "their booking system is Slotwise"),
+        ("s1:3", "2026-03-02T09:02:00", "Slotwise sandbox arrives Friday"),
+    )
+    events = [
+        make_event(
+            "e1",
+            f"{client} signed, £36,000 fixed fee",
+            "2026-03-02T09:00:00",
+            turn="s1:1",
+            orgs=(client,),
+            money=(36000,),
+        ),
+        make_event(
+            "e2", "their booking system is Slotwise", "2026-03-02T09:01:00", turn="s1:2", orgs=("Slotwise",)
+        ),
+        make_event(
+            "e3",
+            "Slotwise sandbox arrives Friday",
+            "2026-03-02T09:02:00",
+            turn="s1:3",
+            orgs=("Slotwise",),
+            dates=("2026-03-06",),
+        ),
+    ]
+    consolidate(events, store, embedder=embedder)
+    at = datetime(2026, 3, 3, 9, 0, tzinfo=CST)
+    # the most recent organisation is the supplier: "that client" still means the client
+    client_ref = analyze_query("what happened with that client?", store, namespace=NS, at=at)
+    assert [e.name for e in client_ref.references] == [client]
+    zh_ref = analyze_query("上次那个客户后来怎么样了？", store, namespace=NS, at=at)
+    assert [e.name for e in zh_ref.references] == [client]
+    supplier_ref = analyze_query("is that vendor back up?", store, namespace=NS, at=at)
+    assert [e.name for e in supplier_ref.references] == ["Slotwise"]

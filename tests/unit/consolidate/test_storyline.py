@@ -136,7 +136,14 @@ def test_employer_and_pronoun_subjects_in_english(store, make_event, embedder):
             turn="s1:2",
             people=("Lena Park",),
         ),
-        make_event("e3", "She said the pallets leave on Friday.", "2026-04-01T15:01:00", turn="s1:3"),
+        # with the date stage 1 reads in "on Friday"
+        make_event(
+            "e3",
+            "She said the pallets leave on Friday.",
+            "2026-04-01T15:01:00",
+            turn="s1:3",
+            dates=("2026-04-03",),
+        ),
     ]
     consolidate(events, store, embedder=embedder)
 
