@@ -48,6 +48,7 @@ THREAD_TERMS_KEPT = 6  # recent events of the focus whose words a continuation m
 _CONTACT_QUESTION = re.compile(r"contact|对接|联系人|负责人|谁负责|跟谁", re.IGNORECASE)
 _QUESTION_MARK = re.compile(r"[?？]")
 _THEIR_ZH = r"(?:他们|她们|对方)"
+_SIDE = r"(?:那边|这边|方面)"  # "X那边": X's side, a party of its own
 SUPPLIER = "supplier"  # WORKS_AT props.as of an organisation tied to another as its supplier/system
 
 Mentions = dict[str, dict[str, dict[str, str]]]  # event id -> canonical entity id -> MENTIONS props
@@ -143,6 +144,10 @@ def infer_subjects(
                     mentioned[org] = {"role": "implied", "via": SUPPLIER, "surface": ""}
                     counts[f"implied_{SUPPLIER}"] += 1
             state.on_focus(orgs, event.time)
+        elif party := _speaks_for_a_party(event, people, mentioned, index, speakers_seen):
+            # "麦田那边首页稿过了": someone on their own side, tied to no organisation we know, is
+            # another party (stage 1 may have read a firm as a person): the focus moves to them.
+            state.on_focus(party, event.time)
         else:
             answering = bool(state.answer_turn) and turn_id == state.answer_turn
             via, implied = _implied_orgs(
@@ -205,16 +210,37 @@ def _implied_orgs(
     return "session", list(state.orgs) if fresh and state.on_thread(event, answering) else []
 
 
+def _speaks_for_a_party(
+    event: Event,
+    people: list[str],
+    mentioned: dict[str, dict[str, str]],
+    index: EntityIndex,
+    speakers: set[str],
+) -> list[str]:
+    """The untied people the event puts on a side of their own ("X那边", "X这边")."""
+    return [
+        p
+        for p in people
+        if not index.works_at.get(p)
+        and normalise_name(index.entities[p].name) not in speakers
+        and re.search(re.escape(mentioned[p].get("surface") or index.entities[p].name) + _SIDE, event.text)
+    ]
+
+
 def _fresh(state: SessionFocus, event: Event) -> bool:
     return bool(state.orgs) and state.named_at is not None and event.time - state.named_at <= FOCUS_MAX_AGE
 
 
 def _states_value(event: Event) -> bool:
-    """An amount, a quantity, a duration, a date or a time: a fact, where small talk states none
-    ("kettle on 2nd floor is dead again", "下雨了 又没带伞")."""
+    """An amount, a quantity, a duration, a time or a date other than the day it was said: a fact,
+    where small talk states none ("kettle on 2nd floor is dead again", "下雨了 又没带伞") or only
+    that day ("ok 今天就到这", "That's all for today, thanks!")."""
     if any(q.kind in ("money", "quantity", "duration", "percent") for q in event.quantities):
         return True
-    return bool(event.dates or event.deadline or any(a.kind in ("date", "time") for a in event.atoms))
+    own_day = event.time.date()
+    if any(d != own_day for d in event.dates) or (event.deadline is not None and event.deadline != own_day):
+        return True
+    return any(a.kind == "time" for a in event.atoms)
 
 
 def _track_contact_question(state: SessionFocus, event: Event, turn_id: str) -> None:

@@ -65,7 +65,8 @@ def test_clause_and_session_subjects_are_inherited_until_another_org_is_named(st
         ),
         # stage 1 dropped the clause naming 恒通: the subject comes from the raw turn
         make_event("e2", "从2026-05-01起单价涨到2.60元", "2026-04-01T09:01:00", turn="s1:2", money=(2.6,)),
-        # with the date stage 1 finds in 今天: a fact stated, so the thread goes on (not small talk)
+        # the date stage 1 finds in 今天 is the day it was said: no fact beyond it, and no word shared
+        # with the thread, so it is told apart from small talk ("ok 今天就到这") by nothing: not inherited
         make_event("e3", "合同今天下午签", "2026-04-01T09:02:00", turn="s1:3", dates=("2026-04-01",)),
         make_event("e4", f"另外{HUALI}的报价也到了", "2026-04-01T09:03:00", turn="s1:4", orgs=(HUALI,)),
         # with the duration stage 1 finds in 两周
@@ -76,19 +77,19 @@ def test_clause_and_session_subjects_are_inherited_until_another_org_is_named(st
     delta = consolidate(events, store, embedder=embedder)
 
     assert _implied(store, "e2") == {HENGTONG: "turn"}
-    assert _implied(store, "e3") == {HENGTONG: "session"}
+    assert _implied(store, "e3") == {}
     assert _implied(store, "e4") == {} and mentioned(store, "e4") == {HUALI, "user"}
     assert _implied(store, "e5") == {HUALI: "session"}
     assert [e.id for e in store.entity_events(NS, [entity_named(store, HENGTONG).id], statuses=None)] == [
         "e1",
         "e2",
-        "e3",
     ]
-    assert (delta.counts["implied_turn"], delta.counts["implied_session"]) == (1, 2)
+    assert (delta.counts["implied_turn"], delta.counts["implied_session"]) == (1, 1)
 
 
 def test_the_focus_survives_a_batch_boundary_but_not_a_new_session(store, make_event, embedder):
-    _log(store, ("s1:1", f"{HENGTONG}发来报价"), ("s1:2", "合同今天下午签"), ("s2:1", "合同今天下午签"))
+    # the continuation states a fact (a date other than today), so it is on the thread
+    _log(store, ("s1:1", f"{HENGTONG}发来报价"), ("s1:2", "合同下周一签"), ("s2:1", "合同下周一签"))
     consolidate(
         [make_event("e1", f"{HENGTONG}发来报价", "2026-04-01T09:00:00", turn="s1:1", orgs=(HENGTONG,))],
         store,
@@ -96,14 +97,14 @@ def test_the_focus_survives_a_batch_boundary_but_not_a_new_session(store, make_e
     )
     consolidate(
         [
-            make_event("e2", "合同今天下午签", "2026-04-01T09:01:00", turn="s1:2", dates=("2026-04-01",)),
+            make_event("e2", "合同下周一签", "2026-04-01T09:01:00", turn="s1:2", dates=("2026-04-06",)),
             make_event(
                 "e3",
-                "合同今天下午签",
+                "合同下周一签",
                 "2026-04-01T09:02:00",
                 turn="s2:1",
                 session="s2",
-                dates=("2026-04-01",),
+                dates=("2026-04-06",),
             ),
         ],
         store,
