@@ -22,9 +22,10 @@ import itertools
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
+from simplemem_graph.consolidate.updates import attribute_values
 from simplemem_graph.errors import NotFoundError
 from simplemem_graph.models import Entity, Event, EventStatus, Hit, LinkKind
 from simplemem_graph.stores.base import GraphStore
@@ -32,6 +33,7 @@ from simplemem_graph.stores.base import GraphStore
 SUPPLIER = "supplier"  # WORKS_AT props.as of a supplier / system tied to a client (see focus.py)
 _QUESTION_END = re.compile(r"[?？]\s*$")
 MAX_REVISION_HOPS = 4  # SUPERSEDES links followed out of the story (a value changed four times)
+RESTATEMENT_WINDOW = timedelta(minutes=15)  # a turn and the reply that restates its value
 
 
 @dataclass
@@ -100,8 +102,10 @@ def entity_story(
     related = [e for e in store.entity_events(namespace, people + suppliers, **window) if e.id not in events]
     every = {**events, **{e.id: e for e in related}}
     revisions = _revisions(store, namespace, set(events), statuses, date_from, date_to)
-    mentions: dict[str, dict[str, dict]] = defaultdict(dict)
     every.update({e.id: e for e in revisions.values() if e.id not in every})
+    stated = _stated_before(store, namespace, every, statuses, date_from, date_to)
+    every.update({e.id: e for e, _ in stated.values() if e.id not in every})
+    mentions: dict[str, dict[str, dict]] = defaultdict(dict)
     for link in store.list_links(namespace, kinds=[LinkKind.MENTIONS], node_ids=sorted(every)):
         if link.source in every:
             mentions[link.source][link.target] = dict(link.props)
@@ -117,12 +121,11 @@ def entity_story(
         if _bare_question(event):
             continue
         path = _path(event, mentions[event.id], entity, group, people, suppliers, parties, label)
-        if (
-            not path
-            and event.id in revisions
-            and not _belongs_elsewhere(mentions[event.id], group, suppliers, parties)
-        ):
-            path = [f"REVISES a value of {entity.name}'s story"]
+        if not path and not _belongs_elsewhere(mentions[event.id], group, suppliers, parties):
+            if event.id in revisions:
+                path = [f"REVISES a value of {entity.name}'s story"]
+            elif event.id in stated:
+                path = [f"SAME VALUE AS {stated[event.id][1]}"]
         if path:
             hits.append(Hit(event=event, score=1.0, path=path))
     chains = _chains(store, namespace, [h.event for h in hits])
@@ -219,13 +222,60 @@ def _revisions(
         fetched = [
             e
             for e in store.get_events(namespace, sorted(ends))
-            if (statuses is None or e.status in statuses)
-            and (date_from is None or e.time.date() >= date_from)
-            and (date_to is None or e.time.date() <= date_to)
+            if _in_window(e, statuses, date_from, date_to)
         ]
         found.update((e.id, e) for e in fetched)
         frontier = {e.id for e in fetched}
     return found
+
+
+def _stated_before(
+    store: GraphStore,
+    namespace: str,
+    story: dict[str, Event],
+    statuses: list[str] | None,
+    date_from: date | None,
+    date_to: date | None,
+) -> dict[str, tuple[Event, str]]:
+    """Events said just before a story event of the same session that state one of its values:
+    "胖哥那边又改了…定5月9号" right before the assistant's "麦野小程序上线由4月25日改为5月9日" is the
+    same fact, told first by a turn that names no one. Event id -> (event, the story event)."""
+    sessions = sorted({e.session for e in story.values()})
+    if not sessions:
+        return {}
+    by_session: dict[str, list[Event]] = defaultdict(list)
+    for event in store.session_events(namespace, sessions):
+        by_session[event.session].append(event)
+    found: dict[str, tuple[Event, str]] = {}
+    for events in by_session.values():
+        events.sort(key=lambda e: (e.time, e.source_ids[:1], e.clause, e.id))
+        for earlier, later in itertools.pairwise(events):
+            if (
+                earlier.id not in story
+                and later.id in story
+                and later.time - earlier.time <= RESTATEMENT_WINDOW
+                and _in_window(earlier, statuses, date_from, date_to)
+                and _shared_value(earlier, later)
+            ):
+                found[earlier.id] = (earlier, later.id)
+    return found
+
+
+def _in_window(
+    event: Event, statuses: list[str] | None, date_from: date | None, date_to: date | None
+) -> bool:
+    day = event.time.date()
+    return (
+        (statuses is None or event.status in statuses)
+        and (date_from is None or day >= date_from)
+        and (date_to is None or day <= date_to)
+    )
+
+
+def _shared_value(a: Event, b: Event) -> bool:
+    """Both state the same amount, quantity or date (a decision is no value)."""
+    values_a, values_b = attribute_values(a), attribute_values(b)
+    return any(values_a.get(k, set()) & values_b.get(k, set()) for k in ("money", "quantity", "date"))
 
 
 def _belongs_elsewhere(
