@@ -315,3 +315,70 @@ def test_that_client_is_the_recent_client_and_the_supplier_its_supplier(store, m
     assert [e.name for e in zh_ref.references] == [client]
     supplier_ref = analyze_query("is that vendor back up?", store, namespace=NS, at=at)
     assert [e.name for e in supplier_ref.references] == ["Slotwise"]
+
+
+def test_the_turn_a_reply_restates_joins_the_story(store, make_event, embedder):
+    client = "Wrenfield Labs"
+    _log(
+        store,
+        ("s1:1", "2026-04-01T09:00:00", f"{client} kickoff, go-live April 30"),
+        ("s1:2", "2026-04-01T15:00:00", "ok it moved again, now May 15"),
+        ("s1:3", "2026-04-01T15:01:00", f"Noted: {client} go-live moved to May 15"),
+        ("s1:4", "2026-04-01T15:20:00", "ok lunch now"),
+    )
+    events = [
+        make_event(
+            "e1",
+            f"{client} kickoff, go-live April 30",
+            "2026-04-01T09:00:00",
+            turn="s1:1",
+            orgs=(client,),
+            dates=("2026-04-30",),
+        ),
+        # six hours later the focus has faded: this turn names no one
+        make_event(
+            "e2", "ok it moved again, now May 15", "2026-04-01T15:00:00", turn="s1:2", dates=("2026-05-15",)
+        ),
+        make_event(
+            "e3",
+            f"Noted: {client} go-live moved to May 15",
+            "2026-04-01T15:01:00",
+            turn="s1:3",
+            speaker="assistant",
+            orgs=(client,),
+            dates=("2026-05-15",),
+        ),
+        make_event("e4", "ok lunch now", "2026-04-01T15:20:00", turn="s1:4"),
+    ]
+    consolidate(events, store, embedder=embedder)
+    story = entity_story(store, NS, client, statuses=ALL)
+    paths = {h.event.id: h.path for h in story.hits}
+    assert set(paths) == {"e1", "e2", "e3"}
+    assert paths["e2"][0] == "SAME VALUE AS e3"
+
+
+def test_someone_on_a_side_of_their_own_is_another_party(store, make_event, embedder):
+    client = "Harrow & Finch"
+    _log(
+        store,
+        ("s1:1", "2026-03-02T09:00:00", f"{client} signed, fixed fee £36,000"),
+        ("s1:2", "2026-03-02T09:05:00", "另外麦田那边官网改版，下周出首页稿"),
+        ("s1:3", "2026-03-02T09:06:00", "首页稿报价8000"),
+    )
+    events = [
+        make_event(
+            "e1", f"{client} signed, fixed fee £36,000", "2026-03-02T09:00:00", turn="s1:1", money=(36000,)
+        ),
+        # stage 1 read the firm 麦田 as a person; "麦田那边" puts it on a side of its own
+        make_event(
+            "e2",
+            "另外麦田那边官网改版，下周出首页稿",
+            "2026-03-02T09:05:00",
+            turn="s1:2",
+            people=("麦田",),
+            dates=("2026-03-09",),
+        ),
+        make_event("e3", "首页稿报价8000", "2026-03-02T09:06:00", turn="s1:3", money=(8000,)),
+    ]
+    consolidate(events, store, embedder=embedder)
+    assert _story_turns(store, client) == ["s1:1"]
