@@ -385,12 +385,11 @@ def _tie_people(
             via = "possessive"
         elif any(job_before(surface, t) for t in texts):
             via = "job"
-        elif mentioned.get(org, {}).get("role") not in (None, "implied"):
-            # Named in one clause with the organisation and no other: its person, the weakest tie.
-            via = "named-with"
         elif any(_side_of(t, surface, [index.entities[c].name for c in colleagues]) for t in texts):
             via = "colleague"
         else:
+            # Named beside the organisation is no tie: "Ask Victor to have the Harmont contract
+            # ready" names our own colleague.
             continue
         _tie(index, ties, person, org, via=via)
 
