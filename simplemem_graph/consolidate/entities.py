@@ -85,7 +85,6 @@ class EntityIndex:
     entities: dict[str, Entity] = field(default_factory=dict)
     canonical_of: dict[str, str] = field(default_factory=dict)  # alias entity id -> canonical id
     works_at: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
-    employees: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))  # WORKS_AT reversed
     candidate_pairs: set[tuple[str, str]] = field(default_factory=set)
     _by_name: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     _by_key: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
@@ -111,7 +110,6 @@ class EntityIndex:
                 index.canonical_of[link.source] = link.target
             elif link.kind == LinkKind.WORKS_AT:
                 index.works_at[link.source].add(link.target)
-                index.employees[link.target].add(link.source)
             else:
                 index.candidate_pairs.add((link.source, link.target))
         # A tie made while a form was its own entity holds for the entity it turned out to be.
@@ -804,7 +802,6 @@ class EntityResolver:
                     continue
                 if any(_works_at_phrase(text, o, p) for o in surfaces[org] for p in surfaces[person]):
                     self.index.works_at[person].add(org)
-                    self.index.employees[org].add(person)
                     self.result.links.append(self._link(LinkKind.WORKS_AT, person, org))
                     self.result.counts["works_at"] += 1
 

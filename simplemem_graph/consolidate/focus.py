@@ -118,7 +118,6 @@ def infer_subjects(
     focus: dict[str, SessionFocus] = {}
     previous_in_turn: dict[str, list[str]] = {}
     speakers_seen = {normalise_name(e.speaker) for e in events} | set(speakers)
-    seen_orgs: set[str] = set()  # organisations named so far, in time order
     @functools.cache  # the clauses of one turn share its text
     def orgs_in_turn(turn_id: str) -> list[str]:
         # Known names, and trade names a dropped clause may use before any event did (恒通 of
@@ -136,8 +135,7 @@ def infer_subjects(
         if orgs:
             # Also the orgs of the raw turn: the clause that ties one may be one stage 1 dropped.
             named = list(dict.fromkeys([*orgs, *orgs_in_turn(turn_id)]))
-            _tie_suppliers(event, named, mentioned, state, index, turn_text, ties, seen_orgs)
-            seen_orgs.update(orgs)
+            _tie_suppliers(event, named, mentioned, state, index, turn_text, ties)
             orgs = _clients_of_named(orgs, state if _fresh(state, event) else None, index)
             for org in orgs:
                 if org not in mentioned:
@@ -278,7 +276,6 @@ def _clients_of_named(orgs: list[str], state: SessionFocus | None, index: Entity
 
 def _tie(index: EntityIndex, ties: list[Link], source: str, target: str, **props) -> None:
     index.works_at[source].add(target)
-    index.employees[target].add(source)
     ties.append(
         Link(kind=LinkKind.WORKS_AT, source=source, target=target, namespace=index.namespace, props=props)
     )
@@ -292,20 +289,9 @@ def _tie_suppliers(
     index: EntityIndex,
     turn_text: str,
     ties: list[Link],
-    seen: set[str] = frozenset(),
 ) -> None:
     """An organisation the text gives the focus as its own ("their factory, Jinhe", "他们…用的是
     PayNest", "A&R's carrier Halvard") is the focus's supplier: tied to it, once."""
-    # Named in one clause with a client that has people, and no one of its own ("Halvard sent a GRI
-    # notice, so A&R goes to 2780"): something of that client's story.
-    explicit = [o for o in orgs if o in mentioned and mentioned[o].get("role") != "implied"]
-    if len(explicit) == 2:
-        parties = [o for o in explicit if _has_people(index, o)]
-        if len(parties) == 1:
-            other = next(o for o in explicit if o != parties[0])
-            # Only where it first comes up: named before on its own, it has a story of its own.
-            if not index.works_at.get(other) and other not in seen:
-                _tie(index, ties, other, parties[0], via="named-with", **{"as": SUPPLIER})
     if len(state.orgs) != 1 or not _fresh(state, event):
         return
     client = state.orgs[0]
@@ -317,11 +303,6 @@ def _tie_suppliers(
         texts = dict.fromkeys((event.text, turn_text))
         if any(_possessed(t, surface, client_names) for t in texts for surface in surfaces if surface):
             _tie(index, ties, org, client, via="possessive", **{"as": SUPPLIER})
-
-
-def _has_people(index: EntityIndex, org: str) -> bool:
-    """Someone works at `org` (a party of its own). Reads the WORKS_AT sources filed under it."""
-    return bool(index.employees.get(org))
 
 
 def _names_of(index: EntityIndex, entity_id: str) -> list[str]:
