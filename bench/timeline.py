@@ -10,9 +10,13 @@ Both are scored on gold turns (recall, precision of the returned events' source_
 (Kendall tau between the returned order and the gold chronological order, over retrieved gold).
 
 It also measures entity resolution against the file's alias lists, and SUPERSEDES / CONTRADICTS
-against the updates annotated below (from the queries' notes and the dialogue).
+against the updates annotated for the story (the file's own `updates` field, as in
+bench/data/timeline_dev3.json, or the constants below for the two shared dev stories): found /
+expected, and whether each chain ends current (its newest value active, the replaced ones superseded).
 
-    python bench/timeline.py [--data PATH] [--json]
+    python bench/timeline.py [--data PATH ...] [--json]
+    python bench/timeline.py --markdown --data ../shared/data/timeline_dev.json \
+        ../shared/data/timeline_dev2.json bench/data/timeline_dev3.json   # the README tables
 """
 
 from __future__ import annotations
