@@ -10,9 +10,13 @@ Both are scored on gold turns (recall, precision of the returned events' source_
 (Kendall tau between the returned order and the gold chronological order, over retrieved gold).
 
 It also measures entity resolution against the file's alias lists, and SUPERSEDES / CONTRADICTS
-against the updates annotated below (from the queries' notes and the dialogue).
+against the updates annotated for the story (the file's own `updates` field, as in
+bench/data/timeline_dev3.json, or the constants below for the two shared dev stories): found /
+expected, and whether each chain ends current (its newest value active, the replaced ones superseded).
 
-    python bench/timeline.py [--data PATH] [--json]
+    python bench/timeline.py [--data PATH ...] [--json]
+    python bench/timeline.py --markdown --data ../shared/data/timeline_dev.json \
+        ../shared/data/timeline_dev2.json bench/data/timeline_dev3.json   # the README tables
 """
 
 from __future__ import annotations
@@ -63,6 +67,35 @@ EXPECTED_UPDATES = [
         "CONTRADICTS",
     ),
 ]
+# The same for timeline_dev2.json (shared data, so annotated here): every value that changes.
+EXPECTED_UPDATES_DEV2 = [
+    ({"s3:9", "s3:10"}, {"s1:4", "s1:5"}, "A&R rate 2,350 -> 2,780 (GRI)", "SUPERSEDES"),
+    (
+        {"s5:6", "s5:7"},
+        {"s3:9", "s3:10", "s4:12", "s4:13"},
+        "A&R rate 2,780 -> 2,560 (Q2 deal)",
+        "SUPERSEDES",
+    ),
+    (
+        {"s4:11", "s5:4", "s5:5"},
+        {"s4:3", "s4:4", "s4:5"},
+        "A&R amount due 920 -> 580 (50/50 split)",
+        "SUPERSEDES",
+    ),
+    ({"s6:6", "s6:7"}, {"s1:3"}, "A&R logistics contact Fi -> Ollie", "SUPERSEDES"),
+]
+
+
+def expected_updates(data: dict) -> list[tuple[set[str], set[str], str, str]]:
+    """The updates annotated for a story: its own `updates` field, else the constants above."""
+    if "updates" in data:
+        return [(set(u["newer"]), set(u["older"]), u["what"], u["kind"]) for u in data["updates"]]
+    name = data.get("name", "")
+    if name.startswith("dev2"):
+        return EXPECTED_UPDATES_DEV2
+    if name.startswith("dev:"):
+        return EXPECTED_UPDATES
+    return []
 
 
 def load_turns(data: dict) -> list[Turn]:
@@ -191,9 +224,11 @@ def run_queries(memory: Memory, data: dict) -> list[dict]:
                 "about": q["about"],
                 "entities_found": names,
                 "graph": score(timeline_turns, q["gold_turns"], q["gold_order_matters"]),
+                "timeline_turns": timeline_turns,
                 "search": score(search_turns, q["gold_turns"], q["gold_order_matters"]),
                 "bm25": score(bm25_turns, q["gold_turns"], q["gold_order_matters"]),
                 "budget_tokens": budget,
+                "gold": q["gold_turns"],
             }
         )
     return rows
@@ -256,35 +291,54 @@ def entity_resolution(store, data: dict) -> dict:
     }
 
 
-def update_links(store) -> dict:
-    """SUPERSEDES / CONTRADICTS found vs EXPECTED_UPDATES."""
+def update_links(store, expected: list[tuple[set[str], set[str], str, str]]) -> dict:
+    """SUPERSEDES / CONTRADICTS found vs the story's expected updates, and whether each chain ends
+    current: the newest value's event still active, every replaced one marked superseded."""
     events = {e.id: e for e in store.list_events(NAMESPACE)}
     found = [
-        (lk.kind.value, set(events[lk.source].source_ids), set(events[lk.target].source_ids), lk.props)
+        (lk.kind.value, set(events[lk.source].source_ids), set(events[lk.target].source_ids), lk.props, lk)
         for lk in store.list_links(NAMESPACE, kinds=[LinkKind.SUPERSEDES, LinkKind.CONTRADICTS])
         if lk.source in events and lk.target in events
     ]
     matched_expected, right_kind, matched_found = set(), set(), set()
-    for i, (newer, older, _what, kind) in enumerate(EXPECTED_UPDATES):
-        for j, (found_kind, src, dst, _props) in enumerate(found):
+    links_of: dict[int, list] = defaultdict(list)
+    for i, (newer, older, _what, kind) in enumerate(expected):
+        for j, (found_kind, src, dst, _props, link) in enumerate(found):
             if src & newer and dst & older:
                 matched_expected.add(i)
                 matched_found.add(j)
+                links_of[i].append(link)
                 if kind in ("either", found_kind):
                     right_kind.add(i)
+    # A chain's head: an expected change no later expected change replaces.
+    replaced = [older for _newer, older, _what, kind in expected if kind == "SUPERSEDES"]
+    heads_current, heads = 0, 0
+    stale_marked, stale = 0, 0
+    for i, (newer, _older, _what, kind) in enumerate(expected):
+        if kind != "SUPERSEDES":
+            continue
+        supersedes = [lk for lk in links_of[i] if lk.kind == LinkKind.SUPERSEDES]
+        stale += 1
+        stale_marked += any(str(events[lk.target].status) == "superseded" for lk in supersedes)
+        if not any(newer & older for older in replaced):
+            heads += 1
+            heads_current += any(str(events[lk.source].status) != "superseded" for lk in supersedes)
     by_kind = defaultdict(int)
     for found_kind, *_ in found:
         by_kind[found_kind] += 1
     return {
         "found": dict(by_kind),
-        "expected": len(EXPECTED_UPDATES),
+        "expected": len(expected),
         "expected_found": len(matched_expected),
         "expected_found_right_kind": len(right_kind),
+        "chains_current": f"{heads_current}/{heads}",
+        "replaced_marked_superseded": f"{stale_marked}/{stale}",
         "precision": len(matched_found) / len(found) if found else 0.0,
-        "missed": [EXPECTED_UPDATES[i][2] for i in range(len(EXPECTED_UPDATES)) if i not in matched_expected],
+        "missed": [expected[i][2] for i in range(len(expected)) if i not in matched_expected],
+        "wrong_kind": [expected[i][2] for i in sorted(matched_expected - right_kind)],
         "unexpected": [
             f"{k} {sorted(s)} -> {sorted(d)} {p.get('attribute')}"
-            for j, (k, s, d, p) in enumerate(found)
+            for j, (k, s, d, p, _lk) in enumerate(found)
             if j not in matched_found
         ],
     }
@@ -312,7 +366,7 @@ def summarise(rows: list[dict]) -> dict:
     return summary
 
 
-def run_story(data: dict, *, with_updates: bool = False) -> dict:
+def run_story(data: dict) -> dict:
     """Ingest one story with the real pipeline, then score every question and the aliases."""
     memory = Memory(EmbeddedStore(":memory:"), namespace=NAMESPACE)
     started = time.perf_counter()
@@ -332,8 +386,9 @@ def run_story(data: dict, *, with_updates: bool = False) -> dict:
         "summary": summarise(rows),
         "entity_resolution": entity_resolution(memory.store, data),
     }
-    if with_updates:
-        result["updates"] = update_links(memory.store)
+    expected = expected_updates(data)
+    if expected:
+        result["updates"] = update_links(memory.store, expected)
     memory.close()
     return result
 
@@ -373,7 +428,10 @@ def _print_summary(summary: dict) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, default=None, help="a story file (default: generated stories)")
+    parser.add_argument(
+        "--data", type=Path, nargs="+", default=None, help="story files (default: generated stories)"
+    )
+    parser.add_argument("--markdown", action="store_true", help="one table row per story, for the README")
     parser.add_argument("--dev", action="store_true", help="the dev story (timeline_dev.json)")
     parser.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2, 3, 4])
     parser.add_argument("--langs", nargs="+", default=["zh", "en"], choices=["zh", "en"])
@@ -381,9 +439,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--verbose", action="store_true", help="every question's row")
     args = parser.parse_args(argv)
     load_english_pipeline()
+    if args.markdown:
+        results = [run_story(json.loads(p.read_text(encoding="utf-8"))) for p in args.data or [DEFAULT_DATA]]
+        print(markdown_table(results))
+        return 0
     if args.data or args.dev:
-        path = args.data or DEFAULT_DATA
-        result = run_story(json.loads(path.read_text(encoding="utf-8")), with_updates=args.dev)
+        path = (args.data or [DEFAULT_DATA])[0]
+        result = run_story(json.loads(path.read_text(encoding="utf-8")))
         result["date"] = date.today().isoformat()
         if args.json:
             print(json.dumps(result, ensure_ascii=False))
@@ -416,6 +478,75 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(f"missed: {a['missed']}\nwrong: {a['wrong']}")
     return 0
+
+
+def story_figures(result: dict) -> dict:
+    """The figures of one story: `timeline` of the client (the `story` question), of the distractor
+    clients, the update chains, and recall per question type for each method."""
+    rows = result["queries"]
+    story = [r for r in rows if r["type"] == "story"]
+    distractors = [r for r in rows if r["type"] == "distractor"]
+    updates = result.get("updates", {})
+    # Another client's turns in a client's timeline: the distractors' gold in the main client's
+    # timeline, the main client's story gold in a distractor's.
+    story_gold = {t for r in story for t in r["gold"]}
+    distractor_gold = {t for r in distractors for t in r["gold"]}
+    foreign = sum(len(set(r["timeline_turns"]) & distractor_gold) for r in story) + sum(
+        len(set(r["timeline_turns"]) & story_gold) for r in distractors
+    )
+    return {
+        "name": result["name"].split(":")[0],
+        "turns": result["turns"],
+        "timeline_recall": statistics.fmean(r["graph"]["recall"] for r in story),
+        "timeline_precision": statistics.fmean(r["graph"]["precision"] for r in story),
+        "foreign_turns": foreign,
+        "chains": f"{updates.get('expected_found', 0)}/{updates.get('expected', 0)}",
+        "chains_current": updates.get("chains_current", "-"),
+        "by_type": {
+            t: {m: result["summary"][t][m]["recall"] for m in METHODS}
+            for t in result["summary"]
+            if t != "ALL"
+        },
+        "all": {m: result["summary"]["ALL"][m]["recall"] for m in METHODS},
+    }
+
+
+def markdown_table(results: list[dict]) -> str:
+    """Two tables: the story figures per story, and recall per question type (timeline / search /
+    BM25 over raw turns at search's token budget, all from the same run)."""
+    figures = [story_figures(r) for r in results]
+    lines = [
+        "| story | turns | timeline R | timeline P | other clients' turns in timelines | updates found "
+        "| chains ending current |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for f in figures:
+        lines.append(
+            f"| {f['name']} | {f['turns']} | {f['timeline_recall']:.2f} | {f['timeline_precision']:.2f} | "
+            f"{f['foreign_turns']} | {f['chains']} | {f['chains_current']} |"
+        )
+    types = sorted({t for f in figures for t in f["by_type"]})
+    lines += ["", "| story | " + " | ".join(types) + " | ALL |", "|---|" + "---|" * (len(types) + 1)]
+    for f in figures:
+        cells = [
+            "/".join(_num(f["by_type"][t][m]) for m in METHODS) if t in f["by_type"] else "-" for t in types
+        ]
+        lines.append(
+            f"| {f['name']} | "
+            + " | ".join(cells)
+            + " | "
+            + "/".join(_num(f["all"][m]) for m in METHODS)
+            + " |"
+        )
+    lines.append("")
+    lines.append(
+        "Recall cells: timeline / search / BM25 over raw turns (same run, BM25 at search's token budget)."
+    )
+    return "\n".join(lines)
+
+
+def _num(value: float | None) -> str:
+    return f"{value:.2f}" if value is not None else "-"
 
 
 def _row_line(row: dict, label: str) -> str:

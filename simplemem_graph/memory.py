@@ -45,6 +45,7 @@ from simplemem_graph.loaders import as_time
 from simplemem_graph.models import (
     DEFAULT_STATUSES,
     Event,
+    EventStatus,
     Feedback,
     Hit,
     LinkKind,
@@ -57,6 +58,7 @@ from simplemem_graph.models import (
 )
 from simplemem_graph.retrieve import RetrievalResult, build_context, fill_budget, retrieve
 from simplemem_graph.retrieve.rerank import LinearScorer, learned_scorer
+from simplemem_graph.retrieve.story import Story, entity_story
 from simplemem_graph.stores.base import GraphStore, new_lease_holder
 from simplemem_graph.text import count_tokens
 from simplemem_graph.vectors import unit
@@ -600,19 +602,35 @@ class Memory:
         date_to: date | None = None,
         include_archived=False,
     ) -> list[Hit]:
-        """The storyline of an entity (by canonical name or any alias), oldest first."""
-        matches = self.store.find_entities(self.namespace, entity.strip())
-        if not matches:
-            never = "" if self.exists() else " (nothing was ever written to this namespace)"
-            raise NotFoundError(
-                f"timeline: no entity named {entity!r} in namespace {self.namespace!r}{never}"
+        """The story of an entity (by canonical name or any alias), oldest first: see `story`.
+        Each hit's path says why it is there; replaced values say SUPERSEDED BY, the latest CURRENT."""
+        return self.story(
+            entity, date_from=date_from, date_to=date_to, include_archived=include_archived
+        ).hits
+
+    def story(
+        self,
+        entity: str,
+        *,
+        date_from: date | None = None,
+        date_to: date | None = None,
+        include_archived=False,
+    ) -> Story:
+        """An entity's story: its aliases, people, suppliers, its events (superseded ones included,
+        as history) and the SUPERSEDES chains of its changing values.
+
+        Raises:
+            NotFoundError: no entity has that name.
+        """
+        statuses = None if include_archived else [*DEFAULT_STATUSES, EventStatus.SUPERSEDED]
+        try:
+            return entity_story(
+                self.store, self.namespace, entity, statuses=statuses, date_from=date_from, date_to=date_to
             )
-        statuses = None if include_archived else DEFAULT_STATUSES
-        events = self.store.entity_events(
-            self.namespace, [e.id for e in matches], statuses=statuses, time_from=date_from, time_to=date_to
-        )
-        label = matches[0].name
-        return [Hit(event=e, score=1.0, path=[f"MENTIONS {label}"]) for e in events]
+        except NotFoundError as e:
+            if self.exists():
+                raise
+            raise NotFoundError(f"{e} (nothing was ever written to this namespace)") from e
 
     def conflicts(self) -> list[Conflict]:
         """Unresolved CONTRADICTS pairs, for the agent (or a person) to clarify."""

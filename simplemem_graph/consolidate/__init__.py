@@ -122,6 +122,7 @@ def _consolidate(
     context = StoredContext(store, namespace, events)
     resolver = EntityResolver(index, session_entities=context.session_entities, embedder=embedder)
     resolution = resolver.resolve(events, context.turn_texts)
+    ties: list[Link] = []
     resolution.counts.update(
         infer_subjects(
             events,
@@ -131,8 +132,11 @@ def _consolidate(
             stored_focus=lambda session: focus_from_stored(
                 context.session_events(session), context.recent_mentions, index
             ),
+            ties=ties,
         )
     )
+    resolution.links += ties
+    resolution.counts["works_at"] += len(ties)
     storyline_entities = {
         i
         for ids in resolution.mentions.values()

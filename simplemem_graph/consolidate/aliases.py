@@ -18,6 +18,8 @@ from simplemem_graph.lexicon import (
     EN_ORG_SUFFIXES,
     EN_TITLES,
     ZH_INDUSTRY_WORDS,
+    ZH_JOB_ROLES,
+    ZH_ORG_ROLE_NOUNS,
     ZH_ORG_SUFFIXES,
     ZH_SURNAMES,
     ZH_TITLE_FALSE_FRIENDS,
@@ -66,7 +68,8 @@ _PAREN_ALIAS = re.compile(
 )
 _CALLED = re.compile(
     r"(?:大家都叫他|大家都叫她|大家叫他|大家叫她|都叫他|都叫她|人称|我们叫他|我们叫她)\s*[“\"']?([\u4e00-\u9fff]{2,4})"
-    r"|(?:\bknown as|\bnicknamed|\bgoes by)\s+[“\"']?([A-Z][\w.\-]*(?: [A-Z][\w.\-]*)?)"
+    r"|(?:\bknown as|\bnicknamed|\bgoes by|\bcalls (?:him|her)|\bcall (?:him|her))\s+[“\"']?"
+    r"([A-Z][\w\-]*(?: [A-Z][\w\-]*)?)"
 )
 _TITLE_THEN_NAME = re.compile(rf"([{SURNAMES}])({_TITLE_ALT})(\1)")
 _CJK_CHAR = re.compile(r"[\u4e00-\u9fff]")
@@ -90,7 +93,7 @@ _ZH_DOES_X_ORG = re.compile(
 )
 _EN_THE_X_ORG = re.compile(
     r"\b(?:[Tt]he|[Tt]hat|[Oo]ur) (?P<what>[a-z][a-z-]+) "
-    r"(?:client|customer|supplier|vendor|manufacturer|maker|firm)\b"
+    r"(?:client|customer|supplier|vendor|manufacturer|maker|firm|importer|exporter|distributor)\b"
 )
 # Words that fill the slot of a description without saying what the organisation does.
 _NOT_ACTIVITIES = frozenset(
@@ -147,6 +150,41 @@ def titled_surname_en(name: str) -> str | None:
 def is_chinese_full_name(name: str) -> bool:
     """A 2-4 character Chinese personal name with a common surname, not a nickname form."""
     return bool(_FULL_NAME.match(name)) and nickname_surname(name) is None
+
+
+# Particles that open a personal name written with an inner capital (McDonald, DeAndre, O'Neil):
+# any other single word with one (PayNest, WeChat) is a brand or a firm, never a person.
+_NAME_PARTICLES = ("Mc", "Mac", "De", "Di", "Da", "Du", "La", "Le", "Van", "Von", "O'", "O’")
+_INNER_CAPITAL = re.compile(r"^[A-Z][a-z]+(?:[A-Z][a-z]+)+$")
+# What an organisation is to us, written right before its name when it is introduced: "新客户签了
+# 麦野烘焙", "a new importer — Ashby & Rourke".
+_EN_ORG_ROLES = r"client|customer|supplier|vendor|importer|exporter|distributor|manufacturer"
+# One-character 厂 opens 厂长 (a job), 对方 is a pronoun for whoever the other side is: neither
+# introduces a firm's name.
+_ZH_INTRODUCING = sorted((w for w in ZH_ORG_ROLE_NOUNS if len(w) >= 2 and w != "对方"), key=len, reverse=True)
+_ORG_ROLE_ALT = "|".join(_ZH_INTRODUCING) + "|" + _EN_ORG_ROLES
+# A job written right before a person's name ("财务梅姐", "采购胡勇之"), not our own ("我们财务小王").
+_JOB_ALT = "|".join(sorted(ZH_JOB_ROLES, key=len, reverse=True))
+
+
+def brand_shaped(name: str) -> bool:
+    """One word with an inner capital that no name particle explains: PayNest, not McDonald."""
+    name = name.strip()
+    return bool(_INNER_CAPITAL.match(name)) and not name.startswith(_NAME_PARTICLES)
+
+
+def introduced_as_org(name: str, text: str) -> bool:
+    """`text` introduces `name` as an organisation: a role noun (客户, supplier...) shortly before it
+    in the same clause ("新客户签了🎉 麦野烘焙", "signed a new importer yesterday — X")."""
+    # Not through a possessive: "客户的王总", "the client's contact Tom" name someone at the firm.
+    pattern = rf"(?:{_ORG_ROLE_ALT})(?!长)[^，,。；;！!？?\n的'’]{{0,12}}?{re.escape(name)}"
+    return re.search(pattern, text, re.IGNORECASE) is not None
+
+
+def job_before(name: str, text: str) -> bool:
+    """A job title right before `name` ("财务梅姐"), not after 我们/我方 (our own staff)."""
+    match = re.search(rf"(?<!我们)(?<!我方)(?:{_JOB_ALT}){re.escape(name)}", text)
+    return match is not None
 
 
 def guess_type(name: str) -> str:
@@ -233,6 +271,35 @@ def _zh_trade_names(name: str) -> list[str]:
     if len(core) == 4 and not marked and (industry or not is_common_zh_word(core[2:])):
         forms.append(core[2:])
     return [f for f in forms if f not in GENERIC_ORG_WORDS]
+
+
+# "Ashby & Rourke Homewares", "Marks & Spencer": capitalised words joined by "&" name a firm (a
+# partnership's name), whatever words follow; one word on each side of "&", up to three after.
+_AMPERSAND_NAME = re.compile(
+    r"(?<![A-Za-z0-9&])([A-Z][A-Za-z0-9'’.-]*)\s*&\s*([A-Z][A-Za-z0-9'’.-]*)"
+    r"((?:\s+[A-Z][A-Za-z0-9'’-]*){0,3})(?![A-Za-z0-9&])"
+)
+
+
+def ampersand_names(text: str) -> list[tuple[str, list[str]]]:
+    """Firm names written with "&" in `text`, each with the forms people shorten it to: the two
+    joined words ("Ashby & Rourke") when more words follow, and the initials ("A&R").
+
+    A name that is already initials ("A&R", "P&L") is no full name and is left out.
+
+    Example:
+        >>> ampersand_names("we signed Ashby & Rourke Homewares yesterday")
+        [('Ashby & Rourke Homewares', ['Ashby & Rourke', 'A&R'])]
+    """
+    found = []
+    for match in _AMPERSAND_NAME.finditer(text):
+        first, second, rest = match.group(1), match.group(2), match.group(3).strip()
+        if len(first) == 1 and len(second) == 1:
+            continue
+        full = " ".join(w for w in (f"{first} & {second}", rest) if w).rstrip(".")
+        forms = ([f"{first} & {second}"] if rest else []) + [f"{first[0]}&{second[0]}"]
+        found.append((full, forms))
+    return found
 
 
 @dataclass(frozen=True)

@@ -35,9 +35,12 @@ from simplemem_graph.consolidate.aliases import (
     NICKNAME_IN_TEXT,
     ORG_SUFFIX,
     DescriptiveReference,
+    ampersand_names,
+    brand_shaped,
     find_descriptive_references,
     find_explicit_aliases,
     guess_type,
+    introduced_as_org,
     is_abbreviation,
     is_chinese_full_name,
     nickname_surname,
@@ -109,6 +112,9 @@ class EntityIndex:
                 index.works_at[link.source].add(link.target)
             else:
                 index.candidate_pairs.add((link.source, link.target))
+        # A tie made while a form was its own entity holds for the entity it turned out to be.
+        for source in [s for s in index.works_at if s in index.canonical_of]:
+            index.works_at[index.canonical(source)] |= index.works_at[source]
         return index
 
     def put(self, entity: Entity) -> None:
@@ -269,7 +275,7 @@ def _lookup_keys(name: str) -> set[str]:
         keys.add(f"nick:{surname}")
     words = name.split()
     if name.isascii() and len(words) >= 2:
-        keys |= {f"word0:{words[0]}", f"word-1:{words[-1]}"}
+        keys |= {f"word0:{words[0]}", f"word-1:{words[-1]}", f"prefix:{words[0][:3]}"}
     elif name.isascii() and len(words) == 1:
         keys.add(f"prefix:{name[:3]}")
     return keys
@@ -422,6 +428,9 @@ class EntityResolver:
             return False  # the form already names someone else: never steal it
         if alias_id in self.index.entities:  # the form was its own entity: its events move over
             self.result.repoint.append((alias_id, canonical_id))
+            # ...and so does where it works (Fi tied to A&R before Fi was known as Fiona Aldous).
+            for employer in self.index.works_at.get(alias_id, set()):
+                self.index.works_at[canonical_id].add(employer)
             for extra in self.index.entities[alias_id].aliases:
                 if extra not in canonical.aliases:
                     canonical.aliases.append(extra)
@@ -461,6 +470,7 @@ class EntityResolver:
             for evidence in find_explicit_aliases(text, here + participants):
                 full_id = self._ensure(evidence.full, evidence.type)
                 self.make_alias(evidence.alias, full_id, evidence.reason)
+            self._ampersand_firms(text)
 
         mentions: dict[str, dict[str, str]] = {}
         surfaces: dict[str, set[str]] = defaultdict(set)
@@ -476,6 +486,8 @@ class EntityResolver:
         found_here = self.index.names_in(event.text)
         for name, type_, role in _joined_participants(event):
             name = _known_extension(name, type_, event.text, found_here, self.index)
+            if type_ == "person" and (brand_shaped(name) or any(introduced_as_org(name, t) for t in texts)):
+                type_ = "org"  # stage 1 read a firm's name as a person's (麦 is a surname too)
             mention(self._resolve_name(name, type_, event, orgs_here), role, name)
         for name, canonical_id in found_here:
             mention(canonical_id, "mention", name)
@@ -506,6 +518,20 @@ class EntityResolver:
         self._link_employers(event.text, mentions, surfaces)
         self.result.mentions[event.id] = mentions
         self.session_entities[event.session].update(mentions)
+
+    def _ampersand_firms(self, text: str) -> None:
+        """A firm written with "&" is an organisation with its initials and its two joined words
+        as aliases, even when stage 1 kept only its initials ("A&R") or dropped the clause: the
+        raw turn names it, and later turns use any of the forms."""
+        for full, forms in ampersand_names(text):
+            hits = [h for h in self.index.lookup(full) if self.index.entities[h].type in ("org", "other")]
+            full_id = hits[0] if hits else self._ensure(full, "org")
+            entity = self.index.entities[full_id]
+            if entity.type != "org":
+                entity.type = "org"
+                self.result.changed[full_id] = entity
+            for form in forms:
+                self.make_alias(form, full_id, "initials", confidence=0.9, evidence=f"{form} of {full}")
 
     def _resolve_name(self, name: str, type_: str, event: Event, orgs_here: set[str]) -> str:
         """The canonical id for a name found in `event`, creating entities and aliases as evidence allows."""
@@ -651,8 +677,15 @@ class EntityResolver:
                 ):
                     owners.append(e.id)
                 continue
+            # "Dec" of "Declan Rourke": a clipped first name, as for one-word names above.
+            clipped_first = (
+                word[:1].isupper()
+                and len(clipped) >= 3
+                and len(parts[0]) >= len(clipped) + 2
+                and parts[0].startswith(clipped)
+            )
             if (parts[0] == word and e.type in ("org", "person")) or (
-                e.type == "person" and parts[-1] == word
+                e.type == "person" and (parts[-1] == word or clipped_first)
             ):
                 owners.append(e.id)
         return owners
@@ -685,7 +718,7 @@ class EntityResolver:
                 if e.type == "org"
                 and reference.place.casefold() in e.name.casefold()
                 and all(word in e.name for word in reference.kind_words.split() if not word.isascii())
-            ]
+            ] or self._orgs_doing(reference.place, by_name=False)
         if len(fits) == 1:
             evidence = reference.place or reference.activity
             made = self.make_alias(
@@ -700,14 +733,15 @@ class EntityResolver:
             self._new_with_candidates(reference.surface, "org", fits, "description")
         return None
 
-    def _orgs_doing(self, activity: str) -> list[str]:
+    def _orgs_doing(self, activity: str, *, by_name: bool = True) -> list[str]:
         """Organisations whose name names `activity` (紧固件, "castings"); when no name does, those
         whose earlier events name it. A name is the stronger evidence: "Stenmont Cables LLC" makes
-        cables, while an event about it may also mention the city it is based in."""
+        cables, while an event about it may also mention the city it is based in. (by_name=False:
+        only the events, for a place no name holds: "麦野烘焙，苏州十一家店" -> "苏州那家".)"""
         key = activity.casefold().rstrip("s")
-        by_name = [e.id for e in self.index.containing(key) if e.type == "org" and key in e.name.casefold()]
-        if by_name:
-            return by_name
+        named = [e.id for e in self.index.containing(key) if e.type == "org" and key in e.name.casefold()]
+        if named and by_name:
+            return named
         # Profiles are this batch's texts: only organisations the batch mentioned have one.
         profiled = sorted(i for i in self._profiles if i not in self.index.canonical_of)
         return [
@@ -739,7 +773,10 @@ class EntityResolver:
         hits = self.index.lookup(name)
         if hits:
             existing = self.index.entities[hits[0]]
-            if existing.type == "other" and type_ not in ("other", ""):
+            if existing.type in ("other", "person") and type_ == "org" and existing.type != type_:
+                existing.type = type_  # the text showed it is a firm (see _resolve_event)
+                self.result.changed[existing.id] = existing
+            elif existing.type == "other" and type_ not in ("other", ""):
                 existing.type = type_
                 self.result.changed[existing.id] = existing
             return hits[0]

@@ -10,9 +10,20 @@ MENTIONS link with `role: "implied"` and `via` saying where the subject came fro
    or the previous clause event of the same turn has one among those the turn names;
 3. `session`: the organisation the session was last talking about (the focus), while it is fresh:
    at most MAX_INHERITED_IN_A_ROW events and FOCUS_MAX_AGE since it was last named;
-4. `pronoun`: he/she/他/她 with exactly one person named by the previous event of the session.
+4. `pronoun`: he/she/他/她 with exactly one person named by the previous event of the session;
+5. `supplier`: the event names only organisations the text tied to the focus as its suppliers or
+   systems ("shipper is their factory, Jinhe", "他们门店收银用的是PayNest"): the story stays the
+   focus's, and the supplier does not take the focus over.
 
-An event that names an organisation itself never inherits one; it sets the session's focus.
+An event that names another organisation never inherits one; it sets the session's focus (another
+client ends the thread). A session event that names nothing inherits the focus only when it is on
+the thread: it shares a word with the focus's recent events or states a value (an amount, a
+quantity, a date other than its own day); chit-chat ("kettle on 2nd floor is dead again") does not.
+
+The focus also ties people to it (WORKS_AT, props.via) when the text does: a possessive ("their
+operations manager Tom", "他们运营小陶", "Maggie in their accounts", "小陶那边财务梅姐") or the answer
+to a question about the contacts ("Who should I put down as main contact?"). A speaker of the
+conversation is never tied: speakers are our side.
 """
 
 from __future__ import annotations
@@ -24,13 +35,21 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from simplemem_graph.consolidate.aliases import normalise_name
+from simplemem_graph.consolidate.aliases import job_before, normalise_name
 from simplemem_graph.consolidate.entities import GENERIC_SPEAKERS, EntityIndex
-from simplemem_graph.models import Event
+from simplemem_graph.consolidate.similarity import content_terms
+from simplemem_graph.models import Event, Link, LinkKind
 
 MAX_INHERITED_IN_A_ROW = 8  # events in a row that may borrow the focus before it fades
 FOCUS_MAX_AGE = timedelta(hours=4)  # a focus last named longer ago than this has faded
 _PERSON_PRONOUN = re.compile(r"[他她](?![们們])|\b(?:he|she|him|her)\b", re.IGNORECASE)
+THREAD_TERMS_KEPT = 6  # recent events of the focus whose words a continuation may share
+# A question about who to deal with: the people named in the answer are the focus's contacts.
+_CONTACT_QUESTION = re.compile(r"contact|对接|联系人|负责人|谁负责|跟谁", re.IGNORECASE)
+_QUESTION_MARK = re.compile(r"[?？]")
+_THEIR_ZH = r"(?:他们|她们|对方)"
+_SIDE = r"(?:那边|这边|方面)"  # "X那边": X's side, a party of its own
+SUPPLIER = "supplier"  # WORKS_AT props.as of an organisation tied to another as its supplier/system
 
 Mentions = dict[str, dict[str, dict[str, str]]]  # event id -> canonical entity id -> MENTIONS props
 
@@ -43,6 +62,25 @@ class SessionFocus:
     named_at: datetime | None = None
     inherited_in_row: int = 0
     last_people: list[str] = field(default_factory=list)
+    thread: list[set[str]] = field(default_factory=list)  # content terms of the focus's recent events
+    contact_question: str = ""  # the turn that asked who the contacts are, until it is answered
+    answer_turn: str = ""
+
+    def on_focus(self, orgs: list[str], at: datetime) -> None:
+        if set(orgs) != set(self.orgs):
+            self.thread = []
+        self.orgs, self.named_at, self.inherited_in_row = orgs, at, 0
+
+    def remember(self, text: str) -> None:
+        self.thread = [*self.thread, content_terms(text)][-THREAD_TERMS_KEPT:]
+
+    def on_thread(self, event: Event, answering: bool) -> bool:
+        """A continuation without an organisation: it answers the focus's question, states a value,
+        or shares a word with the thread's recent events (their raw turns)."""
+        if answering or _states_value(event):
+            return True
+        terms = content_terms(event.text)
+        return any(terms & earlier for earlier in self.thread)
 
 
 def infer_subjects(
@@ -52,8 +90,12 @@ def infer_subjects(
     *,
     turn_texts: dict[str, str],
     stored_focus: Callable[[str], SessionFocus],
+    ties: list[Link] | None = None,
+    speakers: Sequence[str] = (),
 ) -> Counter:
-    """Add implied MENTIONS (role "implied", via employer/turn/session/pronoun) to `mentions` in place.
+    """Add implied MENTIONS (role "implied", via employer/turn/session/pronoun/supplier) to
+    `mentions` in place, and tie people and suppliers to the focus (WORKS_AT links appended to
+    `ties` and filed in `index.works_at`).
 
     Args:
         events: the batch, in stage-1 order (clauses of one turn are consecutive).
@@ -61,6 +103,8 @@ def infer_subjects(
         index: the namespace's entities with WORKS_AT links.
         turn_texts: raw text of the events' source turns.
         stored_focus: the focus a session had at the end of the stored events before this batch.
+        ties: where new WORKS_AT links go (None: computed for this batch's inference only).
+        speakers: normalised names of the conversation's speakers besides the batch's (never tied).
 
     Returns:
         Counts by `via` (implied_employer, implied_turn, implied_session, implied_pronoun).
@@ -69,9 +113,11 @@ def infer_subjects(
         >>> infer_subjects(events, resolution.mentions, index, turn_texts=texts, stored_focus=ctx.focus)
         Counter({'implied_session': 12, 'implied_turn': 3})
     """
+    ties = [] if ties is None else ties
     counts: Counter = Counter()
     focus: dict[str, SessionFocus] = {}
     previous_in_turn: dict[str, list[str]] = {}
+    speakers_seen = {normalise_name(e.speaker) for e in events} | set(speakers)
     @functools.cache  # the clauses of one turn share its text
     def orgs_in_turn(turn_id: str) -> list[str]:
         # Known names, and trade names a dropped clause may use before any event did (恒通 of
@@ -84,10 +130,33 @@ def infer_subjects(
         people = [i for i, p in mentioned.items() if _kind(index, i) == "person" and p["role"] != "speaker"]
         orgs = [i for i in mentioned if _kind(index, i) == "org"]
         turn_id = event.source_ids[0] if event.source_ids else ""
+        turn_text = turn_texts.get(turn_id, event.text)
+        _track_contact_question(state, event, turn_id)
         if orgs:
-            state.orgs, state.named_at, state.inherited_in_row = orgs, event.time, 0
+            # Also the orgs of the raw turn: the clause that ties one may be one stage 1 dropped.
+            named = list(dict.fromkeys([*orgs, *orgs_in_turn(turn_id)]))
+            _tie_suppliers(event, named, mentioned, state, index, turn_text, ties)
+            orgs = _clients_of_named(orgs, state if _fresh(state, event) else None, index)
+            for org in orgs:
+                if org not in mentioned:
+                    mentioned[org] = {"role": "implied", "via": SUPPLIER, "surface": ""}
+                    counts[f"implied_{SUPPLIER}"] += 1
+            state.on_focus(orgs, event.time)
+        elif party := _speaks_for_a_party(event, people, mentioned, index, speakers_seen):
+            # "麦田那边首页稿过了": someone on their own side, tied to no organisation we know, is
+            # another party (stage 1 may have read a firm as a person): the focus moves to them.
+            state.on_focus(party, event.time)
         else:
-            via, implied = _implied_orgs(event, people, index, state, orgs_in_turn, previous_in_turn)
+            answering = bool(state.answer_turn) and turn_id == state.answer_turn
+            via, implied = _implied_orgs(
+                event, people, index, state, orgs_in_turn, previous_in_turn, answering
+            )
+            if via == "turn" and implied and _fresh(state, event):
+                # The turn names a supplier of the focus ("他们门店收银用的是PayNest"): still the focus's.
+                _tie_suppliers(event, implied, mentioned, state, index, turn_text, ties)
+                clients = _clients_of_named(implied, state, index)
+                if clients != implied:
+                    via, implied = SUPPLIER, clients
             for org in implied:
                 mentioned[org] = {"role": "implied", "via": via, "surface": ""}
             if implied:
@@ -96,7 +165,13 @@ def infer_subjects(
                 if via == "session":
                     state.inherited_in_row += 1
                 else:
-                    state.orgs, state.named_at, state.inherited_in_row = implied, event.time, 0
+                    state.on_focus(implied, event.time)
+        if len(orgs) == 1 and mentioned[orgs[0]].get("via") not in ("employer", SUPPLIER):
+            # Not through someone's employer or a supplier: "Dec says their guy" is not Dec's own
+            # firm's guy, "PayNest's support guy Leo" is not the client's.
+            _tie_people(event, people, orgs[0], mentioned, state, index, turn_text, speakers_seen, ties)
+        if orgs:
+            state.remember(turn_text)
         if not people and len(state.last_people) == 1 and _PERSON_PRONOUN.search(event.text):
             person = state.last_people[0]
             mentioned.setdefault(person, {"role": "implied", "via": "pronoun", "surface": ""})
@@ -114,6 +189,7 @@ def _implied_orgs(
     state: SessionFocus,
     orgs_in_turn: Callable[[str], list[str]],
     previous_in_turn: dict[str, list[str]],
+    answering: bool,
 ) -> tuple[str, list[str]]:
     """(via, organisation ids) the event is implicitly about; (via, []) when nothing is clear."""
     employers = sorted({org for person in people for org in index.works_at.get(person, set())})
@@ -128,13 +204,195 @@ def _implied_orgs(
         if earlier:
             return "turn", earlier
         return "turn", [o for o in state.orgs if o in in_turn]
-    fresh = (
-        state.orgs
-        and state.named_at is not None
-        and event.time - state.named_at <= FOCUS_MAX_AGE
-        and state.inherited_in_row < MAX_INHERITED_IN_A_ROW
+    fresh = _fresh(state, event) and state.inherited_in_row < MAX_INHERITED_IN_A_ROW
+    return "session", list(state.orgs) if fresh and state.on_thread(event, answering) else []
+
+
+def _speaks_for_a_party(
+    event: Event,
+    people: list[str],
+    mentioned: dict[str, dict[str, str]],
+    index: EntityIndex,
+    speakers: set[str],
+) -> list[str]:
+    """The untied people the event puts on a side of their own ("X那边", "X这边")."""
+    return [
+        p
+        for p in people
+        if not index.works_at.get(p)
+        and normalise_name(index.entities[p].name) not in speakers
+        and re.search(re.escape(mentioned[p].get("surface") or index.entities[p].name) + _SIDE, event.text)
+    ]
+
+
+def _fresh(state: SessionFocus, event: Event) -> bool:
+    return bool(state.orgs) and state.named_at is not None and event.time - state.named_at <= FOCUS_MAX_AGE
+
+
+def _states_value(event: Event) -> bool:
+    """An amount, a quantity, a duration, a time or a date other than the day it was said: a fact,
+    where small talk states none ("kettle on 2nd floor is dead again", "下雨了 又没带伞") or only
+    that day ("ok 今天就到这", "That's all for today, thanks!")."""
+    if any(q.kind in ("money", "quantity", "duration", "percent") for q in event.quantities):
+        return True
+    own_day = event.time.date()
+    if any(d != own_day for d in event.dates) or (event.deadline is not None and event.deadline != own_day):
+        return True
+    return any(a.kind == "time" for a in event.atoms)
+
+
+def _track_contact_question(state: SessionFocus, event: Event, turn_id: str) -> None:
+    """Remember a turn asking who the contacts are; the next turn of the session answers it."""
+    if state.contact_question and turn_id != state.contact_question and not state.answer_turn:
+        state.answer_turn = turn_id
+    elif state.answer_turn and turn_id != state.answer_turn:
+        state.contact_question = state.answer_turn = ""
+    if _QUESTION_MARK.search(event.text) and _CONTACT_QUESTION.search(event.text):
+        state.contact_question, state.answer_turn = turn_id, ""
+
+
+def _suppliers_of(index: EntityIndex, org: str) -> set[str]:
+    """The organisations `org` is tied to as a supplier (WORKS_AT from one organisation to another)."""
+    return {index.canonical(o) for o in index.works_at.get(org, set())}
+
+
+def _clients_of_named(orgs: list[str], state: SessionFocus | None, index: EntityIndex) -> list[str]:
+    """The organisations an event is about, given those it names: a supplier of the (fresh) focus,
+    or of exactly one organisation, stands for that client; the others stand for themselves."""
+    about: list[str] = []
+    if any(not _suppliers_of(index, o) for o in orgs if state is None or o not in state.orgs):
+        # Another organisation is named beside the supplier: the event is about that one.
+        return [o for o in orgs if not _suppliers_of(index, o)]
+    for org in orgs:
+        clients = _suppliers_of(index, org)
+        if state is not None and clients & set(state.orgs):
+            about += sorted(clients & set(state.orgs))
+        elif len(clients) == 1:
+            about += sorted(clients)
+        else:
+            about.append(org)
+    return list(dict.fromkeys(about))
+
+
+def _tie(index: EntityIndex, ties: list[Link], source: str, target: str, **props) -> None:
+    index.works_at[source].add(target)
+    ties.append(
+        Link(kind=LinkKind.WORKS_AT, source=source, target=target, namespace=index.namespace, props=props)
     )
-    return "session", list(state.orgs) if fresh else []
+
+
+def _tie_suppliers(
+    event: Event,
+    orgs: list[str],
+    mentioned: dict[str, dict[str, str]],
+    state: SessionFocus,
+    index: EntityIndex,
+    turn_text: str,
+    ties: list[Link],
+) -> None:
+    """An organisation the text gives the focus as its own ("their factory, Jinhe", "他们…用的是
+    PayNest", "A&R's carrier Halvard") is the focus's supplier: tied to it, once."""
+    if len(state.orgs) != 1 or not _fresh(state, event):
+        return
+    client = state.orgs[0]
+    client_names = [n for n in (index.entities[client].name, *index.entities[client].aliases) if n]
+    for org in orgs:
+        if org == client or index.works_at.get(org) or org in state.orgs:
+            continue
+        surfaces = [mentioned.get(org, {}).get("surface") or "", *_names_of(index, org)]
+        texts = dict.fromkeys((event.text, turn_text))
+        if any(_possessed(t, surface, client_names) for t in texts for surface in surfaces if surface):
+            _tie(index, ties, org, client, via="possessive", **{"as": SUPPLIER})
+
+
+def _names_of(index: EntityIndex, entity_id: str) -> list[str]:
+    entity = index.entities[entity_id]
+    return [entity.name, *entity.aliases]
+
+
+def _possessed(text: str, surface: str, owners: list[str]) -> bool:
+    """`surface` is given as the owner's: "their <words> X", "他们…X", "<owner>'s X", "<owner>的X"."""
+    name = re.escape(surface)
+    owner = "|".join(re.escape(o) for o in owners)
+    patterns = [
+        rf"\btheir\s+(?:[\w/-]+[\s,]+){{0,3}}{name}",
+        rf"{_THEIR_ZH}的?[^，,。；;！!？?\n]{{0,10}}?{name}",
+    ]
+    if owner:
+        patterns += [
+            rf"(?:{owner})(?:'s|’s)\s+(?:[\w-]+\s+){{0,2}}{name}",
+            rf"(?:{owner})的[\u4e00-\u9fff]{{0,4}}?{name}",
+        ]
+    return any(re.search(p, text, re.IGNORECASE) for p in patterns)
+
+
+def _tie_people(
+    event: Event,
+    people: list[str],
+    org: str,
+    mentioned: dict[str, dict[str, str]],
+    state: SessionFocus,
+    index: EntityIndex,
+    turn_text: str,
+    speakers: set[str],
+    ties: list[Link],
+) -> None:
+    """WORKS_AT for people the text ties to the event's one organisation: a possessive ("their ops
+    manager Tom", "Tom, their...", "他们运营小陶"), someone of its own side ("小陶那边财务梅姐"), or
+    the answer to a question about the contacts."""
+    if index.entities[org].type != "org":
+        return
+    # Colleagues named in the same event ("小陶那边财务梅姐"), not every employee of the namespace.
+    colleagues = [p for p in people if org in {index.canonical(e) for e in index.works_at.get(p, ())}]
+    turn_id = event.source_ids[0] if event.source_ids else ""
+    answering = bool(state.answer_turn) and turn_id == state.answer_turn
+    if answering:
+        # The answer's raw turn: a name stage 1 left out of the clause events is still an answer.
+        named = [i for _, i in index.names_in(turn_text) if index.entities[i].type == "person"]
+        people = list(dict.fromkeys([*people, *named]))
+    for person in people:
+        entity = index.entities[person]
+        if (
+            index.works_at.get(person)
+            or normalise_name(entity.name) in speakers
+            or any(normalise_name(a) in speakers for a in entity.aliases)
+        ):
+            continue
+        surface = mentioned.get(person, {}).get("surface") or entity.name
+        texts = dict.fromkeys((event.text, turn_text))
+        if answering:
+            via = "contact-answer"
+        elif any(_their_person(t, surface) for t in texts):
+            via = "possessive"
+        elif any(job_before(surface, t) for t in texts):
+            via = "job"
+        elif any(_side_of(t, surface, [index.entities[c].name for c in colleagues]) for t in texts):
+            via = "colleague"
+        else:
+            # Named beside the organisation is no tie: "Ask Victor to have the Harmont contract
+            # ready" names our own colleague.
+            continue
+        _tie(index, ties, person, org, via=via)
+
+
+def _their_person(text: str, person: str) -> bool:
+    name = re.escape(person)
+    patterns = (
+        rf"\btheir\s+(?:[\w/-]+\s+){{0,3}}{name}\b",
+        rf"\b{name}(?:,|\s+is)\s+their\b",
+        rf"{_THEIR_ZH}的?[\u4e00-\u9fff]{{0,5}}?{name}",
+        rf"{name}是{_THEIR_ZH}",
+    )
+    return any(re.search(p, text, re.IGNORECASE) for p in patterns)
+
+
+def _side_of(text: str, person: str, colleagues: list[str]) -> bool:
+    """"小陶那边财务梅姐": someone on a known colleague's side works where the colleague does."""
+    if not colleagues:
+        return False
+    others = "|".join(re.escape(c) for c in colleagues if c)
+    pattern = rf"(?:{others})(?:那边|这边)的?[\u4e00-\u9fff]{{0,4}}?{re.escape(person)}"
+    return re.search(pattern, text) is not None
 
 
 def focus_from_stored(events: Sequence[Event], mentions: Mentions, index: EntityIndex) -> SessionFocus:
@@ -148,7 +406,8 @@ def focus_from_stored(events: Sequence[Event], mentions: Mentions, index: Entity
         if all(mentioned[o].get("via") == "session" for o in orgs):
             state.inherited_in_row += 1
         else:
-            state.orgs, state.named_at, state.inherited_in_row = orgs, event.time, 0
+            state.on_focus(orgs, event.time)
+        state.remember(event.text)
     return state
 
 

@@ -49,7 +49,10 @@ def rederive_implied_mentions(store: GraphStore, namespace: str) -> dict[str, in
     # One call for every session: infer_subjects keeps each session's focus apart, and builds its
     # organisation-name automaton once (once per session made the step O(sessions x entities)).
     mentions = {e.id: dict(explicit.get(e.id, {})) for e in events}
-    infer_subjects(events, mentions, index, turn_texts=turn_texts, stored_focus=lambda _s: SessionFocus())
+    ties: list[Link] = []
+    infer_subjects(
+        events, mentions, index, turn_texts=turn_texts, stored_focus=lambda _s: SessionFocus(), ties=ties
+    )
     wanted: dict[tuple[str, str], Link] = {
         (event_id, entity): Link(
             kind=LinkKind.MENTIONS, source=event_id, target=entity, namespace=namespace, props=props
@@ -64,8 +67,10 @@ def rederive_implied_mentions(store: GraphStore, namespace: str) -> dict[str, in
     ]
     # An explicit mention of the same pair wins: never replace it by an implied one.
     added = [link for link in added if link.target not in explicit.get(link.source, {})]
-    store.apply_delta(GraphDelta(namespace=namespace, links=added, removed_links=removed))
-    return {"implied_added": len(added), "implied_removed": len(removed)}
+    # People and suppliers the focus ties (WORKS_AT) are kept: the index had every earlier tie, so
+    # these are the new ones.
+    store.apply_delta(GraphDelta(namespace=namespace, links=added + ties, removed_links=removed))
+    return {"implied_added": len(added), "implied_removed": len(removed), "works_at_added": len(ties)}
 
 
 def rederive_next_chains(store: GraphStore, namespace: str) -> dict[str, int]:

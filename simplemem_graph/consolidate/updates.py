@@ -24,8 +24,9 @@ from simplemem_graph.models import Event, Link, LinkKind
 from simplemem_graph.stores.base import GraphStore
 
 EXPLICIT_CHANGE = re.compile(
-    r"改成|改为|改到|改在|换成|推迟到|推到|延期到|延到|提前到|调整为|调整到|调到|涨到|涨为|降到|降为|更正|更改为|"
+    r"改成|改为|改到|改在|改了|换成|推迟到|推到|延期到|延到|提前到|调整为|调整到|调到|涨到|涨为|降到|降为|更正|更改为|"
     r"正确的|说错了|报错了|作废|"
+    r"\b(?:goes|went|gone|going) (?:up |down )?to\b|\breplac(?:es|ed|ing)\b|代替|取代|"
     r"\b(?:moved|changed|pushed|postponed|delayed|brought forward|switched|raised|lowered|updated)\b"
     r"(?:\s+\S+){0,4}?\s+(?:to|until)\b|\brescheduled\b|"
     r"\bactually\b|\binstead\b|\bcorrection\b|\bcorrected\b|"
@@ -122,6 +123,8 @@ def detect_updates(
                 )
             disputed = disputes(event, older)
             for attribute, values, old in changed:
+                if marker and old <= new_values_of(event, attribute, marker):
+                    continue  # the older one states the new value: a restatement, not what changed
                 restated = attribute != "decision" and bool(marker) and bool(values & old)
                 if not (alike or restated or disputed):
                     continue
@@ -153,6 +156,39 @@ def detect_updates(
                 result.links.append(_link(LinkKind.CONTRADICTS, event, older, props))
                 result.counts["CONTRADICTS"] += 1
     return result
+
+
+# Markers after which the text names the value being replaced ("£2,560, replacing the £2,780
+# rate", "instead of the GRI price"); after the others it names the new one ("推迟到4月25日").
+_OLD_AFTER = re.compile(r"replac|instead|代替|取代", re.IGNORECASE)
+
+
+def new_values_of(event: Event, attribute: str, marker: re.Match) -> set[str]:
+    """The values of `attribute` an explicit change gives as new: after the marker ("由4月18日推迟到
+    4月25日": 4月25日), or before it for a replacing marker ("£2,560, replacing the £2,780 rate")."""
+    if _OLD_AFTER.match(marker.group(0)):
+        return attribute_values(event).get(attribute, set()) - values_after(event, attribute, marker.start())
+    return values_after(event, attribute, marker.start())
+
+
+def values_after(event: Event, attribute: str, position: int) -> set[str]:
+    """The values of `attribute` the event's text states at or after `position`, normalised as
+    `attribute_values` does."""
+    found: set[str] = set()
+    if attribute in ("money", "quantity"):
+        for q in event.quantities:
+            at = event.text.find(q.surface) if q.surface else -1
+            kind = "money" if q.kind == "money" else "quantity" if q.kind == "quantity" else None
+            if kind == attribute and at >= position:
+                found.add(f"{_number(q.value)} {q.unit or ''}".strip())
+    elif attribute == "date":
+        for atom in event.atoms:
+            at = event.text.find(atom.surface) if atom.surface else -1
+            if atom.kind == "date" and at >= position:
+                found.add(atom.value)
+        # The restatement writes the ISO date beside the words: "5月6日(2026-05-06)".
+        found |= {d.isoformat() for d in event.dates if event.text.find(d.isoformat()) >= position}
+    return found
 
 
 def change_subject_text(event: Event) -> str:

@@ -22,7 +22,7 @@ from datetime import datetime, timedelta
 from rapidfuzz import fuzz, process
 
 from simplemem_graph.dates import event_days
-from simplemem_graph.models import DEFAULT_STATUSES, Entity, Event
+from simplemem_graph.models import DEFAULT_STATUSES, Entity, Event, LinkKind
 from simplemem_graph.retrieve.timerange import TimeRange, parse_time_range
 from simplemem_graph.stores.base import GraphStore
 from simplemem_graph.text import STOPWORDS, detect_lang, tokenize
@@ -52,6 +52,11 @@ _REFERENCES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"(?:上次)?那个(?:方案|项目|产品|计划|想法)|上次那个"), "thing"),
 ]
 _TYPE_FOR_REFERENCE = {"org": {"org"}, "person": {"person"}, "thing": {"product", "other"}}
+# The role an organisation reference names: "that client" is a party we deal with, never the
+# supplier or system consolidation tied to one (WORKS_AT props.as "supplier"); "the supplier" is
+# one of those first.
+_CLIENT_WORDS = re.compile(r"客户|client|customer", re.I)
+_SUPPLIER_WORDS = re.compile(r"供应商|厂商|厂家|厂|supplier|vendor", re.I)
 
 
 @dataclass
@@ -281,11 +286,20 @@ def _recent_focus(store: GraphStore, namespace: str, at: datetime, session: str 
     return list(focus.values())
 
 
+def _suppliers(store: GraphStore, namespace: str, org_ids: list[str]) -> set[str]:
+    """Which of `org_ids` consolidation tied to a client as its supplier or system (one store call)."""
+    if not org_ids:
+        return set()
+    links = store.list_links(namespace, kinds=[LinkKind.WORKS_AT], node_ids=org_ids)
+    return {lk.source for lk in links if lk.source in org_ids and lk.props.get("as") == "supplier"}
+
+
 def _resolve_references(
-    query: str, named: Sequence[Entity], focus_loader, surfaces: dict[str, str]
+    query: str, named: Sequence[Entity], focus_loader, surfaces: dict[str, str], suppliers_loader=None
 ) -> list[Entity]:
-    """Each reference phrase resolves to the most recent focus entity of its type, unless the query
-    already names an entity of that type (then "he" is that person)."""
+    """Each reference phrase resolves to the most recent focus entity of its type (and role: a client
+    is no one's supplier, a supplier someone's first), unless the query already names an entity of
+    that type (then "he" is that person)."""
     resolved: dict[str, Entity] = {}
     focus: list[Entity] | None = None
     for pattern, kind in _REFERENCES:
@@ -297,7 +311,14 @@ def _resolve_references(
             continue
         if focus is None:
             focus = focus_loader()
-        for entity in focus:
+        candidates = focus
+        if kind == "org" and suppliers_loader is not None:
+            suppliers = suppliers_loader([e.id for e in focus if e.type == "org"])
+            if _CLIENT_WORDS.search(match.group(0)):
+                candidates = [e for e in focus if e.id not in suppliers]
+            elif _SUPPLIER_WORDS.search(match.group(0)):
+                candidates = sorted(focus, key=lambda e: e.id not in suppliers)  # stable: recency kept
+        for entity in candidates:
             if entity.type in wanted and entity.id not in resolved:
                 resolved[entity.id] = entity
                 surfaces[entity.id] = match.group(0)
@@ -397,7 +418,11 @@ def analyze_query(
     finder = _EntityFinder(store, namespace)
     entities, surfaces = finder.find(query, lang)
     references = _resolve_references(
-        query, entities, lambda: _recent_focus(store, namespace, at, session), surfaces
+        query,
+        entities,
+        lambda: _recent_focus(store, namespace, at, session),
+        surfaces,
+        lambda ids: _suppliers(store, namespace, ids),
     )
     content = content_text(query)
     tokens = tokenize(content)

@@ -10,7 +10,7 @@ from datetime import datetime
 
 from simplemem_graph.consolidate import consolidate
 from simplemem_graph.consolidate.entities import entity_id
-from simplemem_graph.models import Atom, LinkKind, Turn
+from simplemem_graph.models import Atom, LinkKind, Quantity, Turn
 
 from .conftest import CST, NS, entity_named, link_props, links_of, mentioned
 
@@ -65,26 +65,31 @@ def test_clause_and_session_subjects_are_inherited_until_another_org_is_named(st
         ),
         # stage 1 dropped the clause naming 恒通: the subject comes from the raw turn
         make_event("e2", "从2026-05-01起单价涨到2.60元", "2026-04-01T09:01:00", turn="s1:2", money=(2.6,)),
-        make_event("e3", "合同今天下午签", "2026-04-01T09:02:00", turn="s1:3"),
+        # the date stage 1 finds in 今天 is the day it was said: no fact beyond it, and no word shared
+        # with the thread, so it is told apart from small talk ("ok 今天就到这") by nothing: not inherited
+        make_event("e3", "合同今天下午签", "2026-04-01T09:02:00", turn="s1:3", dates=("2026-04-01",)),
         make_event("e4", f"另外{HUALI}的报价也到了", "2026-04-01T09:03:00", turn="s1:4", orgs=(HUALI,)),
-        make_event("e5", "交期两周", "2026-04-01T09:04:00", turn="s1:5"),
+        # with the duration stage 1 finds in 两周
+        make_event("e5", "交期两周", "2026-04-01T09:04:00", turn="s1:5").model_copy(
+            update={"quantities": [Quantity(value="P2W", surface="两周", kind="duration")]}
+        ),
     ]
     delta = consolidate(events, store, embedder=embedder)
 
     assert _implied(store, "e2") == {HENGTONG: "turn"}
-    assert _implied(store, "e3") == {HENGTONG: "session"}
+    assert _implied(store, "e3") == {}
     assert _implied(store, "e4") == {} and mentioned(store, "e4") == {HUALI}
     assert _implied(store, "e5") == {HUALI: "session"}
     assert [e.id for e in store.entity_events(NS, [entity_named(store, HENGTONG).id], statuses=None)] == [
         "e1",
         "e2",
-        "e3",
     ]
-    assert (delta.counts["implied_turn"], delta.counts["implied_session"]) == (1, 2)
+    assert (delta.counts["implied_turn"], delta.counts["implied_session"]) == (1, 1)
 
 
 def test_the_focus_survives_a_batch_boundary_but_not_a_new_session(store, make_event, embedder):
-    _log(store, ("s1:1", f"{HENGTONG}发来报价"), ("s1:2", "合同今天下午签"), ("s2:1", "合同今天下午签"))
+    # the continuation states a fact (a date other than today), so it is on the thread
+    _log(store, ("s1:1", f"{HENGTONG}发来报价"), ("s1:2", "合同下周一签"), ("s2:1", "合同下周一签"))
     consolidate(
         [make_event("e1", f"{HENGTONG}发来报价", "2026-04-01T09:00:00", turn="s1:1", orgs=(HENGTONG,))],
         store,
@@ -92,8 +97,15 @@ def test_the_focus_survives_a_batch_boundary_but_not_a_new_session(store, make_e
     )
     consolidate(
         [
-            make_event("e2", "合同今天下午签", "2026-04-01T09:01:00", turn="s1:2"),
-            make_event("e3", "合同今天下午签", "2026-04-01T09:02:00", turn="s2:1", session="s2"),
+            make_event("e2", "合同下周一签", "2026-04-01T09:01:00", turn="s1:2", dates=("2026-04-06",)),
+            make_event(
+                "e3",
+                "合同下周一签",
+                "2026-04-01T09:02:00",
+                turn="s2:1",
+                session="s2",
+                dates=("2026-04-06",),
+            ),
         ],
         store,
         embedder=embedder,
@@ -125,7 +137,14 @@ def test_employer_and_pronoun_subjects_in_english(store, make_event, embedder):
             turn="s1:2",
             people=("Lena Park",),
         ),
-        make_event("e3", "She said the pallets leave on Friday.", "2026-04-01T15:01:00", turn="s1:3"),
+        # with the date stage 1 reads in "on Friday"
+        make_event(
+            "e3",
+            "She said the pallets leave on Friday.",
+            "2026-04-01T15:01:00",
+            turn="s1:3",
+            dates=("2026-04-03",),
+        ),
     ]
     consolidate(events, store, embedder=embedder)
 

@@ -27,7 +27,8 @@ def test_next_chains_per_session_and_per_entity_across_batches(store, make_event
                 session="s1",
                 orgs=("Acme Corp",),
             ),
-            make_event("a2", "We asked for a sample first", "2026-01-08T10:05:00", session="s1"),
+            # on the thread (it shares "bracket" with a1): a nameless turn continues the focus's story
+            make_event("a2", "We asked for a bracket sample first", "2026-01-08T10:05:00", session="s1"),
             make_event("b1", "Globex sent the screws", "2026-01-08T11:00:00", session="s2", orgs=("Globex",)),
         ],
         store,

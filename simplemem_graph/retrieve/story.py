@@ -1,0 +1,316 @@
+"""An entity's story: what `timeline` returns, grouped the way a person asks "what happened with
+that client?".
+
+The story of an entity E holds, oldest first, each with the path that says why it is there:
+- the events that mention E or one of its aliases, explicitly or implied by consolidation (the
+  thread of a session that goes on without naming it, its people's employer, its supplier);
+- the events that mention one of its people (WORKS_AT E) or its suppliers and systems (WORKS_AT E
+  with props.as "supplier"), unless the event belongs to another party: it carries an implied
+  mention of another organisation, or names an organisation that has people of its own;
+- never a bare question (it asks, it tells nothing: "did the rate sheet go to Dec on time?").
+
+The changes among the story's events come as SUPERSEDES chains, oldest value first; the last of a
+chain is current, the others are marked superseded in their path.
+
+Reads through the store contract only: a bounded number of calls, each indexed on the entity or on
+the story's events (never a scan of the namespace).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from typing import Any
+
+from simplemem_graph.consolidate.updates import attribute_values
+from simplemem_graph.errors import NotFoundError
+from simplemem_graph.models import Entity, Event, EventStatus, Hit, LinkKind
+from simplemem_graph.stores.base import GraphStore
+
+SUPPLIER = "supplier"  # WORKS_AT props.as of a supplier / system tied to a client (see focus.py)
+_QUESTION_END = re.compile(r"[?？]\s*$")
+MAX_REVISION_HOPS = 4  # SUPERSEDES links followed out of the story (a value changed four times)
+RESTATEMENT_WINDOW = timedelta(minutes=15)  # a turn and the reply that restates its value
+
+
+@dataclass
+class Story:
+    """An entity's story: its names, people, suppliers, events (as hits) and value chains."""
+
+    entity: Entity
+    aliases: list[str] = field(default_factory=list)
+    people: list[str] = field(default_factory=list)
+    suppliers: list[str] = field(default_factory=list)
+    hits: list[Hit] = field(default_factory=list)
+    # SUPERSEDES chains among the story's events: event ids, oldest value first, the last current.
+    chains: list[list[str]] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "entity": self.entity.name,
+            "type": self.entity.type,
+            "aliases": self.aliases,
+            "people": self.people,
+            "suppliers": self.suppliers,
+            "events": [h.public_dict() for h in self.hits],
+            "chains": self.chains,
+        }
+
+
+def entity_story(
+    store: GraphStore,
+    namespace: str,
+    name: str,
+    *,
+    statuses: list[str] | None,
+    date_from: date | None = None,
+    date_to: date | None = None,
+) -> Story:
+    """The story of the entity called `name` (canonical name or any alias).
+
+    Raises:
+        NotFoundError: no entity has that name in the namespace.
+    """
+    matches = store.find_entities(namespace, name.strip())
+    if not matches:
+        raise NotFoundError(f"timeline: no entity named {name!r} in namespace {namespace!r}")
+    entity = _canonical(store, namespace, matches[0])
+    group = {entity.id} | {
+        lk.source
+        for lk in store.list_links(namespace, kinds=[LinkKind.ALIAS_OF], node_ids=[entity.id])
+        if lk.target == entity.id
+    }
+    ties = [
+        lk
+        for lk in store.list_links(namespace, kinds=[LinkKind.WORKS_AT], node_ids=sorted(group))
+        if lk.target in group and lk.source not in group
+    ]
+    # A tie made to a form before it was known as someone's alias (Fi, Fiona) holds for that someone.
+    sources = sorted({lk.source for lk in ties})
+    canonical = {
+        lk.source: lk.target
+        for lk in store.list_links(namespace, kinds=[LinkKind.ALIAS_OF], node_ids=sources)
+        if lk.source in sources
+    }
+    people = sorted({canonical.get(lk.source, lk.source) for lk in ties if lk.props.get("as") != SUPPLIER})
+    suppliers = sorted({canonical.get(lk.source, lk.source) for lk in ties if lk.props.get("as") == SUPPLIER})
+    window = {"statuses": statuses, "time_from": date_from, "time_to": date_to}
+    events = {e.id: e for e in store.entity_events(namespace, [entity.id], **window)}
+    related = [e for e in store.entity_events(namespace, people + suppliers, **window) if e.id not in events]
+    every = {**events, **{e.id: e for e in related}}
+    revisions = _revisions(store, namespace, set(events), statuses, date_from, date_to)
+    every.update({e.id: e for e in revisions.values() if e.id not in every})
+    stated = _stated_before(store, namespace, every, statuses, date_from, date_to)
+    every.update({e.id: e for e, _ in stated.values() if e.id not in every})
+    mentions: dict[str, dict[str, dict]] = defaultdict(dict)
+    for link in store.list_links(namespace, kinds=[LinkKind.MENTIONS], node_ids=sorted(every)):
+        if link.source in every:
+            mentions[link.source][link.target] = dict(link.props)
+    others = {t for m in mentions.values() for t in m} - group - set(people) - set(suppliers)
+    parties = {  # organisations with people of their own: another client when named
+        lk.target
+        for lk in store.list_links(namespace, kinds=[LinkKind.WORKS_AT], node_ids=sorted(others))
+        if lk.target in others and lk.props.get("as") != SUPPLIER
+    }
+    label = _labels(mentions)
+    hits: list[Hit] = []
+    for event in sorted(every.values(), key=lambda e: (e.time, e.source_ids[:1], e.clause, e.id)):
+        if _bare_question(event):
+            continue
+        path = _path(event, mentions[event.id], entity, group, people, suppliers, parties, label)
+        if not path and not _belongs_elsewhere(mentions[event.id], group, suppliers, parties):
+            if event.id in revisions:
+                path = [f"REVISES a value of {entity.name}'s story"]
+            elif event.id in stated:
+                path = [f"SAME VALUE AS {stated[event.id][1]}"]
+        if path:
+            hits.append(Hit(event=event, score=1.0, path=path))
+    chains = _chains(store, namespace, [h.event for h in hits])
+    _mark_chains(hits, chains)
+    return Story(
+        entity=entity,
+        aliases=list(entity.aliases),
+        people=[label.get(p, p) for p in people],
+        suppliers=[label.get(s, s) for s in suppliers],
+        hits=hits,
+        chains=chains,
+    )
+
+
+def _canonical(store: GraphStore, namespace: str, entity: Entity) -> Entity:
+    """The canonical entity behind an alias entity (ALIAS_OF), else the entity itself. An alias's
+    name is filed under its canonical entity too (Entity.aliases), so the same look-up finds it."""
+    for _ in range(8):  # alias chains are short; a cycle must not loop forever
+        targets = [
+            lk.target
+            for lk in store.list_links(namespace, kinds=[LinkKind.ALIAS_OF], node_ids=[entity.id])
+            if lk.source == entity.id
+        ]
+        found = [e for e in store.find_entities(namespace, entity.name) if targets and e.id == targets[0]]
+        if not found:
+            return entity
+        entity = found[0]
+    return entity
+
+
+def _labels(mentions: dict[str, dict[str, dict]]) -> dict[str, str]:
+    """A readable name per entity id, from the surfaces its mentions were written with."""
+    labels: dict[str, str] = {}
+    for mentioned in mentions.values():
+        for target, props in mentioned.items():
+            surface = str(props.get("surface") or "")
+            if surface and len(surface) > len(labels.get(target, "")):
+                labels[target] = surface
+    return labels
+
+
+def _bare_question(event: Event) -> bool:
+    """A question that states no value: it asks, it does not tell what happened."""
+    return bool(_QUESTION_END.search(event.text)) and not (event.quantities or event.dates or event.deadline)
+
+
+def _path(
+    event: Event,
+    mentioned: dict[str, dict],
+    entity: Entity,
+    group: set[str],
+    people: list[str],
+    suppliers: list[str],
+    parties: set[str],
+    label: dict[str, str],
+) -> list[str]:
+    """Why the event is in the story ([] when it belongs to another party's)."""
+    own = [t for t in mentioned if t in group]
+    if own:
+        props = mentioned[own[0]]
+        if props.get("role") == "implied":
+            return [f"MENTIONS {entity.name} (implied: {props.get('via', '?')})"]
+        return [f"MENTIONS {entity.name}"]
+    if _belongs_elsewhere(mentioned, group, suppliers, parties):
+        return []
+    for person in people:
+        if person in mentioned:
+            return [f"MENTIONS {label.get(person, person)}", f"WORKS_AT {entity.name}"]
+    for supplier in suppliers:
+        if supplier in mentioned:
+            return [f"MENTIONS {label.get(supplier, supplier)}", f"SUPPLIER OF {entity.name}"]
+    return []
+
+
+def _revisions(
+    store: GraphStore,
+    namespace: str,
+    story: set[str],
+    statuses: list[str] | None,
+    date_from: date | None,
+    date_to: date | None,
+) -> dict[str, Event]:
+    """Events that replace, or were replaced by, a value of the story (SUPERSEDES / CONTRADICTS,
+    followed along the chain): a new date for the client's launch is the client's story even when
+    the turn names nobody ("上线日期由5月9日提前到5月6日")."""
+    found: dict[str, Event] = {}
+    frontier = set(story)
+    for _ in range(MAX_REVISION_HOPS):
+        kinds = [LinkKind.SUPERSEDES, LinkKind.CONTRADICTS]
+        links = store.list_links(namespace, kinds=kinds, node_ids=sorted(frontier)) if frontier else []
+        ends = {end for lk in links for end in (lk.source, lk.target)} - story - set(found)
+        if not ends:
+            break
+        fetched = [
+            e
+            for e in store.get_events(namespace, sorted(ends))
+            if _in_window(e, statuses, date_from, date_to)
+        ]
+        found.update((e.id, e) for e in fetched)
+        frontier = {e.id for e in fetched}
+    return found
+
+
+def _stated_before(
+    store: GraphStore,
+    namespace: str,
+    story: dict[str, Event],
+    statuses: list[str] | None,
+    date_from: date | None,
+    date_to: date | None,
+) -> dict[str, tuple[Event, str]]:
+    """Events said just before a story event of the same session that state one of its values:
+    "胖哥那边又改了…定5月9号" right before the assistant's "麦野小程序上线由4月25日改为5月9日" is the
+    same fact, told first by a turn that names no one. Event id -> (event, the story event)."""
+    sessions = sorted({e.session for e in story.values()})
+    if not sessions:
+        return {}
+    by_session: dict[str, list[Event]] = defaultdict(list)
+    for event in store.session_events(namespace, sessions):
+        by_session[event.session].append(event)
+    found: dict[str, tuple[Event, str]] = {}
+    for events in by_session.values():
+        events.sort(key=lambda e: (e.time, e.source_ids[:1], e.clause, e.id))
+        for earlier, later in itertools.pairwise(events):
+            if (
+                earlier.id not in story
+                and later.id in story
+                and later.time - earlier.time <= RESTATEMENT_WINDOW
+                and _in_window(earlier, statuses, date_from, date_to)
+                and _shared_value(earlier, later)
+            ):
+                found[earlier.id] = (earlier, later.id)
+    return found
+
+
+def _in_window(
+    event: Event, statuses: list[str] | None, date_from: date | None, date_to: date | None
+) -> bool:
+    day = event.time.date()
+    return (
+        (statuses is None or event.status in statuses)
+        and (date_from is None or day >= date_from)
+        and (date_to is None or day <= date_to)
+    )
+
+
+def _shared_value(a: Event, b: Event) -> bool:
+    """Both state the same amount, quantity or date (a decision is no value)."""
+    values_a, values_b = attribute_values(a), attribute_values(b)
+    return any(values_a.get(k, set()) & values_b.get(k, set()) for k in ("money", "quantity", "date"))
+
+
+def _belongs_elsewhere(
+    mentioned: dict[str, dict], group: set[str], suppliers: list[str], parties: set[str]
+) -> bool:
+    return any(
+        (props.get("role") == "implied" and t not in suppliers and t not in group) or t in parties
+        for t, props in mentioned.items()
+    )
+
+
+def _chains(store: GraphStore, namespace: str, events: list[Event]) -> list[list[str]]:
+    """SUPERSEDES chains among `events`: each a list of event ids, oldest value first."""
+    ids = {e.id for e in events}
+    newer_of: dict[str, str] = {}
+    for link in store.list_links(namespace, kinds=[LinkKind.SUPERSEDES], node_ids=sorted(ids)):
+        if link.source in ids and link.target in ids:
+            newer_of.setdefault(link.target, link.source)
+    older = set(newer_of.values())
+    chains = []
+    for start in sorted(set(newer_of) - older, key=lambda i: next(e.time for e in events if e.id == i)):
+        chain, seen = [start], {start}
+        while chain[-1] in newer_of and newer_of[chain[-1]] not in seen:
+            chain.append(newer_of[chain[-1]])
+            seen.add(chain[-1])
+        chains.append(chain)
+    return chains
+
+
+def _mark_chains(hits: list[Hit], chains: list[list[str]]) -> None:
+    """Say in the path which value is current and which one replaced which."""
+    by_id = {h.event.id: h for h in hits}
+    for chain in chains:
+        for older, newer in itertools.pairwise(chain):
+            by_id[older].path.append(f"SUPERSEDED BY {newer}")
+        last = by_id[chain[-1]]
+        if last.event.status != EventStatus.SUPERSEDED:
+            last.path.append("CURRENT")
