@@ -44,6 +44,7 @@ from simplemem_graph.errors import (
 from simplemem_graph.loaders import as_time
 from simplemem_graph.models import (
     DEFAULT_STATUSES,
+    RECORD_SESSION_PREFIX,
     Event,
     EventStatus,
     Feedback,
@@ -419,7 +420,11 @@ class Memory:
         """Drop this namespace's graph and rebuild it from the raw log, the source of truth."""
         # Erased turns are tombstones `get_turns` never returns; set-aside ones would fail again.
         set_aside = {turn_id for _, turn_id, _ in self.store.failed_turns(self.namespace)}
-        turns = [t for t in self.store.get_turns(self.namespace) if t.id not in set_aside]
+        turns = [
+            t
+            for t in self.store.get_turns(self.namespace)
+            if t.id not in set_aside and not (t.session or "").startswith(RECORD_SESSION_PREFIX)
+        ]
         events = self.store.list_events(self.namespace)
         self.store.delete_events(self.namespace, [e.id for e in events])
         self.store.remove_links(self.store.list_links(self.namespace))

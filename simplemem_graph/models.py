@@ -30,6 +30,9 @@ class EventStatus(StrEnum):
 
 # What default retrieval sees; archived and superseded events are kept but only on request.
 DEFAULT_STATUSES: tuple[str, ...] = (EventStatus.ACTIVE, EventStatus.DONE)
+# Sessions whose turns are bookkeeping (a framework adapter's record lines: keys and values as
+# JSON), logged as done and never compressed into memories, not even by `rebuild`.
+RECORD_SESSION_PREFIX = "records:"
 
 
 class LinkKind(StrEnum):

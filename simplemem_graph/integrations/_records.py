@@ -19,11 +19,11 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from simplemem_graph.errors import InputError, NotFoundError, SimpleMemError
+from simplemem_graph.models import RECORD_SESSION_PREFIX  # + the collection: its record lines
 
 if TYPE_CHECKING:
     from simplemem_graph.memory import Memory
 
-RECORD_SESSION_PREFIX = "records:"  # + the collection: the session that holds its record lines
 RECORD_SPEAKER = "record"
 # Records replay in the log's (time, id) order: each one is logged at least this much after the last.
 TIME_STEP = timedelta(milliseconds=1)
@@ -42,6 +42,7 @@ class Record:
     created_at: datetime
     updated_at: datetime
     text_turn: str | None  # the turn the value's text was logged as: its memories come from it
+    line_turn: str | None = None  # the record line that holds this value (None until logged)
 
 
 class RecordLog:
@@ -78,9 +79,8 @@ class RecordLog:
                 raise InputError(f"records: the value of {key!r} is not JSON-serialisable: {e}") from e
         state, last = self._replay()
         for key, _, _, _ in entries:
-            previous = state.get(key)
-            if previous is not None and previous.text_turn:
-                self._drop_memories(previous.text_turn)
+            if key in state:
+                self._erase(state[key])
         written: list[Record] = []
         turns = []
         for key, value, text, speaker in entries:
@@ -115,8 +115,7 @@ class RecordLog:
         record = state.get(key)
         if record is None:
             return None
-        if record.text_turn:
-            self._drop_memories(record.text_turn)
+        self._erase(record)
         self._log({"op": "delete", "key": key}, _next_time(last))
         return record
 
@@ -124,8 +123,7 @@ class RecordLog:
         """Delete every record of the collection (and their memories); how many there were."""
         state, last = self._replay()
         for record in state.values():
-            if record.text_turn:
-                self._drop_memories(record.text_turn)
+            self._erase(record)
         if state:
             self._log({"op": "clear"}, _next_time(last))
         return len(state)
@@ -147,6 +145,7 @@ class RecordLog:
                         datetime.fromisoformat(line["created_at"]),
                         turn.time,
                         line["text_turn"],
+                        turn.id,
                     )
                 elif op == "delete":
                     state.pop(line["key"], None)
@@ -171,13 +170,15 @@ class RecordLog:
         # Logged as done: a record line is bookkeeping, never compressed into a memory.
         self.memory.store.add_turns([turn], pending=False)
 
-    def _drop_memories(self, turn_id: str) -> None:
-        """Delete the events made only from `turn_id` (an event merged with other turns stays)."""
-        for event in self.memory.events_of_turn(turn_id):
-            if set(event.source_ids) <= {turn_id}:
-                # Already gone is fine: deleted by another writer, or merged away.
+    def _erase(self, record: Record) -> None:
+        """Erase a value that is overwritten or deleted: its text turn with every memory made from
+        it, and the record line that held it (`Memory.forget(turn_id=)` on each), so that neither a
+        search, the raw log nor `rebuild` brings the old value back."""
+        for turn_id in (record.text_turn, record.line_turn):
+            if turn_id:
+                # Already gone is fine: erased by another writer.
                 with contextlib.suppress(NotFoundError):
-                    self.memory.forget(event_id=event.id)
+                    self.memory.forget(turn_id=turn_id)
 
 
 def _next_time(last: datetime | None) -> datetime:

@@ -17,7 +17,7 @@ from simplemem_graph.stores.embedded import EmbeddedStore
 class NoModel:
     """Fails if anything is embedded: records without text must never reach the pipeline."""
 
-    model_name = "no-model"
+    name = model_name = "no-model"
     dimension = 384
 
     def encode(self, texts):
@@ -47,11 +47,11 @@ def test_replay_is_last_write_wins_in_log_order(bare_memory):
     assert RecordLog(bare_memory, "other").records() == {}  # collections are apart
     assert log.clear() == 2 and log.records() == {}
     assert log.clear() == 0
-    # Every change is one record line, logged as done: nothing waits for consolidation.
+    # Every change is one record line, logged as done: nothing waits for consolidation. A value
+    # overwritten, deleted or cleared is erased with its line; the second clear logged nothing.
     lines = bare_memory.turns(session="records:c")
     assert bare_memory.pending() == 0
-    # The second clear had nothing to clear: it logged nothing.
-    assert [json.loads(t.text)["op"] for t in lines] == ["put", "put", "put", "delete", "put", "clear"]
+    assert [json.loads(t.text)["op"] for t in lines] == ["delete", "clear"]
 
 
 def test_many_puts_in_one_call_keep_their_order(bare_memory):
@@ -83,3 +83,24 @@ def test_memory_turns_reads_one_session_in_order(bare_memory):
     bare_memory.store.add_turns([last, other, first], pending=False)
     assert [t.text for t in bare_memory.turns(session="x")] == ["one", "three"]
     assert [t.text for t in bare_memory.turns()] == ["one", "two", "three"]
+
+
+def test_a_value_that_goes_is_erased_from_the_log_and_never_rebuilt(memory):
+    log = RecordLog(memory, "notes")
+    log.put("home", {"text": "x"}, text="I moved to Lisbon in May, to the Alfama district.", session="s")
+    log.put("pet", {"text": "y"}, text="My cat Oscar is three years old.", session="s")
+    assert "Alfama" in " ".join(h.event.text for h in memory.search("Where does the user live?").hits)
+    log.put("home", {"text": "z"}, text="I moved to Porto last week.", session="s")
+    log.delete("pet")
+
+    def everything() -> str:
+        turns = memory.turns()
+        events = memory.store.list_events(memory.namespace, statuses=None)
+        return " ".join([t.text for t in turns] + [e.text for e in events])
+
+    for _ in range(2):
+        text = everything()
+        assert "Alfama" not in text and "Oscar" not in text and "Porto" in text
+        assert [(k, r.value) for k, r in log.records().items()] == [("home", {"text": "z"})]
+        memory.rebuild()  # the tombstones and the record lines stay out of the rebuilt graph
+    assert all("Oscar" not in h.event.text for h in memory.search("What is the cat called?").hits)
