@@ -39,6 +39,7 @@ from simplemem_graph.compress.informative import (
     is_informative_task,
     is_substantive,
     is_task,
+    states_something,
     vocatives,
 )
 from simplemem_graph.compress.logic import find_conditions, find_negations
@@ -53,7 +54,14 @@ from simplemem_graph.compress.names import (
 )
 from simplemem_graph.compress.segment import Piece, split_clauses, split_sentences
 from simplemem_graph.compress.stats import CompressStats
-from simplemem_graph.compress.timeexpr import EN_FUTURE, find_dates, find_times, is_past, local_date
+from simplemem_graph.compress.timeexpr import (
+    EN_FUTURE,
+    date_points_back,
+    find_dates,
+    find_times,
+    is_past,
+    local_date,
+)
 from simplemem_graph.compress.trigger import INFORMATION_THRESHOLD, Window, information
 from simplemem_graph.embedding import Embedder
 from simplemem_graph.errors import InputError
@@ -76,6 +84,7 @@ _EFFECT_OPENING = re.compile(
     re.IGNORECASE,
 )
 _BATCH_SIZE = 64
+_EMOTICON_BEFORE = re.compile(r"(?:^|\s)<$")
 _CJK_WORD = re.compile(r"[\u4e00-\u9fff]{2}")
 
 
@@ -195,9 +204,31 @@ def _addressees(
 def _is_past(sentence: str, lang: str, doc, piece: Piece) -> bool:
     if lang == "zh":
         return is_past(sentence, lang)
+    return bool(_past_verbs(doc, piece)) and not EN_FUTURE.search(sentence)
+
+
+def _past_verbs(doc, piece: Piece) -> list[tuple[int, int]]:
+    """[start, end) of the past-tense verbs of a sentence, relative to it (English; spaCy's VBD)."""
     span = doc.char_span(piece.start, piece.end, alignment_mode="expand") if doc is not None else None
-    tags = [t.tag_ for t in span] if span is not None else []
-    return "VBD" in tags and not EN_FUTURE.search(sentence)
+    return [
+        (t.idx - piece.start, t.idx - piece.start + len(t.text)) for t in span or () if t.tag_ == "VBD"
+    ]
+
+
+def _dates(sentence: str, today: date, lang: str, past: bool, past_verbs) -> list[Mention]:
+    """The sentence's dates, each read in the direction of what it is (timeexpr.date_points_back):
+    both readings are made, and each date takes the one its own clause calls for."""
+    ahead = {(m.start, m.end): m for m in find_dates(sentence, today, lang, past=False)}
+    behind = {(m.start, m.end): m for m in find_dates(sentence, today, lang, past=True)}
+    picked = []
+    for key in dict.fromkeys([*ahead, *behind]):
+        probe = ahead.get(key) or behind[key]
+        if past_verbs is None and not _CJK_WORD.search(sentence):
+            back = past and not probe.extra.get("deadline")  # no parse: the sentence's tense
+        else:
+            back = date_points_back(sentence, probe, lang, past_verbs or ())
+        picked.append((behind.get(key) if back else ahead.get(key)) or probe)
+    return picked
 
 
 def find_atoms(
@@ -209,6 +240,7 @@ def find_atoms(
     *,
     past: bool = False,
     common: frozenset[str] = frozenset(),
+    past_verbs: list[tuple[int, int]] | None = None,
 ) -> list[Mention]:
     """Every atom in one sentence of a turn, offsets relative to the turn text, overlaps resolved.
 
@@ -218,8 +250,9 @@ def find_atoms(
         today: the turn's local date.
         lang: "zh" or "en".
         doc: the spaCy Doc of the turn (English names); None skips spaCy.
-        past: the sentence is in the past tense.
+        past: the sentence is in the past tense (used for dates only without `past_verbs`).
         common: lower-case words of the batch (names.common_words): not one-word names.
+        past_verbs: [start, end) of the sentence's past-tense verbs, relative to it (English).
     """
     sentence = piece.text
     shift = piece.start
@@ -227,8 +260,10 @@ def find_atoms(
     def moved(found: list[Mention]) -> list[Mention]:
         return [Mention(m.kind, m.start + shift, m.end + shift, m.surface, m.value, m.extra) for m in found]
 
-    dates = resolve_overlaps(moved(find_dates(sentence, today, lang, past=past)))
-    others = resolve_overlaps(moved(find_times(sentence) + find_amounts(sentence)))
+    dates = resolve_overlaps(moved(_dates(sentence, today, lang, past, past_verbs)))
+    # "<3" is a heart, not the number three
+    amounts = [m for m in find_amounts(sentence) if not _EMOTICON_BEFORE.search(sentence[: m.start])]
+    others = resolve_overlaps(moved(find_times(sentence) + amounts))
     # A clock time may share characters with its day word ("明晚七点": date 明晚, time 晚七点): keep both.
     values = dates + [v for v in others if v.kind == "time" or not any(v.overlaps(d) for d in dates)]
     if _CJK_WORD.search(sentence):
@@ -253,6 +288,7 @@ def _kept_span(
     recent: set[str],
     listeners: tuple[str, ...],
     said: set[str],
+    today: date,
 ) -> tuple[int, int] | None:
     """First to last informative clause; a condition brings its consequence, a bare detail its lead-in.
 
@@ -269,10 +305,12 @@ def _kept_span(
         named = {w.casefold() for m in addressed for w in m.surface.split()}
         words = [w for w in content_words(c.text, span) if w.lemma not in named]
         question = c.text.rstrip().endswith(("?", "？"))
+        says = states_something(c.text, span, named=named, question=question, recent=recent)
         informative.append(
-            has_atom
+            says
+            or any(_standalone(m, today) for m in inside if m not in addressed)
+            or (has_atom and is_substantive(words, lang, recent, question=question))
             or is_informative_task(c.text, words, recent)
-            or is_substantive(words, lang, recent, question=question)
         )
         said.update(w.lemma for w in words)
     if not any(informative):
@@ -284,6 +322,15 @@ def _kept_span(
     if first > 0 and len(tokenize(_without_atoms(clauses[first], atoms))) < 2:
         first -= 1  # "13905712286" alone needs "我换手机号了" before it
     return clauses[first].start, clauses[last].end
+
+
+def _standalone(atom: Mention, today: date) -> bool:
+    """An atom that is information by itself. A negation flips a statement and a date on the
+    turn's own day only repeats its timestamp: without a statement in the clause ("I won't quit",
+    "Can't wait!", "今天我又来找你聊天啦") they say nothing."""
+    if atom.kind == "negation":
+        return False
+    return not (atom.kind == "date" and atom.value == today.isoformat())
 
 
 def _without_atoms(clause: Piece, atoms: list[Mention]) -> str:
@@ -314,11 +361,18 @@ def _compress_turn(
     for piece in split_sentences(text):
         stats.sentences += 1
         found = find_atoms(
-            text, piece, today, lang, doc, past=_is_past(piece.text, lang, doc, piece), common=common
+            text,
+            piece,
+            today,
+            lang,
+            doc,
+            past=_is_past(piece.text, lang, doc, piece),
+            common=common,
+            past_verbs=_past_verbs(doc, piece) if doc is not None else None,
         )
         clauses = split_clauses(text, piece)
         stats.clauses += len(clauses)
-        kept = _kept_span(text, clauses, found, lang, doc, recent, listeners, said)
+        kept = _kept_span(text, clauses, found, lang, doc, recent, listeners, said, today)
         if kept is None:
             stats.dropped_chitchat += len(clauses)
             previous_kept = False

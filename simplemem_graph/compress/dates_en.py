@@ -32,6 +32,7 @@ from simplemem_graph.dates import (
     day_of_month,
     month_day,
     month_end,
+    month_in_direction,
     previous_weekday,
     unit_span,
     upcoming_weekday,
@@ -164,6 +165,23 @@ def _month_year(m: re.Match, today: date, past: bool) -> Resolved | None:
     return month_of(date(int(m.group("y")), _MONTHS[m.group("m").lower()], 1))
 
 
+def _named_month(m: re.Match, today: date, past: bool) -> Resolved | None:
+    """ "in June", "last March", "by October": a whole month. A bare capitalised name is not read
+    ("May I ask"): a preposition, a deadline word or last/next/this must introduce it."""
+    if not (m.group("prep") or m.group("rel") or m.group("dl")):
+        return None
+    month = _MONTHS[m.group("m").lower()]
+    rel = (m.group("rel") or "").lower()
+    this_month, first = today.replace(day=1), date(today.year, month, 1)
+    if rel == "last":  # the latest such month before this one
+        first = first if first < this_month else first.replace(year=today.year - 1)
+    elif rel == "next":  # the first such month after this one
+        first = first if first > this_month else first.replace(year=today.year + 1)
+    else:
+        first = month_in_direction(today, month, past=past)
+    return month_of(first)
+
+
 def _bare_day(m: re.Match, today: date, past: bool) -> Resolved | None:
     day = day_of_month(today, int(m.group("d")), past=past)
     return Resolved.one_day(day) if day else None
@@ -211,6 +229,14 @@ _RULES: list[tuple[re.Pattern, Resolver]] = [
         _month_day,
     ),
     (re.compile(rf"\b(?P<core>(?:in\s+)?{_MONTH}\s+(?P<y>\d{{4}}))\b", _FLAGS), _month_year),
+    (
+        re.compile(
+            rf"\b{_DL}(?P<core>(?:(?P<prep>in|during|since|through|throughout|over|from|of)\s+)?"
+            rf"(?:(?P<rel>last|next|this)\s+)?{_MONTH})(?![\s-]*\d)(?!\w)",
+            _FLAGS,
+        ),
+        _named_month,
+    ),
     (
         re.compile(
             rf"\b{_DL}(?P<core>(?:(?P<rel>this coming|this|next|last|coming|past)\s+)?{_WD}"

@@ -54,6 +54,7 @@ _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]+")
 _PAUSE_BEFORE = re.compile(r"(?:^|[,，!！:：;；~～…]|^\W+)\s*$")
 _ZH_PARTICLE_BEFORE = re.compile(r"[啦呀哦吧呢嘛啊哈噢喔嗯哇]\s*$")
 _NOTHING_AFTER = re.compile(r"^[^\w]*$")
+_ZH_NAMING_BEFORE = re.compile(r"(?:是|叫|姓|名叫|叫做)\s*$")
 _EN_DETERMINERS = "my|your|his|her|our|their|its|the|a|an|these|those"
 
 
@@ -147,6 +148,129 @@ def is_substantive(
     )
 
 
+# Finite verbs (a declarative has one, with its subject); imperatives ("Take care", "Appreciate your
+# help") and verbless formulas ("Good night", "Thanks for the support") do not.
+_EN_FINITE_TAGS = frozenset({"VBD", "VBZ", "VBP", "MD"})
+_EN_SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "expl", "csubj"})
+# Nouns that, after "a", measure a degree and name nothing ("means a lot", "a bit tired").
+_EN_DEGREE_NOUNS = frozenset({"lot", "bit", "ton", "little"})
+_EN_POINTING = frozenset({"it", "that", "this"})
+_EN_LISTENER = frozenset({"you", "your", "yours", "yourself", "yourselves"})
+# What marks a noun phrase as the listener's ("your help") or as pointed back at ("this bowl").
+_EN_SPECIFIER_DEPS = frozenset({"det", "poss", "nummod", "predet"})
+# A copula or existential carries the predicate in Chinese ("我妈妈是个老师", "我家有两只猫",
+# "我住在翠湖花园小区"); jieba files 是/有/在 with the stopwords.
+_ZH_COPULA = re.compile(r"是|有|在|住|叫|姓|用")
+# the listener's, through a coordination: "你的建议和帮助"
+_ZH_LISTENER_BEFORE = re.compile(r"(?:你|您)(?:们)?的?(?:[\u4e00-\u9fff]{1,4}[和与及、])*\s*$")
+# "这是非常实用的建议": a judgement of what was just said, unless it is the speaker's ("这是我拍的…")
+_ZH_POINTED_SUBJECT = re.compile(r"^\W*(?:这|那)(?:个|些)?(?:是|真是|就是|也是|可是)")
+_ZH_DEMONSTRATIVE_BEFORE = re.compile(r"[这那](?:些|个|种|部|本|件|次|位|条|篇|首|样)?\s*$")
+# The speaker's own state: 我 with a degree word before its predicate ("今天我很难过", "我有些郁闷",
+# "我感到有些无聊"), in a clause that is not about the listener ("我很高兴和你聊天" is a pleasantry).
+_ZH_SPEAKER_STATE = re.compile(r"我(?!们).{0,4}?(?:很|非常|有些|有点|特别|十分|挺|感到|觉得)[\u4e00-\u9fff]{2}")
+_ZH_LISTENER = re.compile(r"你|您")
+_ZH_PRONOUN_CHARS = tuple("我你您他她它")
+# Things in Chinese: nouns, abbreviations, places, fixed expressions (自然风光), verbal nouns, Latin words.
+_ZH_STATED_TAGS = ("n", "j", "s", "l", "vn", "eng", "t")
+_ZH_LISTENER_SUBJECT = re.compile(r"^\W*(?:你|您)(?!的)")
+
+
+def states_something(
+    text: str, span=None, *, named: Iterable[str] = (), question: bool = False, recent: Iterable[str] = ()
+) -> bool:
+    """A declarative clause about a specific thing, however short: kept even when the thing was
+    just talked about ("The store's doing great!", "I love all dances, but contemporary is my top
+    pick", "我妈妈是个老师", "我家的冰箱是海尔的").
+
+    What is left out, by structure: questions (the caller's), imperatives and verbless formulas
+    (greetings, thanks, wishes, farewells), clauses whose only things are the listener's ("your
+    help means a lot", "谢谢你的建议"), pointed back at ("这些方法", "that") or generic ("Success is
+    almost here"), and statements about the listener ("You've got guts", "你真是个有见识的AI助手"):
+    praise and encouragement. A question is kept when it asks about a specific thing ("Did you see
+    that band?", "What type of music do you play?"): the answer that follows leans on it.
+
+    Args:
+        text: the clause.
+        span: its spaCy Span (English); None reads Chinese with jieba.
+        named: lower-case words of vocatives in the clause (a name used to address is no thing).
+        question: the clause is a question; it must ask about something the recent turns did not
+            mention ("还有其他的方法吗？" after an answer full of methods asks about nothing new).
+        recent: lemmas of the content words of the recent turns of the session.
+    """
+    named = {w.casefold() for w in named}
+    seen = set(recent)
+    if span is not None:
+        return _en_states(span, named, question, seen)
+    if _ZH_LISTENER_SUBJECT.match(text) and not question:
+        return False
+    if not question and _ZH_SPEAKER_STATE.search(text) and not _ZH_LISTENER.search(text):
+        return True
+    if _ZH_POINTED_SUBJECT.match(text) and "我" not in text:
+        return False
+    predicate = question or bool(_ZH_COPULA.search(text))
+    referent = False
+    at = 0
+    for pair in _posseg().cut(text):
+        word, tag = pair.word, pair.flag
+        start = text.find(word, at)
+        at = start + len(word) if start >= 0 else at
+        if not word.strip() or word.lower() in named:
+            continue
+        if tag.startswith(("v", "a")) and len(word) >= 2:
+            predicate = True
+        if (
+            (tag.startswith(_ZH_STATED_TAGS) or (tag.startswith("nr") and len(word) >= 2))
+            and word.lower() not in STOPWORDS
+            and not word.startswith(_ZH_PRONOUN_CHARS)  # jieba's "我会" is no noun
+            and (not question or word.lower() not in seen)
+            and not _ZH_LISTENER_BEFORE.search(text[:start])
+            and (question or not _ZH_DEMONSTRATIVE_BEFORE.search(text[:start]))
+        ):
+            referent = True
+    return referent and predicate
+
+
+def _en_states(span, named: set[str], question: bool, seen: set[str]) -> bool:
+    finite = [t for t in span if t.tag_ in _EN_FINITE_TAGS]
+    inside = {t.i for t in span}
+    subjects = [
+        c
+        for t in finite
+        for h in (t, t.head)
+        if h.i in inside
+        for c in h.children
+        if c.dep_ in _EN_SUBJECT_DEPS and c.i in inside
+    ]
+    if not question and (not finite or not subjects):
+        return False
+    if not question and all(s.lower_ in _EN_LISTENER for s in subjects):
+        return False  # "You've got guts", "you make life's struggles more bearable"
+    if not question and all(s.lower_ in _EN_POINTING and s.head.lemma_ == "be" for s in subjects):
+        return False  # "That's the spirit!", "It's great to have a supporter!": a judgement of what was said
+
+    def specific(t) -> bool:
+        head = t
+        while head.dep_ == "compound" and head.head is not head:
+            head = head.head  # "guinea pig": the phrase's own determiners
+        marks = [c for c in head.children if c.dep_ in _EN_SPECIFIER_DEPS]
+        if any(c.lower_ in _EN_LISTENER for c in marks):
+            return False  # the listener's: "your kind words"
+        # a bare noun counts ("counseling", "mental health"); one pointed back at does not
+        return question or not any(c.lower_ in ("this", "that", "these", "those") for c in marks)
+
+    return any(
+        t.pos_ in _EN_REFERENT_POS
+        and t.dep_ != "npadvmod"  # "a lot", "a bit"
+        and not (t.lemma_ in _EN_DEGREE_NOUNS and any(c.lower_ == "a" for c in t.children))
+        and t.lower_ not in named
+        and not t.is_stop
+        and (not question or t.lemma_.lower() not in seen)
+        and specific(t)
+        for t in span
+    )
+
+
 def is_informative_task(text: str, words: list[ContentWord], recent: Iterable[str] = ()) -> bool:
     """A task about something: "Remind me to call the bank" (not "Sure, I'll do that", "好的，记下了")."""
     if not is_task(text):
@@ -199,6 +323,8 @@ def vocatives(
             len(lead) <= 1
             and not any(w.lower() in STOPWORDS for w in lead)
             and not re.search(r"[\u4e00-\u9fff]{3}", before)
+            # "我叫焦彦", "我是郑思雨": the name is what the copula says, not who is addressed
+            and not _ZH_NAMING_BEFORE.search(before)
         )
         paused = _PAUSE_BEFORE.search(before) or (lang == "zh" and _ZH_PARTICLE_BEFORE.search(before))
         addressed = m.kind == "person" and (m.surface.casefold() in listeners or not is_task(before))
