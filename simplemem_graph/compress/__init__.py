@@ -84,6 +84,7 @@ _EFFECT_OPENING = re.compile(
     re.IGNORECASE,
 )
 _BATCH_SIZE = 64
+_ZH_PRONOUN = re.compile(r"[你我您他她]")
 _EMOTICON_BEFORE = re.compile(r"(?:^|\s)<$")
 _CJK_WORD = re.compile(r"[\u4e00-\u9fff]{2}")
 
@@ -211,7 +212,10 @@ def _past_verbs(doc, piece: Piece) -> list[tuple[int, int]]:
     """[start, end) of the past-tense verbs of a sentence, relative to it (English; spaCy's VBD)."""
     span = doc.char_span(piece.start, piece.end, alignment_mode="expand") if doc is not None else None
     return [
-        (t.idx - piece.start, t.idx - piece.start + len(t.text)) for t in span or () if t.tag_ == "VBD"
+        (t.idx - piece.start, t.idx - piece.start + len(t.text))
+        for t in span or ()
+        # a participle without its auxiliary reports a past event too ("box released tuesday")
+        if t.tag_ == "VBD" or (t.tag_ == "VBN" and not any(c.dep_.startswith("aux") for c in t.children))
     ]
 
 
@@ -273,7 +277,12 @@ def find_atoms(
         raw_names = find_names_en(doc, piece.start, piece.end, common=common)
     else:  # a Latin-script sentence in a Chinese turn: names by shape
         raw_names = moved(find_latin_names_in_zh(sentence))
-    names = [m for m in resolve_overlaps(raw_names, ()) if not any(m.overlaps(v) for v in values)]
+    names = [
+        m
+        for m in resolve_overlaps(raw_names, ())
+        # a personal pronoun is never part of a Chinese name ("谢谢你" is thanks, not a person)
+        if not any(m.overlaps(v) for v in values) and not (m.kind == "person" and _ZH_PRONOUN.search(m.surface))
+    ]
     negations = moved(find_negations(sentence))
     conditions = resolve_overlaps(moved(find_conditions(sentence)), ())
     return sorted(values + names + negations + conditions, key=lambda m: (m.start, m.kind))
@@ -308,8 +317,7 @@ def _kept_span(
         says = states_something(c.text, span, named=named, question=question, recent=recent)
         informative.append(
             says
-            or any(_standalone(m, today) for m in inside if m not in addressed)
-            or (has_atom and is_substantive(words, lang, recent, question=question))
+            or has_atom
             or is_informative_task(c.text, words, recent)
         )
         said.update(w.lemma for w in words)
@@ -322,15 +330,6 @@ def _kept_span(
     if first > 0 and len(tokenize(_without_atoms(clauses[first], atoms))) < 2:
         first -= 1  # "13905712286" alone needs "我换手机号了" before it
     return clauses[first].start, clauses[last].end
-
-
-def _standalone(atom: Mention, today: date) -> bool:
-    """An atom that is information by itself. A negation flips a statement and a date on the
-    turn's own day only repeats its timestamp: without a statement in the clause ("I won't quit",
-    "Can't wait!", "今天我又来找你聊天啦") they say nothing."""
-    if atom.kind == "negation":
-        return False
-    return not (atom.kind == "date" and atom.value == today.isoformat())
 
 
 def _without_atoms(clause: Piece, atoms: list[Mention]) -> str:

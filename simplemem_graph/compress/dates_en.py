@@ -280,7 +280,7 @@ _RULES: list[tuple[re.Pattern, Resolver]] = [
     (
         re.compile(
             rf"\b{_DL}(?P<core>(?:on\s+)?the\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th))(?=\s*(?:[,.;!?]|$|at\b|in\b|"
-            rf"and\b|morning|afternoon|evening))",
+            rf"and\b|but\b|like\b|as\b|when\b|for\b|with\b|so\b|morning|afternoon|evening))",
             _FLAGS,
         ),
         _bare_day,

@@ -168,11 +168,13 @@ _ZH_POINTED_SUBJECT = re.compile(r"^\W*(?:这|那)(?:个|些)?(?:是|真是|就�
 _ZH_DEMONSTRATIVE_BEFORE = re.compile(r"[这那](?:些|个|种|部|本|件|次|位|条|篇|首|样)?\s*$")
 # The speaker's own state: 我 with a degree word before its predicate ("今天我很难过", "我有些郁闷",
 # "我感到有些无聊"), in a clause that is not about the listener ("我很高兴和你聊天" is a pleasantry).
-_ZH_SPEAKER_STATE = re.compile(r"我(?!们).{0,4}?(?:很|非常|有些|有点|特别|十分|挺|感到|觉得)[\u4e00-\u9fff]{2}")
+_ZH_SPEAKER_STATE = re.compile(r"我(?!们).{0,4}?(?:很|非常|有些|有点|特别|十分|挺|比较|最|感到|觉得)[\u4e00-\u9fff]{2}")
 _ZH_LISTENER = re.compile(r"你|您")
 _ZH_PRONOUN_CHARS = tuple("我你您他她它")
-# Things in Chinese: nouns, abbreviations, places, fixed expressions (自然风光), verbal nouns, Latin words.
-_ZH_STATED_TAGS = ("n", "j", "s", "l", "vn", "eng", "t")
+# Things in Chinese: nouns, abbreviations, places, time nouns (生日), Latin words; not verbal nouns
+# (jieba's "尝试" in "我会尝试这些方法的") nor
+# jieba's fixed expressions (太好了, 那就好 are tagged l like 自然风光).
+_ZH_STATED_TAGS = ("n", "j", "s", "eng", "t")
 _ZH_LISTENER_SUBJECT = re.compile(r"^\W*(?:你|您)(?!的)")
 
 
@@ -200,6 +202,22 @@ def states_something(
     """
     named = {w.casefold() for w in named}
     seen = set(recent)
+    pieces = _pieces(text)
+    if len(pieces) > 1:
+        # an emoji or a tilde separates what it says: "收到😊晚安" is an ack and a good-night, "晚安" no
+        # thing that "收到" says something about
+        doc = span.doc if span is not None else None
+        base = span.start_char if span is not None else 0
+        return any(
+            states_something(
+                text[a:b],
+                doc.char_span(base + a, base + b, alignment_mode="expand") if doc is not None else None,
+                named=named,
+                question=question,
+                recent=seen,
+            )
+            for a, b in pieces
+        )
     if span is not None:
         return _en_states(span, named, question, seen)
     if _ZH_LISTENER_SUBJECT.match(text) and not question:
@@ -218,9 +236,11 @@ def states_something(
         if not word.strip() or word.lower() in named:
             continue
         if tag.startswith(("v", "a")) and len(word) >= 2:
-            predicate = True
+            predicate = True  # one-character verbs are where jieba's tags are least reliable (好滴)
         if (
-            (tag.startswith(_ZH_STATED_TAGS) or (tag.startswith("nr") and len(word) >= 2))
+            tag.startswith(_ZH_STATED_TAGS)
+            # jieba guesses nr for unknown runs (太棒了); a real name is an atom already
+            and not tag.startswith(_ZH_NOT_REFERENT_TAGS)
             and word.lower() not in STOPWORDS
             and not word.startswith(_ZH_PRONOUN_CHARS)  # jieba's "我会" is no noun
             and (not question or word.lower() not in seen)
@@ -229,6 +249,20 @@ def states_something(
         ):
             referent = True
     return referent and predicate
+
+
+_EMOJI_OR_TILDE = re.compile(r"[~～\u2600-\u27bf\U0001f000-\U0001faff]+")
+
+
+def _pieces(text: str) -> list[tuple[int, int]]:
+    """[start, end) of the runs of `text` between emoji and tildes that hold a word."""
+    out, at = [], 0
+    for m in [*_EMOJI_OR_TILDE.finditer(text), None]:
+        end = m.start() if m else len(text)
+        if re.search(r"\w", text[at:end]):
+            out.append((at, end))
+        at = m.end() if m else at
+    return out
 
 
 def _en_states(span, named: set[str], question: bool, seen: set[str]) -> bool:
@@ -263,8 +297,13 @@ def _en_states(span, named: set[str], question: bool, seen: set[str]) -> bool:
         t.pos_ in _EN_REFERENT_POS
         and t.dep_ != "npadvmod"  # "a lot", "a bit"
         and not (t.lemma_ in _EN_DEGREE_NOUNS and any(c.lower_ == "a" for c in t.children))
+        # a bare lower-case singular subject is a reaction the tagger read as a noun ("cool sounds
+        # good", "omg love it"): English needs a determiner there
+        and not (t.dep_.startswith("nsubj") and t.tag_ == "NN" and t.text.islower() and not list(t.children))
         and t.lower_ not in named
         and not t.is_stop
+        and t.is_alpha
+        and _propn_capitalised(t)
         and (not question or t.lemma_.lower() not in seen)
         and specific(t)
         for t in span

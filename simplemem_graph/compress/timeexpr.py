@@ -62,6 +62,9 @@ _EN_REPORTING = re.compile(
     r"(?:\s+that)?\s+",
     re.IGNORECASE,
 )
+# The date of a promise, plan or due day: "比答应的16号早了两天" (delivered early) keeps 16号 ahead.
+_ZH_AHEAD = re.compile(r"答应|承诺|说好|约定|预计|预定|计划|到期|截止|定于|改到|推到|延到|推迟到|提前到")
+_ZH_CHANGE_OF_STATE = re.compile(r"不[\u4e00-\u9fff]{1,3}了")
 _ZH_REPORTING = re.compile(r"(?:说|表示|提到|告诉\w{0,3}|通知\w{0,3}|答应|承诺)(?:了)?[,，:：]?")
 _LOCAL_BOUNDARY = re.compile(r"[,;:，；：、。!?！？]|\s[—–-]\s")
 
@@ -133,7 +136,11 @@ def date_points_back(
     start, end = local_clause(sentence, mention.start, mention.end, lang)
     clause = sentence[start:end]
     if re.search(r"[\u4e00-\u9fff]", clause):
-        return is_past(clause, "zh")
+        # the cue may be the reporting verb itself ("答应的16号"): read the words right before the date
+        lead = sentence[max(0, min(start, mention.start - 6)) : mention.start]
+        # 不…了 is a change of plan, not a past event: "周六我不去了" is about the coming Saturday
+        changed = _ZH_CHANGE_OF_STATE.search(clause)
+        return not _ZH_AHEAD.search(lead) and not changed and is_past(clause, "zh")
     if _EN_AHEAD.search(clause) or EN_FUTURE.search(clause):
         return False
     return any(start <= a and b <= end for a, b in past_verbs)
