@@ -213,7 +213,9 @@ def date_set() -> dict:
                 if ref["value"] in dates:
                     found += 1
                 else:
-                    wrong.append(f"{path.name} {t['id']} {ref['surface']} -> want {ref['value']}, got {sorted(dates)}")
+                    wrong.append(
+                        f"{path.name} {t['id']} {ref['surface']} -> want {ref['value']}, got {sorted(dates)}"
+                    )
     return {"refs": total, "found": found, "share": found / max(1, total), "wrong": wrong}
 
 
@@ -265,13 +267,16 @@ _HEADLINES = [
 ]
 
 
+def _fmt(value) -> str:
+    return f"{value:.3f}" if isinstance(value, float) else str(value)
+
+
 def _print(report: dict, baseline: dict | None) -> None:
     print(f"{'measure':<50} {'now':>10} {'baseline':>10}")
     for section, key in _HEADLINES:
         now = report[section][key]
         before = baseline[section][key] if baseline else ""
-        fmt = (lambda v: f"{v:.3f}" if isinstance(v, float) else str(v))
-        print(f"{section + '.' + key:<50} {fmt(now):>10} {fmt(before):>10}")
+        print(f"{section + '.' + key:<50} {_fmt(now):>10} {_fmt(before):>10}")
     for name, row in report["restoration"].items():
         before = baseline["restoration"][name]["coverage"] if baseline else ""
         print(f"{'restoration.' + name:<50} {row['coverage']:>10.3f} {before!s:>10}")

@@ -37,7 +37,6 @@ from simplemem_graph.compress.informative import (
     RECENT_TURNS,
     content_words,
     is_informative_task,
-    is_substantive,
     is_task,
     states_something,
     vocatives,
@@ -281,7 +280,8 @@ def find_atoms(
         m
         for m in resolve_overlaps(raw_names, ())
         # a personal pronoun is never part of a Chinese name ("谢谢你" is thanks, not a person)
-        if not any(m.overlaps(v) for v in values) and not (m.kind == "person" and _ZH_PRONOUN.search(m.surface))
+        if not any(m.overlaps(v) for v in values)
+        and not (m.kind == "person" and _ZH_PRONOUN.search(m.surface))
     ]
     negations = moved(find_negations(sentence))
     conditions = resolve_overlaps(moved(find_conditions(sentence)), ())
@@ -302,8 +302,9 @@ def _kept_span(
     """First to last informative clause; a condition brings its consequence, a bare detail its lead-in.
 
     A clause is informative when it holds an atom other than a vocative, or is a task about
-    something, or states something new (informative.is_substantive). `said` receives the content
-    words of every clause, for the window of the turns that follow.
+    something, or says something about a thing however short or already mentioned
+    (informative.states_something: kept by default, dropped only when its structure says nothing).
+    `said` receives the content words of every clause, for the window of the turns that follow.
     """
     informative = []
     for c in clauses:
@@ -315,11 +316,7 @@ def _kept_span(
         words = [w for w in content_words(c.text, span) if w.lemma not in named]
         question = c.text.rstrip().endswith(("?", "？"))
         says = states_something(c.text, span, named=named, question=question, recent=recent)
-        informative.append(
-            says
-            or has_atom
-            or is_informative_task(c.text, words, recent)
-        )
+        informative.append(says or has_atom or is_informative_task(c.text, words, recent))
         said.update(w.lemma for w in words)
     if not any(informative):
         return None

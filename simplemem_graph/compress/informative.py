@@ -168,7 +168,9 @@ _ZH_POINTED_SUBJECT = re.compile(r"^\W*(?:这|那)(?:个|些)?(?:是|真是|就�
 _ZH_DEMONSTRATIVE_BEFORE = re.compile(r"[这那](?:些|个|种|部|本|件|次|位|条|篇|首|样)?\s*$")
 # The speaker's own state: 我 with a degree word before its predicate ("今天我很难过", "我有些郁闷",
 # "我感到有些无聊"), in a clause that is not about the listener ("我很高兴和你聊天" is a pleasantry).
-_ZH_SPEAKER_STATE = re.compile(r"我(?!们).{0,4}?(?:很|非常|有些|有点|特别|十分|挺|比较|最|感到|觉得)[\u4e00-\u9fff]{2}")
+_ZH_SPEAKER_STATE = re.compile(
+    r"我(?!们).{0,4}?(?:很|非常|有些|有点|特别|十分|挺|比较|最|感到|觉得)[\u4e00-\u9fff]{2}"
+)
 _ZH_LISTENER = re.compile(r"你|您")
 _ZH_PRONOUN_CHARS = tuple("我你您他她它")
 # Things in Chinese: nouns, abbreviations, places, time nouns (生日), Latin words; not verbal nouns

@@ -182,6 +182,7 @@ def gather_candidates(
     )
 
     tiers: list[str] = []
+    turn_memories: dict[str, Event] = {}  # verbatim memories of hit turns that made no event
 
     def recall(filter_: RecallFilter) -> list[Candidate]:
         searched: list[str] = []
@@ -199,6 +200,7 @@ def gather_candidates(
             hot_first=plan.hot_first,
             cold_evidence_top=plan.cold_evidence_top,
             searched_tiers=searched,
+            turn_memories=turn_memories,
         )
         tiers.extend(t for t in searched if t not in tiers)
         return found
@@ -222,6 +224,7 @@ def gather_candidates(
         namespace, [c.event_id for c in candidates], [LinkKind.SUPERSEDES]
     )
     events = {e.id: e for e in found}
+    events.update((i, m) for i, m in turn_memories.items() if i not in events)
     candidates = [c for c in candidates if c.event_id in events]
     if range_filtered:
         # Walks ignore dates; keep the range the question asked for.

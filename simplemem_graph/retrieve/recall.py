@@ -21,8 +21,9 @@ from datetime import date
 
 import numpy as np
 
-from simplemem_graph.models import Entity, Event
+from simplemem_graph.models import Entity, Event, LinkKind, Turn, stable_id
 from simplemem_graph.stores.base import GraphStore, in_date_range
+from simplemem_graph.text import detect_lang
 
 VECTOR = "vector"
 FULLTEXT = "fulltext"
@@ -126,11 +127,55 @@ def recall_turns(store: GraphStore, namespace: str, query: str, k: int, where: R
 
 
 def recall_turn_events(
-    store: GraphStore, namespace: str, query: str, k: int, where: RecallFilter
+    store: GraphStore,
+    namespace: str,
+    query: str,
+    k: int,
+    where: RecallFilter,
+    verbatim: dict[str, Event] | None = None,
 ) -> list[Event]:
-    """`recall_turns`, as the events themselves (`GraphStore.turn_recall`: one store call)."""
-    return store.turn_recall(
+    """`recall_turns`, as the events themselves (`GraphStore.turn_recall`: one store call).
+
+    With `verbatim` (a dict to fill), a hit turn that stage 1 made no event from comes back too, as
+    a verbatim memory of the whole turn (`turn_memory`), placed at its turn's rank and added to
+    `verbatim` by id: a turn the keep rule dropped by mistake can lose rank, never the fact.
+    """
+    events = store.turn_recall(
         namespace, query, k, statuses=where.statuses, time_from=where.time_from, time_to=where.time_to
+    )
+    if verbatim is None:
+        return events
+    hits = [h.id for h in store.turn_search(namespace, query, k)]
+    made = {link.target for link in store.list_links(namespace, kinds=[LinkKind.FROM], node_ids=hits)}
+    bare = [
+        memory
+        for memory in (turn_memory(t) for t in store.get_turns(namespace, [h for h in hits if h not in made]))
+        if in_date_range(memory, where.time_from, where.time_to)
+    ]
+    if not bare:
+        return events
+    verbatim.update((m.id, m) for m in bare)
+    rank = {turn_id: i for i, turn_id in enumerate(hits)}
+
+    def best(event: Event) -> int:
+        return min((rank[s] for s in event.source_ids if s in rank), default=len(rank))
+
+    return sorted([*events, *bare], key=best)
+
+
+def turn_memory(turn: Turn) -> Event:
+    """A turn stage 1 made no event from, as a verbatim memory with its source id."""
+    return Event(
+        id=stable_id("turn", turn.namespace, turn.id),
+        namespace=turn.namespace,
+        text=turn.text,
+        source_ids=[turn.id],
+        session=turn.session,
+        speaker=turn.speaker,
+        agent=turn.agent,
+        time=turn.time,
+        verbatim=True,
+        lang=detect_lang(turn.text),
     )
 
 
@@ -202,6 +247,7 @@ def recall_candidates(
     hot_first: bool = True,
     cold_evidence_top: int = COLD_EVIDENCE_TOP,
     searched_tiers: list[str] | None = None,
+    turn_memories: dict[str, Event] | None = None,
 ) -> list[Candidate]:
     """Run the channels, fuse them, and return candidates best first with their first path.
 
@@ -214,7 +260,8 @@ def recall_candidates(
     (`reaches_cold_tier`).
     Without the turn fulltext or entity channel, or when
     they find nothing, there is no evidence either way, and every tier is searched.
-    `searched_tiers` receives the tiers the vector channel read.
+    `searched_tiers` receives the tiers the vector channel read; `turn_memories` the verbatim
+    memories of hit turns that made no event (`recall_turn_events`), which the store does not hold.
     """
     found: dict[str, list[str]] = {}
     evidence: list[list[Event]] = []
@@ -222,7 +269,7 @@ def recall_candidates(
     if FULLTEXT in channels:
         found[FULLTEXT] = recall_fulltext(store, namespace, query, k, where)
     if TURN_FULLTEXT in channels:
-        turn_events = recall_turn_events(store, namespace, query, k, where)
+        turn_events = recall_turn_events(store, namespace, query, k, where, turn_memories)
         found[TURN_FULLTEXT] = [e.id for e in turn_events]
         evidence.append(turn_events)
     if ENTITY in channels:
