@@ -130,8 +130,12 @@ def _shifted_period(unit: str, shift: int, today: date) -> Resolved:
 
 
 def _period(m: re.Match, today: date, past: bool) -> Resolved | None:
-    shift = {"next": 1, "the following": 1, "last": -1, "past": -1, "this": 0}[m.group("rel").lower()]
-    return _shifted_period(m.group("u").lower(), shift, today)
+    rel = re.sub(r"\s+", " ", m.group("rel").lower())
+    shift = {"next": 1, "the following": 1, "last": -1, "past": -1, "this": 0, "over the": 0}[rel]
+    unit = m.group("u").lower()
+    if unit == "weekend" and shift == 0 and past and weekday_of_week(today, 5) > today:
+        shift = -1  # "we went hiking over the weekend" said on a Tuesday: the weekend just gone
+    return _shifted_period(unit, shift, today)
 
 
 def _before_last(m: re.Match, today: date, past: bool) -> Resolved | None:
@@ -271,7 +275,7 @@ _RULES: list[tuple[re.Pattern, Resolver]] = [
     ),
     (
         re.compile(
-            rf"\b{_DL}(?P<core>(?P<rel>next|last|this|past|the following)\s+"
+            rf"\b{_DL}(?P<core>(?P<rel>next|last|this|past|the following|over\s+the)\s+"
             r"(?P<u>week|weekend|month|year))\b",
             _FLAGS,
         ),

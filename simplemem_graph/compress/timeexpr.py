@@ -51,8 +51,15 @@ _AFTERNOON = {"下午", "傍晚", "晚上", "夜里", "晚"}
 # A date that is moved, due or set is ahead of its sentence's tense: "the deadline moved to May 15",
 # "the conference was moved to June 9", "改到6月3号" said in April are about the coming date.
 _EN_AHEAD = re.compile(
-    r"\b(?:moved|moving|pushed|delayed|postponed|rescheduled|changed|shifted|brought forward|due|deadline|"
-    r"scheduled|planned|set for|booked|reserved|launch(?:es|ing)?|starts?|opens?|expected|promised)\b",
+    r"\b(?:due|deadline|scheduled|planned|set for|booked|reserved|launch(?:es|ing)?|starts?|opens?|"
+    r"expected|promised)\b",
+    re.IGNORECASE,
+)
+# A moved date: the new date is what the move is "to" ("moved to May 15", "pushed the review back to
+# the 9th"); "we moved the office in April" moved something else, in the past.
+_EN_MOVED_TO = re.compile(
+    r"\b(?:moved|pushed|delayed|postponed|rescheduled|changed|shifted|brought forward)\b[^,.;!?]*?"
+    r"\b(?:to|until|till|for)\s+(?:the\s+|on\s+)?$",
     re.IGNORECASE,
 )
 # Reported speech: what follows the reporting verb has its own tense ("Robert said the launch is on
@@ -141,7 +148,11 @@ def date_points_back(
         # 不…了 is a change of plan, not a past event: "周六我不去了" is about the coming Saturday
         changed = _ZH_CHANGE_OF_STATE.search(clause)
         return not _ZH_AHEAD.search(lead) and not changed and is_past(clause, "zh")
-    if _EN_AHEAD.search(clause) or EN_FUTURE.search(clause):
+    if (
+        _EN_AHEAD.search(clause)
+        or EN_FUTURE.search(clause)
+        or _EN_MOVED_TO.search(sentence[start : mention.start])
+    ):
         return False
     return any(start <= a and b <= end for a, b in past_verbs)
 
