@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import UTC, date, datetime, time, timedelta, timezone
 
 import pytest
 
@@ -23,7 +23,7 @@ _RNG = random.Random(20261204)
 _MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
            "October", "November", "December"]  # fmt: skip
 _ZH_NUM = "一二三四五六七八九十"
-_TZ = {"zh": timezone(timedelta(hours=8)), "en": timezone.utc}
+_TZ = {"zh": timezone(timedelta(hours=8)), "en": UTC}
 
 
 def _anchor(rng: random.Random) -> date:
