@@ -377,7 +377,8 @@ def _compress_turn(
         end = piece.end if kept[1] == clauses[-1].end else kept[1]
         atoms += [m for m in found if m.within(kept[0], end)]
         parts = _split_at_effects(clauses, kept[0], end)
-        if previous_kept and _CONTINUATION.match(piece.text) and not _EFFECT_OPENING.match(piece.text):
+        leans = _CONTINUATION.match(piece.text) or _without_subject(text, clauses[0], lang, doc)
+        if previous_kept and leans and not _EFFECT_OPENING.match(piece.text):
             spans[-1][1] = parts[0][1]
             parts = parts[1:]
         spans += parts
@@ -391,6 +392,19 @@ def _compress_turn(
         events.append(apply_guard(event, text[start:end], stats))
     in_atoms = " ".join(m.surface.casefold() for m in atoms)
     return events, said, {w for w in said if w not in in_atoms}
+
+
+def _without_subject(text: str, clause: Piece, lang: str, doc) -> bool:
+    """A sentence that opens with a clause of no subject and no verb of its own leans on the
+    sentence before: "恒远医疗签合同了！一家门诊，24万…" is about 恒远医疗's contract, so it stays
+    in the same event rather than lose who signed. English: an opening clause without a subject
+    ("Started when I was young.")."""
+    if doc is not None and lang == "en":
+        span = doc.char_span(clause.start, clause.end, alignment_mode="expand")
+        return span is not None and not any(t.dep_.startswith(("nsubj", "expl", "csubj")) for t in span)
+    from simplemem_graph.compress.informative import _posseg
+
+    return not any(p.flag.startswith("v") for p in _posseg().cut(clause.text))
 
 
 def _split_at_effects(clauses: list[Piece], start: int, end: int) -> list[list[int]]:

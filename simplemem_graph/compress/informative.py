@@ -231,8 +231,14 @@ def states_something(
     predicate = question or bool(_ZH_COPULA.search(text))
     referent = False
     at = 0
-    for pair in _posseg().cut(text):
+    pairs = list(_posseg().cut(text))
+    for i, pair in enumerate(pairs):
         word, tag = pair.word, pair.flag
+        after = pairs[i + 1].flag if i + 1 < len(pairs) else ""
+        if (tag.startswith("v") and after.startswith(("n", "j"))) or tag == "ul":
+            # a verb with its object ("签合同"), however short the verb; the aspect particle 了 says
+            # something happened even where jieba reads the verb into a noun ("恒远医疗签合同了")
+            predicate = True
         start = text.find(word, at)
         at = start + len(word) if start >= 0 else at
         if not word.strip() or word.lower() in named:
