@@ -151,7 +151,9 @@ _IDENTIFIER = re.compile(
 # Contact details and model numbers are identifiers: kept as written ("zhao_lin0612@example.com",
 # "https://example.com/a?b=1", "Mate60", "iPhone13").
 _EMAIL = re.compile(r"(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
-_URL = re.compile(r"\b(?:https?://|www\.)[^\s\u3000-\u303f\uff00-\uffef\u4e00-\u9fff]+[^\s.,;:!?)\]）。，；：！？]")
+_URL = re.compile(
+    r"\b(?:https?://|www\.)[^\s\u3000-\u303f\uff00-\uffef\u4e00-\u9fff]+[^\s.,;:!?)\]）。，；：！？]"
+)
 _MODEL = re.compile(r"(?<![A-Za-z0-9_@./-])[A-Za-z]+\d+[A-Za-z0-9]*(?![A-Za-z0-9_@-])")
 _PHONE = re.compile(r"(?<![\d\w])\+?\d{2,4}(?:[- ]\d{3,4}){2,3}(?![\d\w])")
 _PLAIN_NUMBER = re.compile(rf"(?<![\w.,])(?:{_DIGITS})(?![\w])|(?<=[\u4e00-\u9fff])\d+(?:\.\d+)?")
