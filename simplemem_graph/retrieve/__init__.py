@@ -236,6 +236,42 @@ def gather_candidates(
     return CandidatePool(analysis, candidates, events, features, range_fallback, tiers, supersedes)
 
 
+# Atoms that carry a fact (a negation or a condition alone does not make two memories the same).
+_ECHO_KINDS = frozenset(
+    {"date", "time", "money", "quantity", "number", "duration", "person", "org", "place", "product"}
+)
+
+
+def _fact_atoms(event: Event) -> set[tuple[str, str]]:
+    return {(a.kind, a.value) for a in event.atoms if a.kind in _ECHO_KINDS}
+
+
+def _repeats(later: Event, earlier: Event) -> bool:
+    """`later` only repeats what another speaker said in `earlier`, earlier in the same session."""
+    atoms = _fact_atoms(later)
+    return (
+        bool(atoms)
+        and later.speaker != earlier.speaker
+        and later.session == earlier.session
+        and earlier.time <= later.time
+        and atoms <= _fact_atoms(earlier)
+    )
+
+
+def _without_echoes(scored: Sequence[Scored]) -> list[Scored]:
+    """One slot per fact: of a memory and its echo (the assistant confirming "Noted: Atlas migration
+    for Brightwave, due April 30" after the user said it), the better-ranked one keeps its slot and
+    names the other in its path ("echo <id>"); the other takes no second slot."""
+    kept: list[Scored] = []
+    for item in scored:
+        twin = next((k for k in kept if _repeats(item.event, k.event) or _repeats(k.event, item.event)), None)
+        if twin is None:
+            kept.append(item)
+        else:
+            twin.candidate.path = [*twin.candidate.path, f"echo {item.event.id}"]
+    return kept
+
+
 def _with_earlier_value(
     chosen: list[Scored], scored: Sequence[Scored], supersedes: Sequence[Link], k: int
 ) -> list[Scored]:
@@ -404,6 +440,7 @@ def retrieve(
         # what was asked ("what did I do on 7月15号?"), ahead of lexically similar ones outside.
         time_range = pool.analysis.time_range
         scored = sorted(scored, key=lambda s: not event_in_range(s.event, time_range))
+    scored = _without_echoes(scored)
     likely = [s.event.id for s in scored[: 2 * k]]
     widen = _context_widener(store, namespace, plan.context, _statuses(include_archived), likely)
     chosen = select_diverse(
