@@ -21,9 +21,8 @@ from datetime import date
 
 import numpy as np
 
-from simplemem_graph.models import Entity, Event, LinkKind, Turn, stable_id
+from simplemem_graph.models import Entity, Event
 from simplemem_graph.stores.base import GraphStore, in_date_range
-from simplemem_graph.text import detect_lang
 
 VECTOR = "vector"
 FULLTEXT = "fulltext"
@@ -36,6 +35,8 @@ HOT, COLD = "hot", "cold"
 # the best event only: 31% of searches read the hot tier alone, R@5 0.522 against 0.519 reading
 # every tier (no category lower); the best 5: 4% hot alone, R@5 0.519. Chosen there: in-sample.
 COLD_EVIDENCE_TOP = 1
+# The id prefix of a verbatim memory of a turn stage 1 made no event from (stores.base.turn_memory).
+TURN_MEMORY_PREFIX = "turn-"
 
 
 @dataclass(frozen=True)
@@ -137,46 +138,22 @@ def recall_turn_events(
     """`recall_turns`, as the events themselves (`GraphStore.turn_recall`: one store call).
 
     With `verbatim` (a dict to fill), a hit turn that stage 1 made no event from comes back too, as
-    a verbatim memory of the whole turn (`turn_memory`), placed at its turn's rank and added to
-    `verbatim` by id: a turn the keep rule dropped by mistake can lose rank, never the fact.
+    a verbatim memory of the whole turn (`stores.base.turn_memory`), at its turn's rank, and is
+    added to `verbatim` by id (the store does not hold it): a turn the keep rule dropped by mistake
+    can lose rank, never the fact.
     """
     events = store.turn_recall(
-        namespace, query, k, statuses=where.statuses, time_from=where.time_from, time_to=where.time_to
+        namespace,
+        query,
+        k,
+        statuses=where.statuses,
+        time_from=where.time_from,
+        time_to=where.time_to,
+        bare_turns=verbatim is not None,
     )
-    if verbatim is None:
-        return events
-    hits = [h.id for h in store.turn_search(namespace, query, k)]
-    made = {link.target for link in store.list_links(namespace, kinds=[LinkKind.FROM], node_ids=hits)}
-    bare = [
-        memory
-        for memory in (turn_memory(t) for t in store.get_turns(namespace, [h for h in hits if h not in made]))
-        if in_date_range(memory, where.time_from, where.time_to)
-    ]
-    if not bare:
-        return events
-    verbatim.update((m.id, m) for m in bare)
-    rank = {turn_id: i for i, turn_id in enumerate(hits)}
-
-    def best(event: Event) -> int:
-        return min((rank[s] for s in event.source_ids if s in rank), default=len(rank))
-
-    return sorted([*events, *bare], key=best)
-
-
-def turn_memory(turn: Turn) -> Event:
-    """A turn stage 1 made no event from, as a verbatim memory with its source id."""
-    return Event(
-        id=stable_id("turn", turn.namespace, turn.id),
-        namespace=turn.namespace,
-        text=turn.text,
-        source_ids=[turn.id],
-        session=turn.session,
-        speaker=turn.speaker,
-        agent=turn.agent,
-        time=turn.time,
-        verbatim=True,
-        lang=detect_lang(turn.text),
-    )
+    if verbatim is not None:
+        verbatim.update((e.id, e) for e in events if e.id.startswith(TURN_MEMORY_PREFIX))
+    return events
 
 
 def recall_entities(
