@@ -10,6 +10,7 @@ also carries the span of days it names (daterules.Resolved), which is what a que
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import date, timedelta
 
 from simplemem_graph.compress.daterules import (
@@ -183,7 +184,7 @@ def _named_month(m: re.Match, today: date, past: bool) -> Resolved | None:
         first = first if first > this_month else first.replace(year=today.year + 1)
     else:
         first = month_in_direction(today, month, past=past)
-    return month_of(first)
+    return replace(month_of(first), named_month=not rel)
 
 
 def _bare_day(m: re.Match, today: date, past: bool) -> Resolved | None:

@@ -8,6 +8,7 @@ span of days, label); the restatement keeps the surface and adds the label: "下
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import date, timedelta
 
 from simplemem_graph.compress import daterules
@@ -115,7 +116,7 @@ def _named_month(m: re.Match, today: date, past: bool) -> Resolved | None:
     rel = m.group("rel") or m.group("rel2")
     if rel:
         return daterules.month_of(date(today.year + _YEAR_SHIFT[rel], month, 1))
-    return daterules.month_of(month_in_direction(today, month, past=past))
+    return replace(daterules.month_of(month_in_direction(today, month, past=past)), named_month=True)
 
 
 def _edge(first: date, pos: str) -> Resolved:
