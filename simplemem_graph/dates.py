@@ -166,6 +166,15 @@ def month_day(today: date, month: int, day: int, year: int | None, *, past: bool
         return None
 
 
+def month_in_direction(today: date, month: int, *, past: bool) -> date:
+    """The first day of a named month without a year ("in June", 六月份): in the past tense the
+    latest one begun by today, else this year's unless it is over (then next year's)."""
+    first = date(today.year, month, 1)
+    if past:
+        return first if first <= today else first.replace(year=today.year - 1)
+    return first if month_bounds(today.year, month)[1] >= today else first.replace(year=today.year + 1)
+
+
 def day_of_month(today: date, day: int, *, past: bool) -> date | None:
     """A bare day number ("26号", "the 12th"): the next one ahead, or the last one behind in past tense."""
     if not 1 <= day <= 31:

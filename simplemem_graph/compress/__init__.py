@@ -37,8 +37,8 @@ from simplemem_graph.compress.informative import (
     RECENT_TURNS,
     content_words,
     is_informative_task,
-    is_substantive,
     is_task,
+    states_something,
     vocatives,
 )
 from simplemem_graph.compress.logic import find_conditions, find_negations
@@ -54,7 +54,14 @@ from simplemem_graph.compress.names import (
 from simplemem_graph.compress.restate import introduced_name, is_speaker_label, spoken_as
 from simplemem_graph.compress.segment import Piece, split_clauses, split_sentences
 from simplemem_graph.compress.stats import CompressStats
-from simplemem_graph.compress.timeexpr import EN_FUTURE, find_dates, find_times, is_past, local_date
+from simplemem_graph.compress.timeexpr import (
+    EN_FUTURE,
+    date_points_back,
+    find_dates,
+    find_times,
+    is_past,
+    local_date,
+)
 from simplemem_graph.compress.trigger import INFORMATION_THRESHOLD, Window, information
 from simplemem_graph.embedding import Embedder
 from simplemem_graph.errors import InputError
@@ -77,6 +84,8 @@ _EFFECT_OPENING = re.compile(
     re.IGNORECASE,
 )
 _BATCH_SIZE = 64
+_ZH_PRONOUN = re.compile(r"[你我您他她]")
+_EMOTICON_BEFORE = re.compile(r"(?:^|\s)<$")
 _CJK_WORD = re.compile(r"[\u4e00-\u9fff]{2}")
 
 
@@ -214,9 +223,34 @@ def _introduced_names(turns: list[Turn], found: dict[str, dict[str, str]]) -> di
 def _is_past(sentence: str, lang: str, doc, piece: Piece) -> bool:
     if lang == "zh":
         return is_past(sentence, lang)
+    return bool(_past_verbs(doc, piece)) and not EN_FUTURE.search(sentence)
+
+
+def _past_verbs(doc, piece: Piece) -> list[tuple[int, int]]:
+    """[start, end) of the past-tense verbs of a sentence, relative to it (English; spaCy's VBD)."""
     span = doc.char_span(piece.start, piece.end, alignment_mode="expand") if doc is not None else None
-    tags = [t.tag_ for t in span] if span is not None else []
-    return "VBD" in tags and not EN_FUTURE.search(sentence)
+    return [
+        (t.idx - piece.start, t.idx - piece.start + len(t.text))
+        for t in span or ()
+        # a participle without its auxiliary reports a past event too ("box released tuesday")
+        if t.tag_ == "VBD" or (t.tag_ == "VBN" and not any(c.dep_.startswith("aux") for c in t.children))
+    ]
+
+
+def _dates(sentence: str, today: date, lang: str, past: bool, past_verbs) -> list[Mention]:
+    """The sentence's dates, each read in the direction of what it is (timeexpr.date_points_back):
+    both readings are made, and each date takes the one its own clause calls for."""
+    ahead = {(m.start, m.end): m for m in find_dates(sentence, today, lang, past=False)}
+    behind = {(m.start, m.end): m for m in find_dates(sentence, today, lang, past=True)}
+    picked = []
+    for key in dict.fromkeys([*ahead, *behind]):
+        probe = ahead.get(key) or behind[key]
+        if past_verbs is None and not _CJK_WORD.search(sentence):
+            back = past and not probe.extra.get("deadline")  # no parse: the sentence's tense
+        else:
+            back = date_points_back(sentence, probe, lang, past_verbs or ())
+        picked.append((behind.get(key) if back else ahead.get(key)) or probe)
+    return picked
 
 
 def find_atoms(
@@ -228,6 +262,7 @@ def find_atoms(
     *,
     past: bool = False,
     common: frozenset[str] = frozenset(),
+    past_verbs: list[tuple[int, int]] | None = None,
 ) -> list[Mention]:
     """Every atom in one sentence of a turn, offsets relative to the turn text, overlaps resolved.
 
@@ -237,8 +272,9 @@ def find_atoms(
         today: the turn's local date.
         lang: "zh" or "en".
         doc: the spaCy Doc of the turn (English names); None skips spaCy.
-        past: the sentence is in the past tense.
+        past: the sentence is in the past tense (used for dates only without `past_verbs`).
         common: lower-case words of the batch (names.common_words): not one-word names.
+        past_verbs: [start, end) of the sentence's past-tense verbs, relative to it (English).
     """
     sentence = piece.text
     shift = piece.start
@@ -246,8 +282,10 @@ def find_atoms(
     def moved(found: list[Mention]) -> list[Mention]:
         return [Mention(m.kind, m.start + shift, m.end + shift, m.surface, m.value, m.extra) for m in found]
 
-    dates = resolve_overlaps(moved(find_dates(sentence, today, lang, past=past)))
-    others = resolve_overlaps(moved(find_times(sentence) + find_amounts(sentence)))
+    dates = resolve_overlaps(moved(_dates(sentence, today, lang, past, past_verbs)))
+    # "<3" is a heart, not the number three
+    amounts = [m for m in find_amounts(sentence) if not _EMOTICON_BEFORE.search(sentence[: m.start])]
+    others = resolve_overlaps(moved(find_times(sentence) + amounts))
     # A clock time may share characters with its day word ("明晚七点": date 明晚, time 晚七点): keep both.
     values = dates + [v for v in others if v.kind == "time" or not any(v.overlaps(d) for d in dates)]
     if _CJK_WORD.search(sentence):
@@ -257,7 +295,13 @@ def find_atoms(
         raw_names = find_names_en(doc, piece.start, piece.end, common=common)
     else:  # a Latin-script sentence in a Chinese turn: names by shape
         raw_names = moved(find_latin_names_in_zh(sentence))
-    names = [m for m in resolve_overlaps(raw_names, ()) if not any(m.overlaps(v) for v in values)]
+    names = [
+        m
+        for m in resolve_overlaps(raw_names, ())
+        # a personal pronoun is never part of a Chinese name ("谢谢你" is thanks, not a person)
+        if not any(m.overlaps(v) for v in values)
+        and not (m.kind == "person" and _ZH_PRONOUN.search(m.surface))
+    ]
     negations = moved(find_negations(sentence))
     conditions = resolve_overlaps(moved(find_conditions(sentence)), ())
     return sorted(values + names + negations + conditions, key=lambda m: (m.start, m.kind))
@@ -272,12 +316,14 @@ def _kept_span(
     recent: set[str],
     listeners: tuple[str, ...],
     said: set[str],
+    today: date,
 ) -> tuple[int, int] | None:
     """First to last informative clause; a condition brings its consequence, a bare detail its lead-in.
 
     A clause is informative when it holds an atom other than a vocative, or is a task about
-    something, or states something new (informative.is_substantive). `said` receives the content
-    words of every clause, for the window of the turns that follow.
+    something, or says something about a thing however short or already mentioned
+    (informative.states_something: kept by default, dropped only when its structure says nothing).
+    `said` receives the content words of every clause, for the window of the turns that follow.
     """
     informative = []
     for c in clauses:
@@ -288,11 +334,8 @@ def _kept_span(
         named = {w.casefold() for m in addressed for w in m.surface.split()}
         words = [w for w in content_words(c.text, span) if w.lemma not in named]
         question = c.text.rstrip().endswith(("?", "？"))
-        informative.append(
-            has_atom
-            or is_informative_task(c.text, words, recent)
-            or is_substantive(words, lang, recent, question=question)
-        )
+        says = states_something(c.text, span, named=named, question=question, recent=recent)
+        informative.append(says or has_atom or is_informative_task(c.text, words, recent))
         said.update(w.lemma for w in words)
     if not any(informative):
         return None
@@ -335,11 +378,18 @@ def _compress_turn(
     for piece in split_sentences(text):
         stats.sentences += 1
         found = find_atoms(
-            text, piece, today, lang, doc, past=_is_past(piece.text, lang, doc, piece), common=common
+            text,
+            piece,
+            today,
+            lang,
+            doc,
+            past=_is_past(piece.text, lang, doc, piece),
+            common=common,
+            past_verbs=_past_verbs(doc, piece) if doc is not None else None,
         )
         clauses = split_clauses(text, piece)
         stats.clauses += len(clauses)
-        kept = _kept_span(text, clauses, found, lang, doc, recent, listeners, said)
+        kept = _kept_span(text, clauses, found, lang, doc, recent, listeners, said, today)
         if kept is None:
             stats.dropped_chitchat += len(clauses)
             previous_kept = False
@@ -348,7 +398,8 @@ def _compress_turn(
         end = piece.end if kept[1] == clauses[-1].end else kept[1]
         atoms += [m for m in found if m.within(kept[0], end)]
         parts = _split_at_effects(clauses, kept[0], end)
-        if previous_kept and _CONTINUATION.match(piece.text) and not _EFFECT_OPENING.match(piece.text):
+        leans = _CONTINUATION.match(piece.text) or _without_subject(text, clauses[0], lang, doc)
+        if previous_kept and leans and not _EFFECT_OPENING.match(piece.text):
             spans[-1][1] = parts[0][1]
             parts = parts[1:]
         spans += parts
@@ -370,6 +421,19 @@ def _compress_turn(
         events.append(apply_guard(event, text[start:end], stats))
     in_atoms = " ".join(m.surface.casefold() for m in atoms)
     return events, said, {w for w in said if w not in in_atoms}
+
+
+def _without_subject(text: str, clause: Piece, lang: str, doc) -> bool:
+    """A sentence that opens with a clause of no subject and no verb of its own leans on the
+    sentence before: "恒远医疗签合同了！一家门诊，24万…" is about 恒远医疗's contract, so it stays
+    in the same event rather than lose who signed. English: an opening clause without a subject
+    ("Started when I was young.")."""
+    if doc is not None and lang == "en":
+        span = doc.char_span(clause.start, clause.end, alignment_mode="expand")
+        return span is not None and not any(t.dep_.startswith(("nsubj", "expl", "csubj")) for t in span)
+    from simplemem_graph.compress.informative import _posseg
+
+    return not any(p.flag.startswith("v") for p in _posseg().cut(clause.text))
 
 
 def _split_at_effects(clauses: list[Piece], start: int, end: int) -> list[list[int]]:

@@ -1,7 +1,8 @@
 """Money, quantities, numbers, durations and percentages, with values in EVALSETS.md's conventions.
 
 money "25000 CNY" (no separators, no trailing .0) · quantity "300" (unit stays in the surface) ·
-number: plain digits, "40%", ordinals as their number, identifiers as written ("MU5137") ·
+number: plain digits, "40%", ordinals as their number, identifiers as written ("MU5137", "Mate60",
+e-mail addresses, URLs) ·
 duration: ISO 8601 ("PT1H30M", "P2W", "PT48H").
 """
 
@@ -147,6 +148,13 @@ _IDENTIFIER = re.compile(
     r"(?<![A-Za-z0-9])(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*\d[A-Z0-9]*(?![A-Za-z0-9])"
     r"|(?<![A-Za-z0-9])[A-Z]{1,5}-\d[\w-]*"
 )
+# Contact details and model numbers are identifiers: kept as written ("zhao_lin0612@example.com",
+# "https://example.com/a?b=1", "Mate60", "iPhone13").
+_EMAIL = re.compile(r"(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
+_URL = re.compile(
+    r"\b(?:https?://|www\.)[^\s\u3000-\u303f\uff00-\uffef\u4e00-\u9fff]+[^\s.,;:!?)\]）。，；：！？]"
+)
+_MODEL = re.compile(r"(?<![A-Za-z0-9_@./-])[A-Za-z]+\d+[A-Za-z0-9]*(?![A-Za-z0-9_@-])")
 _PHONE = re.compile(r"(?<![\d\w])\+?\d{2,4}(?:[- ]\d{3,4}){2,3}(?![\d\w])")
 _PLAIN_NUMBER = re.compile(rf"(?<![\w.,])(?:{_DIGITS})(?![\w])|(?<=[\u4e00-\u9fff])\d+(?:\.\d+)?")
 _UNIT_CODES = {
@@ -306,6 +314,9 @@ def _numbers(text: str) -> list[Mention]:
             )
     for m in _IDENTIFIER.finditer(text):
         found.append(Mention("number", m.start(), m.end(), m.group(0), m.group(0)))
+    for pattern in (_EMAIL, _URL, _MODEL):
+        for m in pattern.finditer(text):
+            found.append(Mention("number", m.start(), m.end(), m.group(0), m.group(0)))
     for m in _PHONE.finditer(text):
         found.append(Mention("number", m.start(), m.end(), m.group(0), re.sub(r"\D", "", m.group(0))))
     for m in _PLAIN_NUMBER.finditer(text):

@@ -31,6 +31,9 @@ class Resolved:
     day: date
     span: tuple[date, date]
     label: str
+    # a month named without a year ("in June", 六月份): a statement reads it by what the event is,
+    # a question by its own convention (the latest such month), so query analysis reads it itself
+    named_month: bool = False
 
     @classmethod
     def one_day(cls, day: date) -> Resolved:
@@ -103,6 +106,7 @@ def date_mention(m: re.Match, resolved: Resolved, *, lang: str, deadline: bool, 
             "span": resolved.span,
             "bound": bound,  # the word that opens a query range on one side: by/before/之前...
             "core": (core_start, core_end),
+            "named_month": resolved.named_month,
         },
     )
 

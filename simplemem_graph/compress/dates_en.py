@@ -10,6 +10,7 @@ also carries the span of days it names (daterules.Resolved), which is what a que
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import date, timedelta
 
 from simplemem_graph.compress.daterules import (
@@ -32,6 +33,7 @@ from simplemem_graph.dates import (
     day_of_month,
     month_day,
     month_end,
+    month_in_direction,
     previous_weekday,
     unit_span,
     upcoming_weekday,
@@ -129,8 +131,12 @@ def _shifted_period(unit: str, shift: int, today: date) -> Resolved:
 
 
 def _period(m: re.Match, today: date, past: bool) -> Resolved | None:
-    shift = {"next": 1, "the following": 1, "last": -1, "past": -1, "this": 0}[m.group("rel").lower()]
-    return _shifted_period(m.group("u").lower(), shift, today)
+    rel = re.sub(r"\s+", " ", m.group("rel").lower())
+    shift = {"next": 1, "the following": 1, "last": -1, "past": -1, "this": 0, "over the": 0}[rel]
+    unit = m.group("u").lower()
+    if unit == "weekend" and shift == 0 and past and weekday_of_week(today, 5) > today:
+        shift = -1  # "we went hiking over the weekend" said on a Tuesday: the weekend just gone
+    return _shifted_period(unit, shift, today)
 
 
 def _before_last(m: re.Match, today: date, past: bool) -> Resolved | None:
@@ -162,6 +168,23 @@ def _month_day(m: re.Match, today: date, past: bool) -> Resolved | None:
 
 def _month_year(m: re.Match, today: date, past: bool) -> Resolved | None:
     return month_of(date(int(m.group("y")), _MONTHS[m.group("m").lower()], 1))
+
+
+def _named_month(m: re.Match, today: date, past: bool) -> Resolved | None:
+    """ "in June", "last March", "by October": a whole month. A bare capitalised name is not read
+    ("May I ask"): a preposition, a deadline word or last/next/this must introduce it."""
+    if not (m.group("prep") or m.group("rel") or m.group("dl")):
+        return None
+    month = _MONTHS[m.group("m").lower()]
+    rel = (m.group("rel") or "").lower()
+    this_month, first = today.replace(day=1), date(today.year, month, 1)
+    if rel == "last":  # the latest such month before this one
+        first = first if first < this_month else first.replace(year=today.year - 1)
+    elif rel == "next":  # the first such month after this one
+        first = first if first > this_month else first.replace(year=today.year + 1)
+    else:
+        first = month_in_direction(today, month, past=past)
+    return replace(month_of(first), named_month=not rel)
 
 
 def _bare_day(m: re.Match, today: date, past: bool) -> Resolved | None:
@@ -213,6 +236,14 @@ _RULES: list[tuple[re.Pattern, Resolver]] = [
     (re.compile(rf"\b(?P<core>(?:in\s+)?{_MONTH}\s+(?P<y>\d{{4}}))\b", _FLAGS), _month_year),
     (
         re.compile(
+            rf"\b{_DL}(?P<core>(?:(?P<prep>in|during|since|through|throughout|over|from|of)\s+)?"
+            rf"(?:(?P<rel>last|next|this)\s+)?{_MONTH})(?![\s-]*\d)(?!\w)",
+            _FLAGS,
+        ),
+        _named_month,
+    ),
+    (
+        re.compile(
             rf"\b{_DL}(?P<core>(?:(?P<rel>this coming|this|next|last|coming|past)\s+)?{_WD}"
             rf"(?:\s+(?P<wk>next week|this week|last week))?)\b",
             _FLAGS,
@@ -245,7 +276,7 @@ _RULES: list[tuple[re.Pattern, Resolver]] = [
     ),
     (
         re.compile(
-            rf"\b{_DL}(?P<core>(?P<rel>next|last|this|past|the following)\s+"
+            rf"\b{_DL}(?P<core>(?P<rel>next|last|this|past|the following|over\s+the)\s+"
             r"(?P<u>week|weekend|month|year))\b",
             _FLAGS,
         ),
@@ -254,7 +285,7 @@ _RULES: list[tuple[re.Pattern, Resolver]] = [
     (
         re.compile(
             rf"\b{_DL}(?P<core>(?:on\s+)?the\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th))(?=\s*(?:[,.;!?]|$|at\b|in\b|"
-            rf"and\b|morning|afternoon|evening))",
+            rf"and\b|but\b|like\b|as\b|when\b|for\b|with\b|so\b|morning|afternoon|evening))",
             _FLAGS,
         ),
         _bare_day,

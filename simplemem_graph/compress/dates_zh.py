@@ -8,6 +8,7 @@ span of days, label); the restatement keeps the surface and adds the label: "下
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import date, timedelta
 
 from simplemem_graph.compress import daterules
@@ -20,6 +21,7 @@ from simplemem_graph.dates import (
     day_of_month,
     month_day,
     month_end,
+    month_in_direction,
     unit_span,
     weekday_of_week,
     year_for_month_day,
@@ -88,7 +90,10 @@ def _num(text: str) -> int | None:
 
 def _weekday(m: re.Match, today: date, past: bool) -> Resolved | None:
     shift = _WEEK_SHIFT[m.group("rel") or ""]
-    return Resolved.one_day(weekday_of_week(today, _WEEKDAYS[m.group("wd")], shift))
+    day = weekday_of_week(today, _WEEKDAYS[m.group("wd")], shift)
+    if past and not m.group("rel") and day > today:
+        day -= timedelta(weeks=1)  # "周五去了趟苏州" said on a Tuesday: the Friday just gone
+    return Resolved.one_day(day)
 
 
 def _week(m: re.Match, today: date, past: bool) -> Resolved | None:
@@ -96,7 +101,22 @@ def _week(m: re.Match, today: date, past: bool) -> Resolved | None:
 
 
 def _weekend(m: re.Match, today: date, past: bool) -> Resolved | None:
-    return daterules.weekend_of(weekday_of_week(today, 5, _WEEK_SHIFT[m.group("rel") or ""]), "zh")
+    rel = m.group("rel") or ""
+    saturday = weekday_of_week(today, 5, _WEEK_SHIFT[rel])
+    if past and rel in ("", "这", "本") and saturday > today:
+        saturday -= timedelta(weeks=1)  # "周末去爬了香山" said on a Tuesday: the weekend just gone
+    return daterules.weekend_of(saturday, "zh")
+
+
+def _named_month(m: re.Match, today: date, past: bool) -> Resolved | None:
+    """六月份 / 6月份 / 今年六月: a whole month (the year said, else the one the tense points to)."""
+    month = _num(m.group("m") or m.group("m2"))
+    if month is None or not 1 <= month <= 12:
+        return None
+    rel = m.group("rel") or m.group("rel2")
+    if rel:
+        return daterules.month_of(date(today.year + _YEAR_SHIFT[rel], month, 1))
+    return replace(daterules.month_of(month_in_direction(today, month, past=past)), named_month=True)
 
 
 def _edge(first: date, pos: str) -> Resolved:
@@ -198,6 +218,14 @@ _RULES: list[tuple[re.Pattern, Resolver]] = [
     (
         re.compile(rf"(?P<core>(?P<rel>下个|下|上个|上)月)(?![底末初份\d一二三四五六七八九十]){_DEADLINE}"),
         _month,
+    ),
+    (
+        re.compile(
+            rf"{_NOT_AFTER_NUMERAL}(?P<core>(?:(?P<rel>前|去|今|明|后)年)?(?P<m>{_SMALL_NUM})月份"
+            rf"|(?P<rel2>前|去|今|明|后)年(?P<m2>{_SMALL_NUM})月(?![\d一二三四五六七八九十日号底末初中上下旬份]))"
+            rf"{_DEADLINE}"
+        ),
+        _named_month,
     ),
     (re.compile(rf"(?P<core>(?P<rel>今|明|去)?年底){_DEADLINE}"), _year_end),
     # 去年/今年/明年 as a whole year; not 去年底 (above) nor a count ("三年前") nor 年纪/年轻.

@@ -1,8 +1,9 @@
 """The atom guard: every detail found in the source clause must be findable in its event.
 
 Dates are checked by their ISO value in `event.dates` (the text has them restated); every other atom
-by its exact surface in the restatement, or by its value in the structured fields. An event that
-fails falls back to the verbatim clause.
+by its exact surface in the restatement, amounts also by their value in the structured fields. A
+name must be in the text itself (as written or by its value): the text is what search returns. An
+event that fails falls back to the verbatim clause.
 """
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ def atom_survives(atom: Atom, event: Event) -> bool:
     if atom.kind in ("money", "quantity", "number", "duration"):
         return atom.value in _quantity_values(event)
     if atom.kind in ("person", "org", "place", "product"):
-        return atom.value in {p.name for p in event.participants}
+        # the text is what search returns: a name kept only in `participants` is lost to a reader
+        return atom.value in event.text
     if atom.kind == "condition":
         return bool(event.condition) and atom.surface in event.condition
     return False

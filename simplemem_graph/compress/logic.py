@@ -87,6 +87,10 @@ _NOT_A_CONDITION_AFTER = re.compile(
 )
 
 
+# The A-not-A question (能不能, 是不是, 有没有, 可不可以): it asks, it does not negate.
+_ZH_A_NOT_A = re.compile(r"([\u4e00-\u9fff])[不没]\1|可不可以")
+
+
 def find_negations(text: str) -> list[Mention]:
     """Negation words in English or Chinese.
 
@@ -96,6 +100,7 @@ def find_negations(text: str) -> list[Mention]:
     """
     found = [Mention("negation", m.start(), m.end(), m.group(0), "neg") for m in _EN_NEGATION.finditer(text)]
     blocked = [(m.start(), m.end()) for word in _ZH_NOT_NEGATION for m in re.finditer(word, text)]
+    blocked += [m.span() for m in _ZH_A_NOT_A.finditer(text)]
     for m in _ZH_NEGATION.finditer(text):
         if not any(s <= m.start() < e for s, e in blocked):
             found.append(Mention("negation", m.start(), m.end(), m.group(0), "neg"))

@@ -18,6 +18,11 @@ _SENTENCE_END = re.compile(
 # Clause breaks inside a sentence: commas (not thousands separators), enumeration commas, colons, dashes.
 _CLAUSE_BREAK = re.compile(r",(?!\d{3})\s*|[，、：:]|\s+[—–-]+\s+|—+|\s*\(\s*|\s*\)\s*|（|）")
 
+# A URL or e-mail address: its punctuation is part of it.
+_LINK = re.compile(
+    r"\b(?:https?://|www\.)[^\s\u3000-\u303f\uff00-\uffef\u4e00-\u9fff]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+)
+
 
 @dataclass(frozen=True)
 class Piece:
@@ -44,7 +49,10 @@ def split_sentences(text: str) -> list[Piece]:
         ['Morning!', "The sun's out.", '好的。']
     """
     pieces, start = [], 0
+    links = [m.span() for m in _LINK.finditer(text)]
     for m in _SENTENCE_END.finditer(text):
+        if any(a <= m.start() < b for a, b in links):
+            continue  # "?" and "." inside a URL end nothing
         piece = _strip(text, start, m.end())
         if piece and re.search(r"\w", piece.text):
             pieces.append(piece)
@@ -58,7 +66,10 @@ def split_sentences(text: str) -> list[Piece]:
 def split_clauses(text: str, sentence: Piece) -> list[Piece]:
     """Clauses of one sentence (offsets into the turn text), split at commas, colons and dashes."""
     pieces, start = [], sentence.start
+    links = [m.span() for m in _LINK.finditer(text)]
     for m in _CLAUSE_BREAK.finditer(text, sentence.start, sentence.end):
+        if any(a <= m.start() < b for a, b in links):
+            continue  # "https:" is no clause break
         piece = _strip(text, start, m.start())
         if piece and re.search(r"\w", piece.text):
             pieces.append(piece)

@@ -10,6 +10,7 @@ normalised to 24-hour "HH:MM".
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from datetime import date, datetime
 
 from simplemem_graph.compress.daterules import Resolved, run_rules
@@ -28,7 +29,8 @@ EN_FUTURE = re.compile(
     re.IGNORECASE,
 )
 _EN_PAST = re.compile(r"\b(?:did|didn't|was|wasn't|were|weren't|had|hadn't|ago)\b", re.IGNORECASE)
-ZH_PAST = re.compile(r"了|过|已经|昨天|上周|上个月|刚才")  # not 之前: "15号之前交" is a deadline
+# not 之前 ("15号之前交" is a deadline), not the direction 过来/过去 ("打过来" is a transfer to come)
+ZH_PAST = re.compile(r"了|过(?![来去])|已经|昨天|上周|上个月|刚才")
 ZH_FUTURE = re.compile(
     r"会|要|将|打算|准备|明天|下周|下个月|计划"
     r"|约了|约好|约在|预约|预订|订了|定在|定了|改到|改成|改在|推到|推迟到|延到|延期到|提前到"
@@ -46,6 +48,32 @@ _EN_TIME = re.compile(
     re.IGNORECASE,
 )
 _AFTERNOON = {"下午", "傍晚", "晚上", "夜里", "晚"}
+# A date that is moved, due or set is ahead of its sentence's tense: "the deadline moved to May 15",
+# "the conference was moved to June 9", "改到6月3号" said in April are about the coming date.
+_EN_AHEAD = re.compile(
+    r"\b(?:due|deadline|scheduled|planned|set for|booked|reserved|launch(?:es|ing)?|starts?|opens?|"
+    r"expected|promised)\b",
+    re.IGNORECASE,
+)
+# A moved date: the new date is what the move is "to" ("moved to May 15", "pushed the review back to
+# the 9th"); "we moved the office in April" moved something else, in the past.
+_EN_MOVED_TO = re.compile(
+    r"\b(?:moved|pushed|delayed|postponed|rescheduled|changed|shifted|brought forward)\b[^,.;!?]*?"
+    r"\b(?:to|until|till|for)\s+(?:the\s+|on\s+)?$",
+    re.IGNORECASE,
+)
+# Reported speech: what follows the reporting verb has its own tense ("Robert said the launch is on
+# May 15": the launch is ahead, the saying is past).
+_EN_REPORTING = re.compile(
+    r"\b(?:said|says|told\s+\w+|mentioned|announced|confirmed|claimed|wrote|texted|emailed|informed\s+\w+)"
+    r"(?:\s+that)?\s+",
+    re.IGNORECASE,
+)
+# The date of a promise, plan or due day: "比答应的16号早了两天" (delivered early) keeps 16号 ahead.
+_ZH_AHEAD = re.compile(r"答应|承诺|说好|约定|预计|预定|计划|到期|截止|定于|改到|推到|延到|推迟到|提前到")
+_ZH_CHANGE_OF_STATE = re.compile(r"不[\u4e00-\u9fff]{1,3}了")
+_ZH_REPORTING = re.compile(r"(?:说|表示|提到|告诉\w{0,3}|通知\w{0,3}|答应|承诺)(?:了)?[,，:：]?")
+_LOCAL_BOUNDARY = re.compile(r"[,;:，；：、。!?！？]|\s[—–-]\s")
 
 
 def local_date(moment: datetime) -> date:
@@ -82,6 +110,51 @@ def _iso(m: re.Match, today: date, past: bool) -> Resolved | None:
 def _iso_bound(m: re.Match, resolved: Resolved) -> tuple[bool, str | None]:
     """An ISO date is never a deadline by itself ("by" before it is read by the query side)."""
     return False, None
+
+
+def local_clause(sentence: str, start: int, end: int, lang: str) -> tuple[int, int]:
+    """The clause of `sentence` around characters [start, end): from the last pause or reporting verb
+    before the date to the next pause after it. A date's direction is that clause's, not the
+    sentence's: "Robert said the launch is on May 15" is about "the launch is on May 15"."""
+    head = sentence[:start]
+    cut = max((m.end() for m in _LOCAL_BOUNDARY.finditer(head)), default=0)
+    reporting = _ZH_REPORTING if lang == "zh" or re.search(r"[\u4e00-\u9fff]", head) else _EN_REPORTING
+    cut = max([cut, *(m.end() for m in reporting.finditer(head))])
+    tail = _LOCAL_BOUNDARY.search(sentence, end)
+    return cut, tail.start() if tail else len(sentence)
+
+
+def date_points_back(
+    sentence: str, mention: Mention, lang: str, past_verbs: Sequence[tuple[int, int]] = ()
+) -> bool:
+    """Whether a date in `sentence` takes the occurrence behind the turn (a report of something done)
+    rather than the one ahead (a deadline, a plan, an arrangement, a moved date): decided by what the
+    date is and by the tense of its own clause, reported speech included.
+
+    Args:
+        sentence: the sentence (mention offsets are relative to it).
+        mention: a date mention of `sentence`.
+        lang: "zh" or "en".
+        past_verbs: [start, end) of the past-tense verbs of the sentence (English: spaCy's VBD),
+            relative to it; Chinese reads 了/过/已经 from the text.
+    """
+    if mention.extra.get("deadline"):
+        return False  # "by the 28th", "6月3号之前": a deadline is ahead whatever the verb
+    start, end = local_clause(sentence, mention.start, mention.end, lang)
+    clause = sentence[start:end]
+    if re.search(r"[\u4e00-\u9fff]", clause):
+        # the cue may be the reporting verb itself ("答应的16号"): read the words right before the date
+        lead = sentence[max(0, min(start, mention.start - 6)) : mention.start]
+        # 不…了 is a change of plan, not a past event: "周六我不去了" is about the coming Saturday
+        changed = _ZH_CHANGE_OF_STATE.search(clause)
+        return not _ZH_AHEAD.search(lead) and not changed and is_past(clause, "zh")
+    if (
+        _EN_AHEAD.search(clause)
+        or EN_FUTURE.search(clause)
+        or _EN_MOVED_TO.search(sentence[start : mention.start])
+    ):
+        return False
+    return any(start <= a and b <= end for a, b in past_verbs)
 
 
 def is_past(text: str, lang: str) -> bool:

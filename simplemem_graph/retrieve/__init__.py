@@ -189,6 +189,7 @@ def gather_candidates(
     )
 
     tiers: list[str] = []
+    turn_memories: dict[str, Event] = {}  # verbatim memories of hit turns that made no event
 
     def recall(filter_: RecallFilter) -> list[Candidate]:
         searched: list[str] = []
@@ -207,6 +208,7 @@ def gather_candidates(
             hot_first=plan.hot_first,
             cold_evidence_top=plan.cold_evidence_top,
             searched_tiers=searched,
+            turn_memories=turn_memories,
         )
         tiers.extend(t for t in searched if t not in tiers)
         return found
@@ -230,6 +232,7 @@ def gather_candidates(
         namespace, [c.event_id for c in candidates], [LinkKind.SUPERSEDES]
     )
     events = {e.id: e for e in found}
+    events.update((i, m) for i, m in turn_memories.items() if i not in events)
     candidates = [c for c in candidates if c.event_id in events]
     if range_filtered:
         # Walks ignore dates; keep the range the question asked for.
@@ -239,6 +242,42 @@ def gather_candidates(
     _fill_missing_embeddings(events, embedder)
     features = compute_features(candidates, events, analysis, vector, at=at, decay=decay)
     return CandidatePool(analysis, candidates, events, features, range_fallback, tiers, supersedes)
+
+
+# Atoms that carry a fact (a negation or a condition alone does not make two memories the same).
+_ECHO_KINDS = frozenset(
+    {"date", "time", "money", "quantity", "number", "duration", "person", "org", "place", "product"}
+)
+
+
+def _fact_atoms(event: Event) -> set[tuple[str, str]]:
+    return {(a.kind, a.value) for a in event.atoms if a.kind in _ECHO_KINDS}
+
+
+def _repeats(later: Event, earlier: Event) -> bool:
+    """`later` only repeats what another speaker said in `earlier`, earlier in the same session."""
+    atoms = _fact_atoms(later)
+    return (
+        bool(atoms)
+        and later.speaker != earlier.speaker
+        and later.session == earlier.session
+        and earlier.time <= later.time
+        and atoms <= _fact_atoms(earlier)
+    )
+
+
+def _without_echoes(scored: Sequence[Scored]) -> list[Scored]:
+    """One slot per fact: of a memory and its echo (the assistant confirming "Noted: Atlas migration
+    for Brightwave, due April 30" after the user said it), the better-ranked one keeps its slot and
+    names the other in its path ("echo <id>"); the other takes no second slot."""
+    kept: list[Scored] = []
+    for item in scored:
+        twin = next((k for k in kept if _repeats(item.event, k.event) or _repeats(k.event, item.event)), None)
+        if twin is None:
+            kept.append(item)
+        else:
+            twin.candidate.path = [*twin.candidate.path, f"echo {item.event.id}"]
+    return kept
 
 
 def _with_earlier_value(
@@ -410,6 +449,7 @@ def retrieve(
         # what was asked ("what did I do on 7月15号?"), ahead of lexically similar ones outside.
         time_range = pool.analysis.time_range
         scored = sorted(scored, key=lambda s: not event_in_range(s.event, time_range))
+    scored = _without_echoes(scored)
     likely = [s.event.id for s in scored[: 2 * k]]
     widen = _context_widener(store, namespace, plan.context, _statuses(include_archived), likely)
     chosen = select_diverse(

@@ -35,6 +35,8 @@ HOT, COLD = "hot", "cold"
 # the best event only: 31% of searches read the hot tier alone, R@5 0.522 against 0.519 reading
 # every tier (no category lower); the best 5: 4% hot alone, R@5 0.519. Chosen there: in-sample.
 COLD_EVIDENCE_TOP = 1
+# The id prefix of a verbatim memory of a turn stage 1 made no event from (stores.base.turn_memory).
+TURN_MEMORY_PREFIX = "turn-"
 
 
 @dataclass(frozen=True)
@@ -126,12 +128,32 @@ def recall_turns(store: GraphStore, namespace: str, query: str, k: int, where: R
 
 
 def recall_turn_events(
-    store: GraphStore, namespace: str, query: str, k: int, where: RecallFilter
+    store: GraphStore,
+    namespace: str,
+    query: str,
+    k: int,
+    where: RecallFilter,
+    verbatim: dict[str, Event] | None = None,
 ) -> list[Event]:
-    """`recall_turns`, as the events themselves (`GraphStore.turn_recall`: one store call)."""
-    return store.turn_recall(
-        namespace, query, k, statuses=where.statuses, time_from=where.time_from, time_to=where.time_to
+    """`recall_turns`, as the events themselves (`GraphStore.turn_recall`: one store call).
+
+    With `verbatim` (a dict to fill), a hit turn that stage 1 made no event from comes back too, as
+    a verbatim memory of the whole turn (`stores.base.turn_memory`), at its turn's rank, and is
+    added to `verbatim` by id (the store does not hold it): a turn the keep rule dropped by mistake
+    can lose rank, never the fact.
+    """
+    events = store.turn_recall(
+        namespace,
+        query,
+        k,
+        statuses=where.statuses,
+        time_from=where.time_from,
+        time_to=where.time_to,
+        bare_turns=verbatim is not None,
     )
+    if verbatim is not None:
+        verbatim.update((e.id, e) for e in events if e.id.startswith(TURN_MEMORY_PREFIX))
+    return events
 
 
 def recall_entities(
@@ -202,6 +224,7 @@ def recall_candidates(
     hot_first: bool = True,
     cold_evidence_top: int = COLD_EVIDENCE_TOP,
     searched_tiers: list[str] | None = None,
+    turn_memories: dict[str, Event] | None = None,
 ) -> list[Candidate]:
     """Run the channels, fuse them, and return candidates best first with their first path.
 
@@ -214,7 +237,8 @@ def recall_candidates(
     (`reaches_cold_tier`).
     Without the turn fulltext or entity channel, or when
     they find nothing, there is no evidence either way, and every tier is searched.
-    `searched_tiers` receives the tiers the vector channel read.
+    `searched_tiers` receives the tiers the vector channel read; `turn_memories` the verbatim
+    memories of hit turns that made no event (`recall_turn_events`), which the store does not hold.
     """
     found: dict[str, list[str]] = {}
     evidence: list[list[Event]] = []
@@ -222,7 +246,7 @@ def recall_candidates(
     if FULLTEXT in channels:
         found[FULLTEXT] = recall_fulltext(store, namespace, query, k, where)
     if TURN_FULLTEXT in channels:
-        turn_events = recall_turn_events(store, namespace, query, k, where)
+        turn_events = recall_turn_events(store, namespace, query, k, where, turn_memories)
         found[TURN_FULLTEXT] = [e.id for e in turn_events]
         evidence.append(turn_events)
     if ENTITY in channels:

@@ -155,6 +155,8 @@ def parse_time_range(
     found: list[tuple[int, TimeRange]] = []
     taken: list[tuple[int, int]] = []
     for mention in resolve_overlaps(find_dates(query, today, lang, past=is_past(query, lang))):
+        if mention.extra.get("named_month"):
+            continue  # "in October" asked: the question's own rule below (the latest October)
         core_start, core_end = mention.extra["core"]
         taken.append((mention.start, mention.end))
         start, end = _open_range(

@@ -37,12 +37,32 @@ from simplemem_graph.models import (
     Topic,
     Turn,
     Walk,
+    stable_id,
 )
 from simplemem_graph.vectors import cosine, unit, unit_rows
 
 # The links `EntityIndex.load` reads besides the entities: a change to any of them moves the
 # namespace's entity revision on (`GraphStore.entity_revision`).
 ENTITY_INDEX_LINKS = frozenset({LinkKind.ALIAS_OF, LinkKind.WORKS_AT, LinkKind.CANDIDATE_ALIAS})
+
+
+def turn_memory(turn: Turn) -> Event:
+    """A turn stage 1 made no event from, as a verbatim memory with its source id: a keep-rule
+    mistake can cost rank, never the fact."""
+    from simplemem_graph.text import detect_lang
+
+    return Event(
+        id=stable_id("turn", turn.namespace, turn.id),
+        namespace=turn.namespace,
+        text=turn.text,
+        source_ids=[turn.id],
+        session=turn.session,
+        speaker=turn.speaker,
+        agent=turn.agent,
+        time=turn.time,
+        verbatim=True,
+        lang=detect_lang(turn.text),
+    )
 
 
 def chunk_key(turns: Sequence[Turn]) -> str:
@@ -295,17 +315,24 @@ class GraphStore(ABC):
         statuses: Sequence[str] | None = DEFAULT_STATUSES,
         time_from: date | None = None,
         time_to: date | None = None,
+        bare_turns: bool = False,
     ) -> list[Event]:
         """The events made from the k turns most lexically relevant to `query` (`turn_search`),
         through their FROM links, that pass the status and date filters: ordered by their best
         turn's rank, then by id. One round trip for what would be a search, its provenance links
-        and the events. This default makes those three calls."""
+        and the events. This default makes those three calls.
+
+        With `bare_turns`, a hit turn no event was made from comes back as a verbatim memory of
+        the turn (`turn_memory`, id "turn-..."), at its rank: one more call, only when there is
+        such a turn."""
         rank = {hit.id: i for i, hit in enumerate(self.turn_search(namespace, query, k))}
         if not rank:
             return []
         made_from: dict[str, int] = {}  # event id -> rank of its best turn
+        linked: set[str] = set()
         for link in self.list_links(namespace, kinds=[LinkKind.FROM], node_ids=list(rank)):
             if link.target in rank:
+                linked.add(link.target)
                 made_from[link.source] = min(rank[link.target], made_from.get(link.source, len(rank)))
         allowed = None if statuses is None else {str(s) for s in statuses}
         kept = [
@@ -313,6 +340,12 @@ class GraphStore(ABC):
             for e in self.get_events(namespace, list(made_from))
             if (allowed is None or str(e.status) in allowed) and in_date_range(e, time_from, time_to)
         ]
+        bare = [t for t in rank if t not in linked] if bare_turns else []
+        for turn in self.get_turns(namespace, bare) if bare else []:
+            memory = turn_memory(turn)
+            if in_date_range(memory, time_from, time_to):
+                made_from[memory.id] = rank[turn.id]
+                kept.append(memory)
         return sorted(kept, key=lambda event: (made_from[event.id], event.id))
 
     @abstractmethod

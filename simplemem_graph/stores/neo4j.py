@@ -751,7 +751,14 @@ class Neo4jStore(GraphStore):
         statuses: Sequence[str] | None = DEFAULT_STATUSES,
         time_from: date | None = None,
         time_to: date | None = None,
+        bare_turns: bool = False,
     ) -> list[Event]:
+        if bare_turns:
+            # verbatim memories of hit turns without events: the generic three calls (one query
+            # returning them too is not written yet)
+            return super().turn_recall(
+                namespace, query, k, statuses=statuses, time_from=time_from, time_to=time_to, bare_turns=True
+            )
         lucene = lucene_query(query, namespace)
         if lucene is None or k <= 0:
             return []

@@ -1,0 +1,308 @@
+"""Survival on real text: does every stated fact become a memory, and does small talk stay out?
+
+Stage 1 (`compress`) alone, on text nobody on this project wrote:
+
+- **Evidence turns with no event**, and all turns with no event:
+  LoCoMo dev (conv-26, conv-30; the turns the QA cites as evidence), LongMemEval dev (the
+  `has_answer` turns; all turns = the turns of the sessions that hold one, the rest of each
+  haystack is not compressed, to keep the run small), MemoryBank-cn dev (the user turns
+  hand-labelled `fact` in bench/data/memorybank_cn_dev_labels.json, rule in that file).
+- **Events per 100 purely phatic turns**: the hand-labelled phatic turns of MemoryBank-cn dev and
+  LoCoMo dev (bench/data/locomo_dev_phatic.json, rule in that file), and bench/chitchat.py's
+  generated small talk (seeds 0-4).
+- **Restoration** (bench/restoration.py, both sets): share of annotated atoms found.
+- **The date set**: every `date_refs` entry of timeline_dev.json / timeline_dev2.json (the dev
+  sets' resolved relative dates, with a `tense` where only the sentence says the direction): the
+  value must be among the dates of an event of that turn.
+- **Compression ratio**: stored tokens (event texts) / raw tokens of the same turns, per set.
+
+Each conversation (user, LongMemEval record) is compressed whole, as ingest does. The baseline is
+the JSON of a run on the code before a change (`--baseline FILE` prints the two side by side).
+
+    python3 bench/survival.py [--json OUT] [--baseline FILE] [--examples 10]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "bench"))
+
+from chitchat import check_generated, generate  # noqa: E402
+from compression_ratio import evidence_turns  # noqa: E402
+from restoration import DEFAULT_FILES, check_coverage, load_lines  # noqa: E402
+
+from simplemem_graph.compress import compress, load_english_pipeline  # noqa: E402
+from simplemem_graph.loaders import load_locomo, longmemeval_haystack  # noqa: E402
+from simplemem_graph.models import Event, Turn  # noqa: E402
+from simplemem_graph.text import count_tokens  # noqa: E402
+
+DATA_DIR = Path(os.environ.get("SIMPLEMEM_SHARED_DATA", REPO.parent / "shared" / "data"))
+LOCOMO_DEV = DATA_DIR / "locomo" / "locomo_dev.json"
+LONGMEMEVAL_DEV = DATA_DIR / "longmemeval" / "longmemeval_s_dev.json"
+MEMORYBANK_DEV = DATA_DIR / "memorybank_cn" / "memory_bank_cn_dev.json"
+TIMELINES = [DATA_DIR / "timeline_dev.json", DATA_DIR / "timeline_dev2.json"]
+MB_LABELS = REPO / "bench" / "data" / "memorybank_cn_dev_labels.json"
+LOCOMO_PHATIC = REPO / "bench" / "data" / "locomo_dev_phatic.json"
+_CN = timezone(timedelta(hours=8))
+MB_ASSISTANT = "AI伴侣"
+
+
+def _by_turn(events: list[Event]) -> dict[str, list[Event]]:
+    out: dict[str, list[Event]] = {}
+    for e in events:
+        for source in e.source_ids:
+            out.setdefault(source, []).append(e)
+    return out
+
+
+def _survival(turns: list[Turn], events: list[Event], gold: set[str], examples: int) -> dict:
+    made = _by_turn(events)
+    texts = {t.id: t.text for t in turns}
+    missing_gold = sorted(g for g in gold if g in texts and g not in made)
+    missing_all = [t.id for t in turns if t.id not in made]
+    raw = sum(count_tokens(t.text) for t in turns)
+    stored = sum(count_tokens(e.text) for e in events)
+    return {
+        "turns": len(turns),
+        "turns_without_event": len(missing_all),
+        "share_turns_without_event": len(missing_all) / max(1, len(turns)),
+        "evidence_turns": len([g for g in gold if g in texts]),
+        "evidence_without_event": len(missing_gold),
+        "events": len(events),
+        "raw_tokens": raw,
+        "stored_tokens": stored,
+        "compression_ratio": stored / raw if raw else 0.0,
+        "examples": [f"{g}: {texts[g][:160]}" for g in missing_gold[:examples]],
+    }
+
+
+def locomo(examples: int) -> dict:
+    conversations = load_locomo(LOCOMO_DEV)
+    evidence = evidence_turns(LOCOMO_DEV)
+    phatic = json.loads(LOCOMO_PHATIC.read_text(encoding="utf-8"))["phatic"]
+    turns, events, phatic_events, phatic_turns, leaks = [], [], 0, 0, []
+    for sample, conv in conversations.items():
+        made = compress(conv)
+        turns += conv
+        events += made
+        ids = set(phatic.get(sample, []))
+        phatic_turns += len(ids)
+        leaked = [e for e in made if set(e.source_ids) & ids]
+        phatic_events += len(leaked)
+        leaks += [f"{sample} {e.source_ids}: {e.text}" for e in leaked]
+    # dia_ids repeat across conversations: key by conversation
+    report = _survival(turns, events, set(), examples)
+    made = {(e.session.split(":")[0], s) for e in events for s in e.source_ids}
+    gold = [(t.session.split(":")[0], t.id) for t in turns if t.id in evidence]
+    lost = [g for g in gold if g not in made]
+    text = {(t.session.split(":")[0], t.id): t.text for t in turns}
+    report.update(
+        turns_without_event=sum(1 for t in turns if (t.session.split(":")[0], t.id) not in made),
+        evidence_turns=len(gold),
+        evidence_without_event=len(lost),
+        examples=[f"{c} {i}: {text[(c, i)][:160]}" for c, i in lost[:examples]],
+        phatic_turns=phatic_turns,
+        phatic_events=phatic_events,
+        phatic_per_100=100 * phatic_events / max(1, phatic_turns),
+        phatic_leaks=leaks[:examples],
+    )
+    report["share_turns_without_event"] = report["turns_without_event"] / max(1, len(turns))
+    return report
+
+
+def longmemeval(examples: int) -> dict:
+    records = json.loads(LONGMEMEVAL_DEV.read_text(encoding="utf-8"))
+    turns, events, gold = [], [], set()
+    for n, record in enumerate(records):
+        haystack, answer = longmemeval_haystack(record, f"lme{n}")
+        sessions = {t.session for t in haystack if t.id in answer}
+        kept = [t for t in haystack if t.session in sessions]
+        events += compress(kept)
+        # ids repeat across records (the same session in several haystacks): make them unique
+        turns += [t.model_copy(update={"id": f"{n}/{t.id}"}) for t in kept]
+        gold |= {f"{n}/{g}" for g in answer}
+    renamed = []
+    for e in events:
+        n = e.namespace.removeprefix("lme")
+        renamed.append(e.model_copy(update={"source_ids": [f"{n}/{s}" for s in e.source_ids]}))
+    return _survival(turns, renamed, gold, examples)
+
+
+def memorybank_turns() -> list[Turn]:
+    data = json.loads(MEMORYBANK_DEV.read_text(encoding="utf-8"))
+    turns = []
+    for user, record in data.items():
+        for day, pairs in record["history"].items():
+            start = datetime.fromisoformat(day).replace(hour=20, tzinfo=_CN)
+            for i, pair in enumerate(pairs):
+                for role, speaker, minute in (("query", user, 2 * i), ("response", MB_ASSISTANT, 2 * i + 1)):
+                    turns.append(
+                        Turn(
+                            id=f"{user}:{day}:{i}:{role}",
+                            namespace=f"mb-{user}",
+                            session=f"{user}:{day}",
+                            speaker=speaker,
+                            time=start + timedelta(minutes=minute),
+                            text=pair[role],
+                        )
+                    )
+    return turns
+
+
+def memorybank(examples: int) -> dict:
+    labels = json.loads(MB_LABELS.read_text(encoding="utf-8"))["turns"]
+    turns = memorybank_turns()
+    events = []
+    for user in dict.fromkeys(t.namespace for t in turns):
+        events += compress([t for t in turns if t.namespace == user])
+    label_of = {f"{x['user']}:{x['day']}:{x['index']}:query": x["label"] for x in labels}
+    facts = {tid for tid, label in label_of.items() if label == "fact"}
+    phatic = {tid for tid, label in label_of.items() if label == "phatic"}
+    report = _survival(turns, events, facts, examples)
+    users = [t for t in turns if t.id.endswith(":query")]
+    made = _by_turn(events)
+    report.update(
+        user_turns=len(users),
+        user_turns_without_event=sum(1 for t in users if t.id not in made),
+        phatic_turns=len(phatic),
+        phatic_events=sum(len(made.get(t, [])) for t in phatic),
+        phatic_leaks=[e.text for t in sorted(phatic) for e in made.get(t, [])][:examples],
+    )
+    report["phatic_per_100"] = 100 * report["phatic_events"] / max(1, len(phatic))
+    return report
+
+
+def generated_small_talk(seeds: list[int], n: int) -> dict:
+    rows = [check_generated(generate(seed, n)) for seed in seeds]
+    turns = sum(r["small_talk_turns"] for r in rows)
+    made = sum(r["events_from_small_talk"] for r in rows)
+    return {
+        "seeds": seeds,
+        "small_talk_turns": turns,
+        "events": made,
+        "per_100": 100 * made / max(1, turns),
+        "atoms": sum(r["atoms"] for r in rows),
+        "atoms_lost": sum(r["atoms_lost"] for r in rows),
+        "leaks": [x for r in rows for x in r["leaks"]][:10],
+    }
+
+
+def date_set() -> dict:
+    total, found, wrong = 0, 0, []
+    for path in TIMELINES:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for t in data["turns"]:
+            if not t.get("date_refs"):
+                continue
+            turn = Turn(
+                id=t["id"], session=t["session"], speaker=t["speaker"],
+                time=datetime.fromisoformat(t["time"]), text=t["text"],
+            )  # fmt: skip
+            dates = {d.isoformat() for e in compress([turn]) for d in e.dates}
+            for ref in t["date_refs"]:
+                total += 1
+                if ref["value"] in dates:
+                    found += 1
+                else:
+                    wrong.append(
+                        f"{path.name} {t['id']} {ref['surface']} -> want {ref['value']}, got {sorted(dates)}"
+                    )
+    return {"refs": total, "found": found, "share": found / max(1, total), "wrong": wrong}
+
+
+def restoration() -> dict:
+    out = {}
+    for path in DEFAULT_FILES:
+        report = check_coverage(load_lines(path))
+        out[path.name] = {
+            "atoms": report["atoms"],
+            "coverage": report["coverage"],
+            "lost": [f"{x['id']} {x['kind']} {x['surface']}" for x in report["lost"]][:10],
+        }
+    return out
+
+
+def run(examples: int) -> dict:
+    load_english_pipeline()
+    started = time.perf_counter()
+    report = {
+        "locomo_dev": locomo(examples),
+        "longmemeval_dev": longmemeval(examples),
+        "memorybank_cn_dev": memorybank(examples),
+        "generated_small_talk": generated_small_talk([0, 1, 2, 3, 4], 100),
+        "restoration": restoration(),
+        "date_set": date_set(),
+    }
+    report["seconds"] = round(time.perf_counter() - started, 1)
+    return report
+
+
+_HEADLINES = [
+    ("locomo_dev", "evidence_without_event"),
+    ("locomo_dev", "evidence_turns"),
+    ("locomo_dev", "share_turns_without_event"),
+    ("locomo_dev", "phatic_per_100"),
+    ("locomo_dev", "compression_ratio"),
+    ("longmemeval_dev", "evidence_without_event"),
+    ("longmemeval_dev", "evidence_turns"),
+    ("longmemeval_dev", "share_turns_without_event"),
+    ("longmemeval_dev", "compression_ratio"),
+    ("memorybank_cn_dev", "evidence_without_event"),
+    ("memorybank_cn_dev", "evidence_turns"),
+    ("memorybank_cn_dev", "share_turns_without_event"),
+    ("memorybank_cn_dev", "phatic_per_100"),
+    ("memorybank_cn_dev", "compression_ratio"),
+    ("generated_small_talk", "per_100"),
+    ("generated_small_talk", "atoms_lost"),
+    ("date_set", "share"),
+]
+
+
+def _fmt(value) -> str:
+    return f"{value:.3f}" if isinstance(value, float) else str(value)
+
+
+def _print(report: dict, baseline: dict | None) -> None:
+    print(f"{'measure':<50} {'now':>10} {'baseline':>10}")
+    for section, key in _HEADLINES:
+        now = report[section][key]
+        before = baseline[section][key] if baseline else ""
+        print(f"{section + '.' + key:<50} {_fmt(now):>10} {_fmt(before):>10}")
+    for name, row in report["restoration"].items():
+        before = baseline["restoration"][name]["coverage"] if baseline else ""
+        print(f"{'restoration.' + name:<50} {row['coverage']:>10.3f} {before!s:>10}")
+    for section in ("locomo_dev", "longmemeval_dev", "memorybank_cn_dev"):
+        for line in report[section]["examples"]:
+            print(f"  lost [{section}] {line}")
+    for section in ("locomo_dev", "memorybank_cn_dev"):
+        for line in report[section].get("phatic_leaks", []):
+            print(f"  phatic event [{section}] {line}")
+    for line in report["date_set"]["wrong"]:
+        print(f"  date {line}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", type=Path, help="write the report here")
+    parser.add_argument("--baseline", type=Path, help="a report of an earlier run, printed beside")
+    parser.add_argument("--examples", type=int, default=10, help="lost turns listed per set")
+    args = parser.parse_args(argv)
+    report = run(args.examples)
+    if args.json:
+        args.json.write_text(json.dumps(report, ensure_ascii=False, indent=1), encoding="utf-8")
+    baseline = json.loads(args.baseline.read_text(encoding="utf-8")) if args.baseline else None
+    _print(report, baseline)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
