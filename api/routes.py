@@ -96,7 +96,9 @@ def namespace_memory(
 
 Scoped = Annotated[ScopedMemory, Depends(namespace_memory)]
 Limit = Annotated[int, Query(ge=1, le=MAX_PAGE_SIZE, description="page size")]
-Offset = Annotated[int, Query(ge=0, description="items to skip")]
+# Far beyond any namespace's size, and small enough that offset + limit stays a machine integer.
+MAX_OFFSET = 1_000_000_000
+Offset = Annotated[int, Query(ge=0, le=MAX_OFFSET, description="items to skip")]
 
 
 def _page(items: list[Any], limit: int, offset: int) -> Page[Any]:
@@ -408,7 +410,7 @@ def forget_namespace(scoped: Scoped, dry_run: DryRun = False) -> DeleteOut:
     tags=["maintenance"],
 )
 def export(
-    scoped: Scoped, limit: Annotated[int | None, Query(ge=1)] = None, offset: Offset = 0
+    scoped: Scoped, limit: Annotated[int | None, Query(ge=1, le=MAX_OFFSET)] = None, offset: Offset = 0
 ) -> StreamingResponse:
     """Every record (turns, events, entities, topics, links) as JSON Lines, streamed.
 

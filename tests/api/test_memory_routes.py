@@ -228,6 +228,9 @@ def test_export_import_round_trip_and_pages(client, sample_turns):
     pages = _export(client, "acme", limit=5) + _export(client, "acme", limit=5, offset=5)
     assert pages == records[:10]
     assert _export(client, "acme", offset=len(records)) == []
+    # An offset past any store's size is a 422 naming it, not a server error.
+    huge = client.get("/v1/namespaces/acme/export", params={"limit": 1, "offset": 2**63 - 1})
+    assert huge.status_code == 422 and "offset" in huge.text
 
     body = "".join(json.dumps(r) + "\n" for r in records)
     imported = client.post(
