@@ -24,6 +24,7 @@ from simplemem_graph.dates import event_days
 from simplemem_graph.models import (
     DEFAULT_STATUSES,
     EVENT_LINKS,
+    RECORD_SESSION_PREFIX,
     Entity,
     Event,
     Feedback,
@@ -342,6 +343,8 @@ class GraphStore(ABC):
         ]
         bare = [t for t in rank if t not in linked] if bare_turns else []
         for turn in self.get_turns(namespace, bare) if bare else []:
+            if (turn.session or "").startswith(RECORD_SESSION_PREFIX):
+                continue  # an adapter's bookkeeping (keys and values as JSON), not something said
             memory = turn_memory(turn)
             if in_date_range(memory, time_from, time_to):
                 made_from[memory.id] = rank[turn.id]

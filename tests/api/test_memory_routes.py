@@ -116,7 +116,18 @@ def test_timeline_is_oldest_first_and_paginates(loaded_client):
 def test_timeline_date_range(loaded_client):
     path = "/v1/namespaces/acme/timeline/Northwind Foods"
     full = loaded_client.get(path).json()["items"]
-    assert loaded_client.get(f"{path}?from=2026-03-01&to=2026-03-11").json()["items"] == full
+    # The story runs from the first mention to the turn that continues the thread on 03-12.
+    days = [item["time"][:10] for item in full]
+    assert days[0] < "2026-03-12" and days[-1] == "2026-03-12"
+    # A range keeps what happened in it: everything said before 03-12, and a 03-12 report of what
+    # was done "yesterday" (it happened on 03-11), but not the 03-12 turn about 03-12 itself.
+    window = loaded_client.get(f"{path}?from=2026-03-01&to=2026-03-11").json()["items"]
+    assert [item for item in full if item in window] == window
+    assert [item for item, day in zip(full, days, strict=True) if day <= "2026-03-11"] == [
+        item for item in window if item["time"][:10] <= "2026-03-11"
+    ]
+    assert "so the deal is on track." in {item["text"] for item in full} - {item["text"] for item in window}
+    assert loaded_client.get(f"{path}?from=2026-03-01&to=2026-03-12").json()["items"] == full
     assert loaded_client.get(f"{path}?from=2026-03-20&to=2026-03-31").json()["items"] == []
     assert loaded_client.get(f"{path}?to=2026-03-02").json()["items"] == []
     assert loaded_client.get(f"{path}?from=2026-03-12&to=2026-03-01").status_code == 422
