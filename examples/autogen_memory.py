@@ -11,13 +11,12 @@ autogen-agentchat installed, pass `memory=[SimpleMemMemory(memory)]` to an `Assi
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 
 from autogen_core.memory import MemoryContent, MemoryMimeType
 from autogen_core.model_context import BufferedChatCompletionContext
 from autogen_core.models import AssistantMessage, SystemMessage, UserMessage
-from example_llm import chat
+from example_llm import chat, open_memory
 
 from simplemem_graph.integrations.autogen import SimpleMemMemory
 from simplemem_graph.memory import Memory
@@ -46,10 +45,7 @@ async def run(memory: Memory) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--store", default=":memory:", help="embedded store file (default: in memory)")
-    args = parser.parse_args(argv)
-    with Memory.open(args.store, namespace="sales") as memory:
+    with open_memory(argv, __doc__.split("\n")[0], namespace="sales") as memory:
         asyncio.run(run(memory))
 
 

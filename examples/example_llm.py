@@ -4,9 +4,12 @@ no LLM and answers with the memories its prompt carried, so you can see what a m
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import urllib.request
+
+from simplemem_graph.memory import Memory
 
 
 def endpoint() -> str | None:
@@ -39,3 +42,11 @@ def scripted_reply(system_prompt: str | None) -> str:
     if not memories:
         return "(scripted model) Noted."
     return "(scripted model) From memory: " + " | ".join(memories)
+
+
+def open_memory(argv: list[str] | None, description: str, *, namespace: str | None = None) -> Memory:
+    """The example's Memory: `--store FILE` (default: in memory), parsed from `argv`."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--store", default=":memory:", help="embedded store file (default: in memory)")
+    args = parser.parse_args(argv)
+    return Memory.open(args.store, namespace=namespace)

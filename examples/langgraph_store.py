@@ -10,17 +10,15 @@ model shows the memories it would get); set OPENAI_BASE_URL to use an OpenAI-com
 
 from __future__ import annotations
 
-import argparse
 import uuid
 from typing import TypedDict
 
-from example_llm import chat
+from example_llm import chat, open_memory
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.store.base import BaseStore
 
 from simplemem_graph.integrations.langgraph import SimpleMemStore
-from simplemem_graph.memory import Memory
 
 CONVERSATIONS = {  # thread id -> what the user says in it
     "monday": [
@@ -58,10 +56,7 @@ def build(store: BaseStore):
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--store", default=":memory:", help="embedded store file (default: in memory)")
-    args = parser.parse_args(argv)
-    with Memory.open(args.store) as memory:
+    with open_memory(argv, __doc__.split("\n")[0]) as memory:
         graph = build(SimpleMemStore(memory))
         for thread, messages in CONVERSATIONS.items():
             for message in messages:

@@ -10,10 +10,9 @@ OPENAI_API_KEY, OPENAI_MODEL) to send the prompt to an OpenAI-compatible endpoin
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 
-from example_llm import chat, endpoint
+from example_llm import chat, endpoint, open_memory
 from llama_index.core.base.llms.types import ChatMessage, MessageRole
 from llama_index.core.memory import Memory as ChatMemory
 
@@ -48,10 +47,7 @@ async def run(memory: Memory) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--store", default=":memory:", help="embedded store file (default: in memory)")
-    args = parser.parse_args(argv)
-    with Memory.open(args.store, namespace="family") as memory:
+    with open_memory(argv, __doc__.split("\n")[0], namespace="family") as memory:
         asyncio.run(run(memory))
 
 

@@ -10,14 +10,13 @@ OPENAI_API_KEY, OPENAI_MODEL) to use an OpenAI-compatible chat-completions endpo
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 
 from agents import Agent, RunConfig, Runner
 from agents.items import ModelResponse
 from agents.models.interface import Model
 from agents.usage import Usage
-from example_llm import endpoint, model_name, scripted_reply
+from example_llm import endpoint, model_name, open_memory, scripted_reply
 from openai.types.responses import ResponseOutputMessage, ResponseOutputText
 
 from simplemem_graph.integrations.openai_agents import SimpleMemSession, recall_memories
@@ -66,10 +65,7 @@ async def run(memory: Memory) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--store", default=":memory:", help="embedded store file (default: in memory)")
-    args = parser.parse_args(argv)
-    with Memory.open(args.store, namespace="sales") as memory:
+    with open_memory(argv, __doc__.split("\n")[0], namespace="sales") as memory:
         asyncio.run(run(memory))
 
 
