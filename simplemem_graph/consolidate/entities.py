@@ -387,6 +387,8 @@ class EntityResolver:
         index: the namespace's entities (EntityIndex.load).
         session_entities: canonical entity ids already mentioned per session (evidence for nicknames).
         embedder: embeds new entity names (for Entity.embedding and candidate matching); optional.
+        name_vectors: vectors of names already embedded (by the same model), by name: shared with
+            the caller, which sees the ones this resolver adds.
     """
 
     def __init__(
@@ -395,12 +397,13 @@ class EntityResolver:
         *,
         session_entities: dict[str, set[str]] | None = None,
         embedder: Embedder | None = None,
+        name_vectors: dict[str, list[float]] | None = None,
     ):
         self.index = index
         self.session_entities: dict[str, set[str]] = defaultdict(set, session_entities or {})
         self.embedder = embedder
         self.result = EntityResolution()
-        self._name_vectors: dict[str, list[float]] = {}
+        self._name_vectors: dict[str, list[float]] = name_vectors if name_vectors is not None else {}
         # Texts of the events that mention each organisation (this batch): what it makes or does,
         # for descriptions such as "那个做紧固件的客户".
         self._profiles: dict[str, list[str]] = defaultdict(list)
@@ -808,7 +811,14 @@ class EntityResolver:
     def _embed_new_names(self, events: Sequence[Event]) -> None:
         if self.embedder is None:
             return
-        names = sorted({p.name for e in events for p in e.participants if not self.index.lookup(p.name)})
+        names = sorted(
+            {
+                p.name
+                for e in events
+                for p in e.participants
+                if not self.index.lookup(p.name) and p.name not in self._name_vectors
+            }
+        )
         if names:
             self._name_vectors.update(zip(names, self.embedder.encode(names).tolist(), strict=True))
 

@@ -1,6 +1,8 @@
 """The global pass: what incremental consolidation cannot see batch by batch.
 
 1. Merge duplicate events across sessions (same statement, same values), keeping the earliest.
+   Then resolve every event's names again in time order (rederive.py): entity types, aliases and
+   mentions do not depend on the order batches arrived in.
 2. Resolve aliases with the whole namespace in view (a nickname heard before the full name), and
    add MENTIONS for known names that events named before the name was known.
 3. Re-cluster topics with community detection over the events' similarity graph.
@@ -53,7 +55,11 @@ from simplemem_graph.consolidate.entities import (
     name_occurs,
 )
 from simplemem_graph.consolidate.patterns import refresh_patterns
-from simplemem_graph.consolidate.rederive import rederive_implied_mentions, rederive_next_chains
+from simplemem_graph.consolidate.rederive import (
+    rederive_entities,
+    rederive_implied_mentions,
+    rederive_next_chains,
+)
 from simplemem_graph.consolidate.topics import (
     TOPIC_KEYWORDS,
     event_keywords,
@@ -114,6 +120,7 @@ def consolidate_pass(
     counts: dict[str, int] = {}
     steps = (
         ("duplicates", lambda: merge_duplicates(store, namespace, embedder)),
+        ("entities", lambda: rederive_entities(store, namespace, embedder)),
         ("aliases", lambda: resolve_aliases(store, namespace)),
         ("implied", lambda: rederive_implied_mentions(store, namespace)),
         ("chains", lambda: rederive_next_chains(store, namespace)),
@@ -213,7 +220,11 @@ def _fold_duplicates(
             source = original.id if link.source == duplicate_id else link.source
             target_id = original.id if link.target == duplicate_id else link.target
             if source != target_id:
-                moved.append(link.model_copy(update={"source": source, "target": target_id}))
+                update = {"source": source, "target": target_id}
+                if link.kind == LinkKind.MENTIONS and link.source == duplicate_id:
+                    # The copy is gone: re-deriving the entities (rederive.py) keeps what it named.
+                    update["props"] = {**link.props, "merged_from": duplicate_id}
+                moved.append(link.model_copy(update=update))
     store.upsert_events(list(kept.values()))
     store.add_links(moved)
     # The store keeps entities tied by ALIAS_OF / CANDIDATE_ALIAS / WORKS_AT to a mentioned one.
@@ -418,11 +429,8 @@ def mention_moves(
 
 
 def recluster_topics(store: GraphStore, namespace: str) -> dict[str, int]:
-    """Rebuild topics as Louvain communities of the events' nearest-neighbour similarity graph.
-
-    A community keeps the id of the old topic it shares most members with, so IN_TOPIC links of
-    stable clusters do not churn.
-    """
+    """Rebuild topics as Louvain communities of the events' nearest-neighbour similarity graph,
+    each named after its oldest member (`topic_ids`)."""
     vector_ids, matrix = store.event_vectors(namespace)
     listed = {e.id: e for e in store.list_events(namespace, embeddings=False)}
     present = [row for row, event_id in enumerate(vector_ids) if event_id in listed]
@@ -433,11 +441,10 @@ def recluster_topics(store: GraphStore, namespace: str) -> dict[str, int]:
     events = [listed[event_id] for event_id in vector_ids]  # row i of the matrix is events[i]
     communities = _communities(matrix)
     old_links = store.list_links(namespace, kinds=[LinkKind.IN_TOPIC])
-    old_topic_of = {link.source: link.target for link in old_links}
-    groups = [
-        sorted(members) for members in sorted(communities, key=lambda c: min(events[i].time for i in c))
-    ]
-    ids = topic_ids([[events[i] for i in members] for members in groups], old_topic_of, namespace)
+    # Rows are in (time, id) order: a group's first row is its oldest member, the first group the
+    # one with the oldest member.
+    groups = sorted(sorted(members) for members in communities)
+    ids = topic_ids([[events[i] for i in members] for members in groups], namespace)
     links = [
         Link(kind=LinkKind.IN_TOPIC, source=events[i].id, target=topic_id, namespace=namespace)
         for members, topic_id in zip(groups, ids, strict=True)
@@ -491,33 +498,27 @@ def _topic(namespace: str, topic_id: str, members: Sequence[Event], vectors: np.
     )
 
 
-def topic_ids(groups: Sequence[Sequence[Event]], old_topic_of: dict[str, str], namespace: str) -> list[str]:
-    """One distinct topic id per group of events, oldest group first.
+def topic_ids(groups: Sequence[Sequence[Event]], namespace: str) -> list[str]:
+    """One distinct topic id per group of events (oldest group first, members oldest first): the
+    stable id of its first member whose id is still free.
 
-    A group keeps the old topic most of its members were IN (not yet taken by an earlier group), so
-    stable clusters keep their ids. A group with none takes the stable id of its first member whose
-    id is still free: ingest names a topic after the event that opened it, so that id may already
-    belong to another group, and two groups must never share one (they would merge into one topic).
+    The id depends on the group alone, not on the topics ingest opened: with several writers those
+    depend on which batch arrived first, and the graph after the pass must not. Ingest names a
+    topic after the event that opened it, which in time order is its oldest member, so a stable
+    cluster keeps its id. Two groups never share one (they would merge into one topic).
 
     Example:
         >>> a, b, c = (Event.model_construct(id=i) for i in "abc")
-        >>> opened_by_b = stable_id("tp", "ns", "b")  # ingest: b opened a topic, a joined it
-        >>> ids = topic_ids([[a], [b, c]], {"a": opened_by_b, "b": opened_by_b}, "ns")
-        >>> ids == [opened_by_b, stable_id("tp", "ns", "c")]
+        >>> topic_ids([[a, b], [c]], "ns") == [stable_id("tp", "ns", "a"), stable_id("tp", "ns", "c")]
         True
     """
     used: set[str] = set()
     ids = []
     for member_events in groups:
-        votes = Counter(old_topic_of.get(e.id) for e in member_events if old_topic_of.get(e.id) not in used)
-        votes.pop(None, None)
-        if votes:
-            topic_id = votes.most_common(1)[0][0]
-        else:
-            first = member_events[0].id
-            own = (stable_id("tp", namespace, e.id) for e in member_events)
-            numbered = (stable_id("tp", namespace, first, str(n)) for n in itertools.count())
-            topic_id = next(t for t in itertools.chain(own, numbered) if t not in used)
+        first = member_events[0].id
+        own = (stable_id("tp", namespace, e.id) for e in member_events)
+        numbered = (stable_id("tp", namespace, first, str(n)) for n in itertools.count())
+        topic_id = next(t for t in itertools.chain(own, numbered) if t not in used)
         used.add(topic_id)
         ids.append(topic_id)
     return ids

@@ -1,6 +1,15 @@
-"""Re-derive, in the global pass, what an incremental step infers from arrival order: implied
-subjects and NEXT chains. After the pass the graph is a function of the turns, not of the order
-several writers happened to deliver them in.
+"""Re-derive, in the global pass, what an incremental step infers from arrival order: entities,
+implied subjects and NEXT chains. After the pass the graph is a function of the turns, not of the
+order several writers happened to deliver them in.
+
+Entities: ingest resolves each batch against the entities known when it arrives, so the first
+mention seen fixes a name's type ("Pride" a person, or an organisation), and a short form seen
+before or after its full name becomes an alias or its own entity. With several writers, batches
+arrive in any order. The global pass resolves every event again, in time order (turn, then id on
+ties), from an empty index, a session's run of events at a time as ingest batches them, and makes
+the stored entities, their types and aliases, ALIAS_OF / CANDIDATE_ALIAS / WORKS_AT and the
+explicit MENTIONS what that resolution gives: what one writer in time order would have built.
+Mentions a merged duplicate brought (`merged_from`) are kept, pointed at what their surface names.
 
 Implied subjects:
 During ingest, an event's implied MENTIONS (see focus.py: employer, turn, session focus,
@@ -22,11 +31,112 @@ from __future__ import annotations
 import itertools
 from collections import defaultdict
 
-from simplemem_graph.consolidate.entities import GENERIC_SPEAKERS, EntityIndex
+from simplemem_graph.consolidate.entities import GENERIC_SPEAKERS, EntityIndex, EntityResolver
 from simplemem_graph.consolidate.focus import SessionFocus, infer_subjects
 from simplemem_graph.consolidate.time_links import chain_order, next_link
-from simplemem_graph.models import GraphDelta, Link, LinkKind
-from simplemem_graph.stores.base import GraphStore
+from simplemem_graph.embedding import Embedder
+from simplemem_graph.models import Event, GraphDelta, Link, LinkKind
+from simplemem_graph.stores.base import ENTITY_INDEX_LINKS, GraphStore
+
+RESOLVE_CHUNK = 64  # events resolved together at most (ingest's batch): one session's run at a time
+
+
+def rederive_entities(store: GraphStore, namespace: str, embedder: Embedder | None = None) -> dict[str, int]:
+    """Resolve every event's names again in time order; make the stored entity layer match.
+
+    Returns entities_changed, entity_links_added / entity_links_removed (ALIAS_OF, CANDIDATE_ALIAS,
+    WORKS_AT), mentions_rederived_added / mentions_rederived_removed (explicit MENTIONS).
+    """
+    events = sorted(
+        store.list_events(namespace, embeddings=False), key=lambda e: (e.time, e.source_ids[:1], e.id)
+    )
+    stored = {e.id: e for e in store.list_entities(namespace)}
+    if not events:
+        return {"entities_changed": 0}
+    # Name vectors depend on the name only (one model per store): reuse the stored ones.
+    vectors = {e.name: list(e.embedding) for e in stored.values() if e.embedding}
+    turn_ids = sorted({s for e in events for s in e.source_ids})
+    turn_texts = {t.id: t.text for t in store.get_turns(namespace, turn_ids)}
+    index = EntityIndex(namespace)
+    session_entities: dict[str, set[str]] = defaultdict(set)
+    mentions: dict[str, dict[str, dict]] = {}
+    entity_links: dict[tuple, Link] = {}
+    for chunk in _session_runs(events):
+        resolver = EntityResolver(
+            index, session_entities=session_entities, embedder=embedder, name_vectors=vectors
+        )
+        result = resolver.resolve(chunk, turn_texts)
+        session_entities = resolver.session_entities
+        mentions.update(result.mentions)
+        for link in result.links:
+            entity_links.setdefault((link.kind, link.source, link.target), link)
+
+    wanted: dict[tuple[str, str], Link] = {}
+    for event_id, mentioned in mentions.items():
+        for entity, props in mentioned.items():
+            key = (event_id, index.canonical(entity))
+            if key not in wanted or wanted[key].props.get("role") == "mention":
+                wanted[key] = Link(
+                    kind=LinkKind.MENTIONS, source=key[0], target=key[1], namespace=namespace, props=props
+                )
+    present = [
+        link for link in store.list_links(namespace, kinds=[LinkKind.MENTIONS])
+        if link.props.get("role") != "implied"
+    ]  # fmt: skip
+    for link in present:  # a merged copy's mentions: the copy is gone, what it named is not
+        if link.props.get("merged_from"):
+            named = index.lookup(link.props.get("surface", ""))
+            key = (link.source, named[0] if named else link.target)
+            wanted.setdefault(key, link.model_copy(update={"target": key[1]}))
+    mentions_removed, mentions_added = _replace(present, wanted)
+    links_removed, links_added = _replace(
+        store.list_links(namespace, kinds=sorted(ENTITY_INDEX_LINKS)),
+        {(link.kind, link.source, link.target): link for link in entity_links.values()},
+        key=lambda link: (link.kind, link.source, link.target),
+    )
+    changed = [
+        entity
+        for entity in index.entities.values()
+        if entity.id not in stored or _entity_fields(stored[entity.id]) != _entity_fields(entity)
+    ]
+    store.apply_delta(
+        GraphDelta(
+            namespace=namespace,
+            entities=changed,
+            links=links_added + mentions_added,
+            removed_links=links_removed + mentions_removed,
+        )
+    )
+    return {
+        "entities_changed": len(changed),
+        "entity_links_added": len(links_added),
+        "entity_links_removed": len(links_removed),
+        "mentions_rederived_added": len(mentions_added),
+        "mentions_rederived_removed": len(mentions_removed),
+    }
+
+
+def _session_runs(events: list[Event]) -> list[list[Event]]:
+    """Consecutive events of one session, at most RESOLVE_CHUNK at a time."""
+    runs: list[list[Event]] = []
+    for event in events:
+        if runs and runs[-1][-1].session == event.session and len(runs[-1]) < RESOLVE_CHUNK:
+            runs[-1].append(event)
+        else:
+            runs.append([event])
+    return runs
+
+
+def _replace(present: list[Link], wanted: dict, key=lambda link: (link.source, link.target)):
+    """(to remove, to add) so that the present links become the wanted ones, properties included."""
+    by_key = {key(link): link for link in present}
+    removed = [link for k, link in by_key.items() if k not in wanted]
+    added = [link for k, link in wanted.items() if k not in by_key or by_key[k].props != link.props]
+    return removed, added
+
+
+def _entity_fields(entity) -> tuple:
+    return (entity.name, entity.type, list(entity.aliases), entity.embedding is not None)
 
 
 def rederive_implied_mentions(store: GraphStore, namespace: str) -> dict[str, int]:
