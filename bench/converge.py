@@ -91,10 +91,20 @@ def run_writers(store: str, namespace: str, groups: list[list[Path]], batch_size
     started = time.perf_counter()
     processes = [
         subprocess.Popen(
-            [sys.executable, str(Path(__file__).resolve()), "--batch-size", str(batch_size),
-             "--child", store, namespace, *map(str, files)],
-            env=env, stderr=subprocess.PIPE, text=True,
-        )  # fmt: skip
+            [
+                sys.executable,
+                str(Path(__file__).resolve()),
+                "--batch-size",
+                str(batch_size),
+                "--child",
+                store,
+                namespace,
+                *map(str, files),
+            ],
+            env=env,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         for files in groups
     ]
     failures = []
@@ -191,7 +201,7 @@ def main(argv: list[str] | None = None) -> dict:
         "--single",
         choices=["files", "time"],
         default="files",
-        help="the one writer ingests the writers' files one after another (default) or every turn in time order",
+        help="one writer ingests the writers' files one after another (default) or all turns in time order",
     )
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--keep", type=Path, help="write the embedded stores here and keep them")

@@ -387,8 +387,8 @@ class EntityResolver:
         index: the namespace's entities (EntityIndex.load).
         session_entities: canonical entity ids already mentioned per session (evidence for nicknames).
         embedder: embeds new entity names (for Entity.embedding and candidate matching); optional.
-        name_vectors: vectors of names already embedded (by the same model), by name: shared with
-            the caller, which sees the ones this resolver adds.
+        name_vectors: a cache of names already embedded (by the same model): names found there
+            are not encoded again; the ones this resolver encodes are added to it.
     """
 
     def __init__(
@@ -403,7 +403,8 @@ class EntityResolver:
         self.session_entities: dict[str, set[str]] = defaultdict(set, session_entities or {})
         self.embedder = embedder
         self.result = EntityResolution()
-        self._name_vectors: dict[str, list[float]] = name_vectors if name_vectors is not None else {}
+        self._vector_cache: dict[str, list[float]] = name_vectors if name_vectors is not None else {}
+        self._name_vectors: dict[str, list[float]] = {}  # the batch's new participant names
         # Texts of the events that mention each organisation (this batch): what it makes or does,
         # for descriptions such as "那个做紧固件的客户".
         self._profiles: dict[str, list[str]] = defaultdict(list)
@@ -809,18 +810,12 @@ class EntityResolver:
                     self.result.counts["works_at"] += 1
 
     def _embed_new_names(self, events: Sequence[Event]) -> None:
-        if self.embedder is None:
-            return
-        names = sorted(
-            {
-                p.name
-                for e in events
-                for p in e.participants
-                if not self.index.lookup(p.name) and p.name not in self._name_vectors
-            }
-        )
-        if names:
-            self._name_vectors.update(zip(names, self.embedder.encode(names).tolist(), strict=True))
+        names = sorted({p.name for e in events for p in e.participants if not self.index.lookup(p.name)})
+        missing = [name for name in names if name not in self._vector_cache]
+        if missing and self.embedder is not None:
+            self._vector_cache.update(zip(missing, self.embedder.encode(missing).tolist(), strict=True))
+        cache = self._vector_cache
+        self._name_vectors.update((name, cache[name]) for name in names if name in cache)
 
     def _link(self, kind: LinkKind, source: str, target: str, **props) -> Link:
         return Link(kind=kind, source=source, target=target, namespace=self.index.namespace, props=props)

@@ -5,6 +5,7 @@
    mentions do not depend on the order batches arrived in.
 2. Resolve aliases with the whole namespace in view (a nickname heard before the full name), and
    add MENTIONS for known names that events named before the name was known.
+   Then SUPERSEDES / CONTRADICTS and statuses again in time order (rederive.py).
 3. Re-cluster topics with community detection over the events' similarity graph.
 4. Decay: move events between the hot and cold tiers (ages on the namespace's own clock); count
    archive candidates.
@@ -59,6 +60,7 @@ from simplemem_graph.consolidate.rederive import (
     rederive_entities,
     rederive_implied_mentions,
     rederive_next_chains,
+    rederive_updates,
 )
 from simplemem_graph.consolidate.topics import (
     TOPIC_KEYWORDS,
@@ -123,6 +125,7 @@ def consolidate_pass(
         ("entities", lambda: rederive_entities(store, namespace, embedder)),
         ("aliases", lambda: resolve_aliases(store, namespace)),
         ("implied", lambda: rederive_implied_mentions(store, namespace)),
+        ("updates", lambda: rederive_updates(store, namespace)),
         ("chains", lambda: rederive_next_chains(store, namespace)),
         ("topics", lambda: recluster_topics(store, namespace)),
         ("decay", lambda: apply_decay(store, namespace, now=now, decay=decay)),

@@ -30,12 +30,16 @@ from __future__ import annotations
 
 import itertools
 from collections import defaultdict
+from datetime import timedelta
 
+from simplemem_graph.consolidate.context import LEXICAL_LIMIT, RECENT_DAYS, SESSION_LIMIT, STORYLINE_LIMIT
 from simplemem_graph.consolidate.entities import GENERIC_SPEAKERS, EntityIndex, EntityResolver
 from simplemem_graph.consolidate.focus import SessionFocus, infer_subjects
+from simplemem_graph.consolidate.tasks import track_tasks
 from simplemem_graph.consolidate.time_links import chain_order, next_link
+from simplemem_graph.consolidate.updates import EXPLICIT_CHANGE, change_subject_text, detect_updates
 from simplemem_graph.embedding import Embedder
-from simplemem_graph.models import Event, GraphDelta, Link, LinkKind
+from simplemem_graph.models import Event, EventPatch, EventStatus, GraphDelta, Link, LinkKind
 from simplemem_graph.stores.base import ENTITY_INDEX_LINKS, GraphStore
 
 RESOLVE_CHUNK = 64  # events resolved together at most (ingest's batch): one session's run at a time
@@ -207,3 +211,103 @@ def rederive_next_chains(store: GraphStore, namespace: str) -> dict[str, int]:
     added = [link for key, link in wanted.items() if key not in present or present[key].props != link.props]
     store.apply_delta(GraphDelta(namespace=namespace, links=added, removed_links=removed))
     return {"next_added": len(added), "next_removed": len(removed)}
+
+
+def rederive_updates(store: GraphStore, namespace: str) -> dict[str, int]:
+    """Re-derive SUPERSEDES / CONTRADICTS and the statuses updates and task words set, in time order.
+
+    Ingest compares each new event with the earlier events stored when it arrives: an event that
+    arrives after a later one (another writer, an older log) is never revised by it, and a task's
+    status depends on which of its updates came first. Here every event is compared, in time
+    order, with the earlier events ingest would have compared it with (its session's last days, its
+    storylines' tails, what its text names for an explicit change), from every event active. The
+    links become what that gives; statuses and `valid_to` follow. Returns updates_added /
+    updates_removed (links) and statuses_changed.
+    """
+    listed = store.list_events(namespace, embeddings=False)
+    if not listed:
+        return {"updates_added": 0, "updates_removed": 0, "statuses_changed": 0}
+    vector_ids, matrix = store.event_vectors(namespace, statuses=None)
+    row_of = {event_id: row for row, event_id in enumerate(vector_ids)}
+    # Every event starts active, as compressed; the vectors are rows of one matrix (no float lists).
+    base = {
+        e.id: e.model_copy(
+            update={
+                "status": EventStatus.ACTIVE,
+                "valid_to": None,
+                "embedding": matrix[row_of[e.id]] if e.id in row_of else None,
+            }
+        )
+        for e in listed
+    }
+    events = sorted(base.values(), key=lambda e: (e.time, e.source_ids[:1], e.id))
+    names = {e.id: e.name for e in store.list_entities(namespace)}
+    entities_of: dict[str, set[str]] = defaultdict(set)
+    for link in store.list_links(namespace, kinds=[LinkKind.MENTIONS]):
+        name = names.get(link.target)
+        if link.source in base and name is not None and name.strip().lower() not in GENERIC_SPEAKERS:
+            entities_of[link.source].add(link.target)
+    related, shared = _earlier_in_time_order(store, namespace, events, entities_of, base)
+    updates = detect_updates(events, related, shared)
+    tasks = track_tasks(events, {i: [e for e in earlier if e.is_task] for i, earlier in related.items()})
+
+    kinds = [LinkKind.SUPERSEDES, LinkKind.CONTRADICTS]
+    removed, added = _replace(
+        store.list_links(namespace, kinds=kinds),
+        {(link.kind, link.source, link.target): link for link in updates.links},
+        key=lambda link: (link.kind, link.source, link.target),
+    )
+    wanted = {**tasks.status, **dict.fromkeys(updates.superseded, EventStatus.SUPERSEDED)}
+    changes: dict[tuple, list[str]] = defaultdict(list)
+    for event in listed:
+        status = wanted.get(event.id, EventStatus.ACTIVE)
+        valid_to = updates.superseded.get(event.id) if status == EventStatus.SUPERSEDED else None
+        if (event.status, event.valid_to) != (status, valid_to):  # only updates set valid_to
+            changes[(status, valid_to)].append(event.id)
+    patches = [
+        EventPatch(ids=ids, fields={"status": status, "valid_to": valid_to})
+        for (status, valid_to), ids in changes.items()
+    ]
+    store.apply_delta(
+        GraphDelta(namespace=namespace, links=added, removed_links=removed, event_patches=patches)
+    )
+    return {
+        "updates_added": len(added),
+        "updates_removed": len(removed),
+        "statuses_changed": sum(len(ids) for ids in changes.values()),
+    }
+
+
+def _earlier_in_time_order(
+    store: GraphStore,
+    namespace: str,
+    events: list[Event],
+    entities_of: dict[str, set[str]],
+    by_id: dict[str, Event],
+) -> tuple[dict[str, list[Event]], set[tuple[str, str]]]:
+    """Per event (in time order): the earlier events ingest compares it with when the events arrive
+    in time order (see `consolidate._earlier_related`), and the pairs that share a storyline entity."""
+    related: dict[str, list[Event]] = {}
+    shared: set[tuple[str, str]] = set()
+    sessions: dict[str, list[Event]] = defaultdict(list)
+    storylines: dict[str, list[Event]] = defaultdict(list)
+    for event in events:
+        since = event.time - timedelta(days=RECENT_DAYS)
+        pool = {e.id: e for e in sessions[event.session][-SESSION_LIMIT:] if e.time >= since}
+        for entity in sorted(entities_of.get(event.id, ())):
+            for earlier in storylines[entity][-STORYLINE_LIMIT:]:
+                pool[earlier.id] = earlier
+                shared.add((event.id, earlier.id))
+        subject = change_subject_text(event) if EXPLICIT_CHANGE.search(event.text) else ""
+        if subject:
+            # Every status: which events are active here must not depend on what ingest decided.
+            hits = store.fulltext_search(namespace, subject, 4 * LEXICAL_LIMIT, statuses=None)
+            earlier_hits = [by_id[h.id] for h in hits if h.id in by_id and by_id[h.id].time <= event.time]
+            for earlier in earlier_hits[:LEXICAL_LIMIT]:
+                pool.setdefault(earlier.id, earlier)
+        pool.pop(event.id, None)
+        related[event.id] = sorted((e for e in pool.values() if e.time <= event.time), key=lambda e: e.time)
+        sessions[event.session].append(event)
+        for entity in entities_of.get(event.id, ()):
+            storylines[entity].append(event)
+    return related, shared
