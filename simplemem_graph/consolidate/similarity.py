@@ -8,6 +8,7 @@ only shared words count on Chinese text.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from simplemem_graph.consolidate.calibration import calibration
@@ -19,14 +20,17 @@ _CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]+")
 _NUMERIC = re.compile(r"^[\d.,:%/\-]+$")
 
 
-def content_terms(text: str) -> set[str]:
+@functools.lru_cache(maxsize=65536)  # an event's text is compared with many others
+def content_terms(text: str) -> frozenset[str]:
     """The fulltext terms of `text` (`text.search_terms`: words plus Chinese character pairs) without
     numbers (values are compared elsewhere) and without the single characters jieba splits off an
     unknown name: 璐榕 is one word in "去璐榕" and 璐 / 榕 in "璐榕改到…", and only the pair is in both.
     """
     terms = {t for t in search_terms(text) if not _NUMERIC.match(t)}
     pairs = {t for t in terms if len(t) == 2 and _CJK_RUN.fullmatch(t)}
-    return {t for t in terms if not (len(t) == 1 and _CJK_RUN.match(t) and any(t in p for p in pairs))}
+    return frozenset(
+        t for t in terms if not (len(t) == 1 and _CJK_RUN.match(t) and any(t in p for p in pairs))
+    )
 
 
 def overlap(a: str, b: str) -> float:

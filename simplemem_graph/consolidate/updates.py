@@ -98,6 +98,13 @@ def detect_updates(
     """
     result = UpdateResult()
     shared_entity = shared_entity or set()
+    known: dict[str, dict[str, set[str]]] = {}  # an older event is compared with many new ones
+
+    def values_of(older: Event) -> dict[str, set[str]]:
+        if older.id not in known:
+            known[older.id] = attribute_values(older)
+        return known[older.id]
+
     for event in events:
         marker = EXPLICIT_CHANGE.search(event.text)
         new_values = attribute_values(event)
@@ -106,7 +113,7 @@ def detect_updates(
         for older in older_candidates.get(event.id, [])[-MAX_OLDER:]:
             if older.id == event.id or older.time > event.time:
                 continue
-            old_values = attribute_values(older)
+            old_values = values_of(older)
             changed = [
                 (attribute, values, old_values[attribute])
                 for attribute, values in new_values.items()
