@@ -103,16 +103,26 @@ def rederive_entities(store: GraphStore, namespace: str, embedder: Embedder | No
         for entity in index.entities.values()
         if entity.id not in stored or _entity_fields(stored[entity.id]) != _entity_fields(entity)
     ]
+    # An entity only an earlier arrival order made (a candidate, a form resolved otherwise since):
+    # every link to it goes (implied mentions and storylines too, re-derived next), then the node.
+    stale = sorted(set(stored) - set(index.entities))
+    stale_links = store.list_links(namespace, node_ids=stale) if stale else []
+    removed_keys = {(lk.kind, lk.source, lk.target) for lk in links_removed + mentions_removed}
     store.apply_delta(
         GraphDelta(
             namespace=namespace,
             entities=changed,
             links=links_added + mentions_added,
-            removed_links=links_removed + mentions_removed,
+            removed_links=links_removed
+            + mentions_removed
+            + [lk for lk in stale_links if (lk.kind, lk.source, lk.target) not in removed_keys],
         )
     )
+    for entity_id in stale:  # nothing mentions it any more: deletes no event
+        store.delete_entity(namespace, entity_id)
     return {
         "entities_changed": len(changed),
+        "entities_deleted": len(stale),
         "entity_links_added": len(links_added),
         "entity_links_removed": len(links_removed),
         "mentions_rederived_added": len(mentions_added),

@@ -1,0 +1,104 @@
+"""The global pass undoes what arrival order decided: entity types and SUPERSEDES come out as
+if the events had arrived in time order (rederive.py)."""
+
+from __future__ import annotations
+
+from simplemem_graph.config import DecayPolicy
+from simplemem_graph.consolidate import consolidate, consolidate_pass
+from simplemem_graph.consolidate.rederive import rederive_entities, rederive_updates
+from simplemem_graph.models import Entity, LinkKind, Participant
+
+from .conftest import CST, NS, entity_named, link_props, links_of
+
+
+def _plan_and_change(make_event):
+    plan = make_event(
+        "d1",
+        "锐拓第二批1万件3月6日前交货",
+        "2026-01-12T09:50:00",
+        session="s2",
+        orgs=("锐拓",),
+        dates=("2026-03-06",),
+    )
+    change = make_event(
+        "d2",
+        "锐拓第二批交期要从3月6日推到3月13日",
+        "2026-02-26T17:42:00",
+        session="s5",
+        orgs=("锐拓",),
+        dates=("2026-03-06", "2026-03-13"),
+    )
+    return plan, change
+
+
+def test_a_change_that_arrived_before_the_plan_it_changes_supersedes_it_after_the_pass(
+    store, make_event, embedder
+):
+    plan, change = _plan_and_change(make_event)
+    consolidate([change], store, embedder=embedder)  # a writer with the later session came first
+    consolidate([plan], store, embedder=embedder)
+    assert links_of(store, LinkKind.SUPERSEDES) == set()  # ingest compares new events with older ones
+
+    counts = rederive_updates(store, NS)
+
+    assert link_props(store, LinkKind.SUPERSEDES) == {
+        ("d2", "d1"): {"attribute": "date", "old": [], "new": ["2026-03-13"], "marker": "推到"}
+    }
+    older = store.get_events(NS, ["d1"])[0]
+    assert older.status == "superseded"
+    assert older.valid_to.astimezone(CST).isoformat() == "2026-02-26T17:42:00+08:00"
+    assert counts == {"updates_added": 1, "updates_removed": 0, "statuses_changed": 1}
+    assert rederive_updates(store, NS) == {"updates_added": 0, "updates_removed": 0, "statuses_changed": 0}
+
+
+def test_a_name_gets_the_type_of_its_first_mention_in_time_order_whatever_arrived_first(
+    store, make_event, embedder
+):
+    earlier = make_event("e1", "Met Jordan at the cafe.", "2026-03-02T09:00:00", people=("Jordan",))
+    later = make_event("e2", "Flew to Jordan last spring.", "2026-03-09T09:00:00", session="s2").model_copy(
+        update={"participants": [Participant(name="Jordan", type="place", role="place")]}
+    )
+    consolidate([later], store, embedder=embedder)
+    consolidate([earlier], store, embedder=embedder)
+    assert entity_named(store, "Jordan").type == "place"  # ingest: the first it saw
+
+    rederive_entities(store, NS, embedder)
+
+    assert entity_named(store, "Jordan").type == "person"
+    assert {source for source, _ in links_of(store, LinkKind.MENTIONS)} >= {"e1", "e2"}
+
+
+def test_an_entity_only_the_arrival_order_made_is_removed_with_its_links(store, make_event, embedder):
+    event = make_event("e1", "Met Jordan at the cafe.", "2026-03-02T09:00:00", people=("Jordan",))
+    consolidate([event], store, embedder=embedder)
+    stray = Entity(id="en-stray", namespace=NS, name="Jordan Cafe", type="org")
+    store.upsert_entities([stray])
+    store.add_links(
+        [
+            link.model_copy(update={"target": "en-stray"})
+            for link in store.list_links(NS, kinds=[LinkKind.MENTIONS])
+        ]
+    )
+
+    counts = rederive_entities(store, NS, embedder)
+
+    assert counts["entities_deleted"] == 1
+    assert "en-stray" not in {e.id for e in store.list_entities(NS)}
+    assert all(link.target != "en-stray" for link in store.list_links(NS))
+    assert store.get_events(NS, ["e1"])  # the event that mentioned it stays
+
+
+def test_the_pass_run_twice_changes_nothing_the_second_time(store, make_event, embedder):
+    plan, change = _plan_and_change(make_event)
+    consolidate([change], store, embedder=embedder)
+    consolidate([plan], store, embedder=embedder)
+    now = change.time
+    consolidate_pass(store, NS, now=now, embedder=embedder, decay=DecayPolicy())
+    before = sorted((lk.kind, lk.source, lk.target, str(lk.props)) for lk in store.list_links(NS))
+    statuses = sorted((e.id, e.status) for e in store.list_events(NS))
+
+    counts = consolidate_pass(store, NS, now=now, embedder=embedder, decay=DecayPolicy())
+
+    assert sorted((lk.kind, lk.source, lk.target, str(lk.props)) for lk in store.list_links(NS)) == before
+    assert sorted((e.id, e.status) for e in store.list_events(NS)) == statuses
+    assert counts["updates_added"] == counts["updates_removed"] == counts["entities_deleted"] == 0
