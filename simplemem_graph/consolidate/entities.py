@@ -389,6 +389,8 @@ class EntityResolver:
         embedder: embeds new entity names (for Entity.embedding and candidate matching); optional.
         name_vectors: a cache of names already embedded (by the same model): names found there
             are not encoded again; the ones this resolver encodes are added to it.
+        profiles: texts of recent events that mention each organisation, besides the batch's own
+            (what it makes or does); default: the batch's only.
     """
 
     def __init__(
@@ -398,6 +400,7 @@ class EntityResolver:
         session_entities: dict[str, set[str]] | None = None,
         embedder: Embedder | None = None,
         name_vectors: dict[str, list[float]] | None = None,
+        profiles: dict[str, list[str]] | None = None,
     ):
         self.index = index
         self.session_entities: dict[str, set[str]] = defaultdict(set, session_entities or {})
@@ -407,7 +410,9 @@ class EntityResolver:
         self._name_vectors: dict[str, list[float]] = {}  # the batch's new participant names
         # Texts of the events that mention each organisation (this batch): what it makes or does,
         # for descriptions such as "那个做紧固件的客户".
-        self._profiles: dict[str, list[str]] = defaultdict(list)
+        self._profiles: dict[str, list[str]] = defaultdict(
+            list, {k: list(v) for k, v in (profiles or {}).items()}
+        )
 
     # ---- public ---------------------------------------------------------------------------------
     def resolve(self, events: Sequence[Event], turn_texts: dict[str, str]) -> EntityResolution:

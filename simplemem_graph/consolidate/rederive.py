@@ -65,13 +65,19 @@ def rederive_entities(store: GraphStore, namespace: str, embedder: Embedder | No
     session_entities: dict[str, set[str]] = defaultdict(set)
     mentions: dict[str, dict[str, dict]] = {}
     entity_links: dict[tuple, Link] = {}
+    resolved: list[Event] = []
     for chunk in _session_runs(events):
         resolver = EntityResolver(
-            index, session_entities=session_entities, embedder=embedder, name_vectors=vectors
+            index,
+            session_entities=session_entities,
+            embedder=embedder,
+            name_vectors=vectors,
+            profiles=_profiles(resolved[-RESOLVE_CHUNK:], mentions, index),
         )
         result = resolver.resolve(chunk, turn_texts)
         session_entities = resolver.session_entities
         mentions.update(result.mentions)
+        resolved += chunk
         for link in result.links:
             entity_links.setdefault((link.kind, link.source, link.target), link)
 
@@ -128,6 +134,20 @@ def rederive_entities(store: GraphStore, namespace: str, embedder: Embedder | No
         "mentions_rederived_added": len(mentions_added),
         "mentions_rederived_removed": len(mentions_removed),
     }
+
+
+def _profiles(
+    recent: list[Event], mentions: dict[str, dict[str, dict]], index: EntityIndex
+) -> dict[str, list[str]]:
+    """What the events just before a chunk say about each organisation they mention: ingest's batch
+    holds the turns before an event as well, whose descriptions ("苏州那家") it resolves by them."""
+    profiles: dict[str, list[str]] = defaultdict(list)
+    for event in recent:
+        for entity in mentions.get(event.id, {}):
+            canonical = index.canonical(entity)
+            if index.entities[canonical].type == "org":
+                profiles[canonical].append(event.text)
+    return profiles
 
 
 def _session_runs(events: list[Event]) -> list[list[Event]]:
