@@ -106,7 +106,10 @@ def consolidate_pass(
             of the model the store records, without an embedder).
 
     Returns:
-        Counts: duplicates_merged, aliases, candidate_aliases, mentions_added, implied_added,
+        Counts: duplicates_merged, entities_changed, entities_deleted, entity_links_added,
+        entity_links_removed, mentions_rederived_added, mentions_rederived_removed (entities
+        re-resolved in time order), updates_added, updates_removed, statuses_changed (updates
+        re-derived in time order), aliases, candidate_aliases, mentions_added, implied_added,
         implied_removed, next_added, next_removed (re-derived in time order, see rederive.py), topics,
         topics_deleted, tier_hot, tier_cold (moves), hot_events, cold_events (tier sizes), tier_events,
         archive_candidates, tasks_archived, patterns_active,

@@ -48,8 +48,9 @@ RESOLVE_CHUNK = 64  # events resolved together at most (ingest's batch): one ses
 def rederive_entities(store: GraphStore, namespace: str, embedder: Embedder | None = None) -> dict[str, int]:
     """Resolve every event's names again in time order; make the stored entity layer match.
 
-    Returns entities_changed, entity_links_added / entity_links_removed (ALIAS_OF, CANDIDATE_ALIAS,
-    WORKS_AT), mentions_rederived_added / mentions_rederived_removed (explicit MENTIONS).
+    Returns entities_changed, entities_deleted (made only by an earlier arrival order),
+    entity_links_added / entity_links_removed (ALIAS_OF, CANDIDATE_ALIAS, WORKS_AT),
+    mentions_rederived_added / mentions_rederived_removed (explicit MENTIONS).
     """
     events = sorted(
         store.list_events(namespace, embeddings=False), key=lambda e: (e.time, e.source_ids[:1], e.id)
