@@ -8,8 +8,9 @@ real embedder, ingested twice into one store kind:
   other batches too, which stage 1 may compress differently);
 
 then the global pass on each, and a diff of everything the graph holds, by stable keys: turns,
-events (id, text, status), entities (id, name, type, aliases), every link kind (source, target,
-and the link's properties), and topics both as groups of events and by id. A kind is `same` when
+events (id, text, status, valid_to, open questions), entities (id, name, type, aliases), every
+link kind (source, target, and the link's properties), and topics both as groups of events and by
+id. A kind is `same` when
 its key sets and properties are identical; the counts and the first few differing keys are listed.
 
     python bench/converge.py [--store embedded|neo4j] [--sample conv-26] [--writers 4]
@@ -136,7 +137,10 @@ def graph(store_uri: str, namespace: str) -> dict[str, dict]:
         parts: dict[str, dict] = {
             "turns": {t.id: (t.session, t.speaker, t.text) for t in store.get_turns(namespace)},
             "pending": {t.id: () for t in store.pending_turns(namespace)},
-            "events": {e.id: (e.text, str(e.status)) for e in store.list_events(namespace, embeddings=False)},
+            "events": {
+                e.id: (e.text, str(e.status), str(e.valid_to), tuple(e.open_slots))
+                for e in store.list_events(namespace, embeddings=False)
+            },
             "entities": {
                 e.id: (e.name, e.type, tuple(sorted(e.aliases))) for e in store.list_entities(namespace)
             },

@@ -35,6 +35,7 @@ from datetime import timedelta
 from simplemem_graph.consolidate.context import LEXICAL_LIMIT, RECENT_DAYS, SESSION_LIMIT, STORYLINE_LIMIT
 from simplemem_graph.consolidate.entities import GENERIC_SPEAKERS, EntityIndex, EntityResolver
 from simplemem_graph.consolidate.focus import SessionFocus, infer_subjects
+from simplemem_graph.consolidate.questions import track_questions
 from simplemem_graph.consolidate.tasks import track_tasks
 from simplemem_graph.consolidate.time_links import chain_order, next_link
 from simplemem_graph.consolidate.updates import EXPLICIT_CHANGE, change_subject_text, detect_updates
@@ -245,19 +246,20 @@ def rederive_next_chains(store: GraphStore, namespace: str) -> dict[str, int]:
 
 
 def rederive_updates(store: GraphStore, namespace: str) -> dict[str, int]:
-    """Re-derive SUPERSEDES / CONTRADICTS and the statuses updates and task words set, in time order.
+    """Re-derive SUPERSEDES / CONTRADICTS, the statuses updates and task words set, and open
+    questions, in time order.
 
     Ingest compares each new event with the earlier events stored when it arrives: an event that
     arrives after a later one (another writer, an older log) is never revised by it, and a task's
     status depends on which of its updates came first. Here every event is compared, in time
     order, with the earlier events ingest would have compared it with (its session's last days, its
     storylines' tails, what its text names for an explicit change), from every event active. The
-    links become what that gives; statuses and `valid_to` follow. Returns updates_added /
-    updates_removed (links) and statuses_changed.
+    links become what that gives; statuses, `valid_to` and `open_slots` follow. Returns
+    updates_added / updates_removed (links), statuses_changed and open_slots_changed.
     """
     listed = store.list_events(namespace, embeddings=False)
     if not listed:
-        return {"updates_added": 0, "updates_removed": 0, "statuses_changed": 0}
+        return {"updates_added": 0, "updates_removed": 0, "statuses_changed": 0, "open_slots_changed": 0}
     vector_ids, matrix = store.event_vectors(namespace, statuses=None)
     row_of = {event_id: row for row, event_id in enumerate(vector_ids)}
     # Every event starts active, as compressed; the vectors are rows of one matrix (no float lists).
@@ -281,6 +283,7 @@ def rederive_updates(store: GraphStore, namespace: str) -> dict[str, int]:
     related, shared = _earlier_in_time_order(store, namespace, events, entities_of, base)
     updates = detect_updates(events, related, shared)
     tasks = track_tasks(events, {i: [e for e in earlier if e.is_task] for i, earlier in related.items()})
+    questions = track_questions(events, related)  # every event new: its open slots, as answered since
 
     kinds = [LinkKind.SUPERSEDES, LinkKind.CONTRADICTS]
     removed, added = _replace(
@@ -299,6 +302,14 @@ def rederive_updates(store: GraphStore, namespace: str) -> dict[str, int]:
         EventPatch(ids=ids, fields={"status": status, "valid_to": valid_to})
         for (status, valid_to), ids in changes.items()
     ]
+    slots_changed: dict[tuple[str, ...], list[str]] = defaultdict(list)
+    for event in listed:
+        slots = tuple(questions.batch.get(event.id, ()))
+        if tuple(event.open_slots) != slots:
+            slots_changed[slots].append(event.id)
+    patches += [
+        EventPatch(ids=ids, fields={"open_slots": list(slots)}) for slots, ids in slots_changed.items()
+    ]
     store.apply_delta(
         GraphDelta(namespace=namespace, links=added, removed_links=removed, event_patches=patches)
     )
@@ -306,6 +317,7 @@ def rederive_updates(store: GraphStore, namespace: str) -> dict[str, int]:
         "updates_added": len(added),
         "updates_removed": len(removed),
         "statuses_changed": sum(len(ids) for ids in changes.values()),
+        "open_slots_changed": sum(len(ids) for ids in slots_changed.values()),
     }
 
 

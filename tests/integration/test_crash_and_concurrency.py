@@ -97,7 +97,7 @@ def _drop(uri: str, namespace: str) -> None:
 
 def _after_global_pass(uri: str, namespace: str) -> dict[str, object]:
     """Run the global pass, then: the snapshot, with every entity's type and aliases, every event's
-    status and valid_to, and every link's properties."""
+    status, valid_to and open questions, and every link's properties."""
     memory = Memory(open_store(uri), namespace=namespace, embedder=HashEmbedder())
     try:
         memory.consolidate(now=datetime(2027, 1, 1, tzinfo=UTC))
@@ -107,7 +107,10 @@ def _after_global_pass(uri: str, namespace: str) -> dict[str, object]:
             "entities": sorted(
                 (e.id, e.name, e.type, tuple(sorted(e.aliases))) for e in store.list_entities(namespace)
             ),
-            "events": sorted((e.id, e.text, e.status, str(e.valid_to)) for e in store.list_events(namespace)),
+            "events": sorted(
+                (e.id, e.text, e.status, str(e.valid_to), tuple(e.open_slots))
+                for e in store.list_events(namespace)
+            ),
             "links": sorted(
                 (lk.kind.value, lk.source, lk.target, json.dumps(lk.props, sort_keys=True, default=str))
                 for lk in store.list_links(namespace)

@@ -3,8 +3,8 @@ batches of turns arrived (several writers, a log imported late), on both stores.
 
 The same sessions are ingested twice, one batch per session, in time order and in another order,
 with the real default embedder; after the global pass the two graphs must be equal link for link:
-every entity (name, type, aliases), every event (text, status, valid_to) and every link of every
-kind, properties included, topics by id.
+every entity (name, type, aliases), every event (text, status, valid_to, open questions) and every
+link of every kind, properties included, topics by id.
 """
 
 from __future__ import annotations
@@ -68,7 +68,8 @@ def _graph_after(
                 (e.id, e.name, e.type, tuple(sorted(e.aliases))) for e in store.list_entities(namespace)
             ),
             "events": sorted(
-                (e.id, e.text, str(e.status), str(e.valid_to)) for e in store.list_events(namespace)
+                (e.id, e.text, str(e.status), str(e.valid_to), tuple(e.open_slots))
+                for e in store.list_events(namespace)
             ),
             "links": sorted(
                 (lk.kind.value, lk.source, lk.target, json.dumps(lk.props, sort_keys=True, default=str))
