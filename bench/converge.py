@@ -118,6 +118,23 @@ def run_writers(store: str, namespace: str, groups: list[list[Path]], batch_size
     return time.perf_counter() - started
 
 
+def record_model(uri: str) -> dict[str, str | None]:
+    """Make a shared Neo4j server record the default model (a store holds one model's vectors, and
+    tests on the same server embed with others); returns what it recorded before, to restore."""
+    from simplemem_graph.embedding import DIMENSION_KEY, MODEL_KEY, make_embedder
+    from simplemem_graph.memory import open_store
+
+    embedder = make_embedder()
+    store = open_store(uri)
+    try:
+        before = {key: store.get_meta(key) for key in (MODEL_KEY, DIMENSION_KEY)}
+        store.set_meta(MODEL_KEY, embedder.name)
+        store.set_meta(DIMENSION_KEY, str(embedder.dimension))
+        return before
+    finally:
+        store.close()
+
+
 def global_pass(store: str, namespace: str) -> dict[str, int]:
     from simplemem_graph.memory import Memory, open_store
 
@@ -228,6 +245,7 @@ def main(argv: list[str] | None = None) -> dict:
             uri = os.environ.get("NEO4J_URI") or parser.error("--store neo4j needs NEO4J_URI")
             uris = {"single": uri, "concurrent": uri}
             namespaces = {"single": f"{namespace}-1", "concurrent": f"{namespace}-n"}
+            restore = record_model(uri)
         else:
             uris = {run: str(folder / f"{run}.db") for run in ("single", "concurrent")}
             namespaces = {"single": namespace, "concurrent": namespace}
@@ -251,6 +269,8 @@ def main(argv: list[str] | None = None) -> dict:
             try:
                 for ns in namespaces.values():
                     store.delete_namespace(ns)
+                for key, value in restore.items():
+                    store.delete_meta(key) if value is None else store.set_meta(key, value)
             finally:
                 store.close()
     report = diff(graphs["single"], graphs["concurrent"])
