@@ -46,13 +46,15 @@ import numpy as np
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from simplemem_graph.models import Entity, Event, Link, LinkKind, Topic, Turn  # noqa: E402
+from simplemem_graph.consolidate.entities import entity_id  # noqa: E402
+from simplemem_graph.models import Entity, Event, Link, LinkKind, Participant, Topic, Turn  # noqa: E402
 from simplemem_graph.stores.base import GraphStore  # noqa: E402
 from simplemem_graph.text import tokenize  # noqa: E402
 
 DIM = 384
 BATCH = 50  # events per write batch, about one ingest batch
 CLUSTERS = 256
+SPEAKER = "Ana Quell"  # the speaker of every event: one entity in every storyline (a hub)
 QUERIES = 60
 T0 = datetime(2024, 1, 1, 9, tzinfo=UTC)
 RESULTS = REPO / "bench" / "results"
@@ -106,7 +108,7 @@ class Synthetic:
         turns, events, links = [], [], []
         new_entities: list[Entity] = []
         if not self.entities:
-            speaker = Entity(id="en-speaker", namespace=ns, name="user", type="person")
+            speaker = Entity(id=entity_id(ns, SPEAKER), namespace=ns, name=SPEAKER, type="person")
             self.entities.append(speaker)
             new_entities.append(speaker)
         for _ in range(n):
@@ -114,7 +116,7 @@ class Synthetic:
             self.count += 1
             if self.rng.random() < 0.1 or len(self.entities) < 20:  # the cast grows with the log
                 name, type_ = self._name()
-                entity = Entity(id=f"en-{len(self.entities)}", namespace=ns, name=name, type=type_)
+                entity = Entity(id=entity_id(ns, name), namespace=ns, name=name, type=type_)
                 self.entities.append(entity)
                 new_entities.append(entity)
             session = f"s{i // 20}"
@@ -134,15 +136,24 @@ class Synthetic:
                     text=text,
                     source_ids=[turn_id],
                     session=session,
+                    speaker=SPEAKER,
                     time=when,
+                    # The names as stage 1 hands them over: the global pass resolves them again.
+                    participants=[
+                        Participant(name=self.entities[p].name, type=self.entities[p].type)
+                        for p in sorted(picks)
+                        if p
+                    ],
                     embedding=self.vector_near(cluster, self.event_noise).tolist(),
                     keywords=words[:3],
                 )
             )
             links.append(Link(kind=LinkKind.FROM, source=event_id, target=turn_id, namespace=ns))
             # Mention props as ingest writes them (the global pass's re-derivation reads the role).
-            mentions = {"en-speaker": {"role": "speaker", "surface": "user"}}
-            mentions |= {f"en-{p}": {"role": "mention", "surface": self.entities[p].name} for p in picks if p}
+            mentions = {self.entities[0].id: {"role": "speaker", "surface": SPEAKER}}
+            mentions |= {
+                self.entities[p].id: {"role": "mention", "surface": self.entities[p].name} for p in picks if p
+            }
             links += [
                 Link(kind=LinkKind.MENTIONS, source=event_id, target=target, namespace=ns, props=props)
                 for target, props in mentions.items()
