@@ -17,8 +17,8 @@ its key sets and properties are identical; the counts and the first few differin
                              [--turns N] [--batch-size 16] [--single files|time]
                              [--json] [--keep DIR]
 
-Neo4j: NEO4J_URI (each run writes its own namespace and deletes it afterwards). `--turns N` keeps
-the first N turns of the conversation (a quicker, smaller run).
+Neo4j: NEO4J_URI (the two runs write one namespace in turn, deleted after each: ids depend on the
+namespace). `--turns N` keeps the first N turns of the conversation (a quicker, smaller run).
 """
 
 from __future__ import annotations
@@ -135,6 +135,19 @@ def record_model(uri: str) -> dict[str, str | None]:
         store.close()
 
 
+def drop(uri: str, namespace: str, restore: dict[str, str | None] | None = None) -> None:
+    """Delete the namespace (and put back the model the server recorded before, when given)."""
+    from simplemem_graph.memory import open_store
+
+    store = open_store(uri)
+    try:
+        store.delete_namespace(namespace)
+        for key, value in (restore or {}).items():
+            store.delete_meta(key) if value is None else store.set_meta(key, value)
+    finally:
+        store.close()
+
+
 def global_pass(store: str, namespace: str) -> dict[str, int]:
     from simplemem_graph.memory import Memory, open_store
 
@@ -242,37 +255,29 @@ def main(argv: list[str] | None = None) -> dict:
         folder.mkdir(parents=True, exist_ok=True)
         files = write_files(turns, args.writers, folder)
         if args.store == "neo4j":
+            # One server: the two runs use one namespace in turn (ids depend on the namespace).
             uri = os.environ.get("NEO4J_URI") or parser.error("--store neo4j needs NEO4J_URI")
             uris = {"single": uri, "concurrent": uri}
-            namespaces = {"single": f"{namespace}-1", "concurrent": f"{namespace}-n"}
             restore = record_model(uri)
         else:
             uris = {run: str(folder / f"{run}.db") for run in ("single", "concurrent")}
-            namespaces = {"single": namespace, "concurrent": namespace}
         if args.single == "time":  # every turn in time order: other batches than the writers'
-            files_of_single = [write_files(turns, 1, folder / "time-order")[0]]
+            groups = {"single": [write_files(turns, 1, folder / "time-order")[0]]}
         else:  # the writers' files one after another: the same batches, consolidated in another order
-            files_of_single = files
-        seconds = {
-            "single": run_writers(uris["single"], namespaces["single"], [files_of_single], args.batch_size),
-            "concurrent": run_writers(
-                uris["concurrent"], namespaces["concurrent"], [[f] for f in files], args.batch_size
-            ),
-        }
-        before = {run: graph(uris[run], namespaces[run]) for run in ("single", "concurrent")}
-        passes = {run: global_pass(uris[run], namespaces[run]) for run in ("single", "concurrent")}
-        graphs = {run: graph(uris[run], namespaces[run]) for run in ("single", "concurrent")}
-        if args.store == "neo4j":
-            from simplemem_graph.memory import open_store
-
-            store = open_store(uris["single"])
-            try:
-                for ns in namespaces.values():
-                    store.delete_namespace(ns)
-                for key, value in restore.items():
-                    store.delete_meta(key) if value is None else store.set_meta(key, value)
-            finally:
-                store.close()
+            groups = {"single": [files]}
+        groups["concurrent"] = [[f] for f in files]
+        seconds, before, passes, graphs = {}, {}, {}, {}
+        try:
+            for run in ("single", "concurrent"):
+                seconds[run] = run_writers(uris[run], namespace, groups[run], args.batch_size)
+                before[run] = graph(uris[run], namespace)
+                passes[run] = global_pass(uris[run], namespace)
+                graphs[run] = graph(uris[run], namespace)
+                if args.store == "neo4j":
+                    drop(uri, namespace)
+        finally:
+            if args.store == "neo4j":
+                drop(uri, namespace, restore)
     report = diff(graphs["single"], graphs["concurrent"])
     ingest_report = diff(before["single"], before["concurrent"])
     named(report, {**graphs["single"]["entities"], **graphs["concurrent"]["entities"]})
@@ -283,7 +288,7 @@ def main(argv: list[str] | None = None) -> dict:
         "writers": args.writers,
         "batch_size": args.batch_size,
         "single_writer": args.single,
-        "seconds": {k: round(v, 1) for k, v in seconds.items()},
+        "seconds": {k: round(v, 1) for k, v in seconds.items()},  # ingest, writers at once
         "converged": all(row["same"] for row in report.values()),
         "kinds": report,
         "before_global_pass": ingest_report,
