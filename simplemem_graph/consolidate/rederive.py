@@ -126,8 +126,7 @@ def rederive_entities(store: GraphStore, namespace: str, embedder: Embedder | No
             + [lk for lk in stale_links if (lk.kind, lk.source, lk.target) not in removed_keys],
         )
     )
-    for entity_id in stale:  # nothing mentions it any more: deletes no event
-        store.delete_entity(namespace, entity_id)
+    _delete_unlinked(store, namespace, stale)
     return {
         "entities_changed": len(changed),
         "entities_deleted": len(stale),
@@ -136,6 +135,18 @@ def rederive_entities(store: GraphStore, namespace: str, embedder: Embedder | No
         "mentions_rederived_added": len(mentions_added),
         "mentions_rederived_removed": len(mentions_removed),
     }
+
+
+def _delete_unlinked(store: GraphStore, namespace: str, ids: list[str]) -> None:
+    """Delete entities nothing links to any more (so deleting one deletes no event). A store may
+    sweep every such orphan with the first (the embedded store does, at a cost that grows with
+    the namespace): the others are looked up again before they are deleted one by one."""
+    if not ids:
+        return
+    store.delete_entity(namespace, ids[0])
+    left = set(ids[1:]) & {e.id for e in store.list_entities(namespace)}
+    for entity_id in sorted(left):
+        store.delete_entity(namespace, entity_id)
 
 
 def _profiles(
