@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from simplemem_graph.stores.embedded import vectors
-from simplemem_graph.stores.embedded import EmbeddedStore
+from simplemem_graph.stores.embedded import EmbeddedStore, vectors
 from tests.contract.contract_data import as_list, make_event, unit_vector, vector_at_cosine
 
 QUERY = unit_vector(3)
