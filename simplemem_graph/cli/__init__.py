@@ -60,7 +60,8 @@ for _name, _verb in _VERBS:
 
 # Typer may run on a copy of click of its own: its usage errors are not `click.ClickException`s.
 # Both are caught (the copy's ClickException found through a class typer exports).
-_CLICK_ERRORS = tuple(
+# (Typed as click's: the copy's class has the same `show()` and `exit_code`.)
+_CLICK_ERRORS: tuple[type[click.ClickException], ...] = tuple(
     {click.ClickException} | {cls for cls in typer.BadParameter.__mro__ if cls.__name__ == "ClickException"}
 )
 

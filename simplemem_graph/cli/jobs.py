@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.progress import TaskID
 from rich.table import Table
 
 from simplemem_graph.cli import common
@@ -136,7 +137,14 @@ def replay(
     temporary file, or a scratch namespace of a Neo4j --store that is deleted afterwards)."""
     from simplemem_graph.embedding import make_embedder
     from simplemem_graph.memory import open_store
-    from simplemem_graph.replay import SLICES, load_config, load_replay_log, plot_replay, replay_scratch
+    from simplemem_graph.replay import (
+        SLICES,
+        SliceReport,
+        load_config,
+        load_replay_log,
+        plot_replay,
+        replay_scratch,
+    )
 
     if slices not in SLICES:
         raise InputError(f"--slices: expected one of {list(SLICES)}, got {slices!r}")
@@ -159,13 +167,17 @@ def replay(
                     settings.embedding_model, make_embedder(settings.embedding_model)
                 )
                 task = progress.add_task(f"replay {name}", total=None)
+
+                def advance(_report: SliceReport, task: TaskID = task) -> None:
+                    progress.advance(task, 1)
+
                 reports += replay_scratch(
                     replay_log,
                     embedder=embedder,
                     configs=[(name, settings)],
                     slices=slices,
                     store=server,
-                    progress=lambda r, t=task: progress.advance(t, 1),
+                    progress=advance,
                 )
     finally:
         if server is not None:

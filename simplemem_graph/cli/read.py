@@ -45,7 +45,7 @@ def search(
     """Retrieve the memories that answer a question, with sources and the path that found them."""
     if (query is None) == (queries is None):
         raise InputError("search: give either a QUERY or --queries FILE")
-    batch = (
+    batch: list[dict[str, Any]] = (
         _read_queries(queries)
         if queries is not None
         else [{"id": None, "query": query, "at": parse_time(at, "--at") if at else None}]

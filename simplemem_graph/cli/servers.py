@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 import typer
 
@@ -60,4 +60,5 @@ def mcp(
 
     if transport not in ("stdio", "http"):
         raise InputError(f"--transport {transport!r}: use stdio or http")
-    run_mcp(common.open_memory, transport=transport, host=host, port=port, insecure=insecure)
+    mode: Literal["stdio", "http"] = "stdio" if transport == "stdio" else "http"
+    run_mcp(common.open_memory, transport=mode, host=host, port=port, insecure=insecure)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 from datetime import datetime
+from typing import Any
 
 from simplemem_graph.errors import InputError
 from simplemem_graph.models import (
@@ -82,7 +83,7 @@ class Coordination(Walks):
     def list_jobs(
         self, namespace: str | None = None, *, kind: str | None = None, limit: int = 50
     ) -> list[JobRun]:
-        sql, params = "SELECT data FROM jobs WHERE 1 = 1", []
+        sql, params = "SELECT data FROM jobs WHERE 1 = 1", list[Any]()
         if namespace is not None:
             sql, params = sql + " AND namespace = ?", [*params, namespace]
         if kind is not None:

@@ -132,9 +132,9 @@ class Maintenance(Coordination):
                 (namespace,),
             )
             conn.execute("DELETE FROM turns_fts WHERE namespace = ?", (namespace,))
-            tables = ("turns", "events", "event_days", "entities", "entity_names", "topics", "links")
-            tables += ("patterns", "feedback")
-            for table in (*tables, "vector_spaces", "leases", "jobs"):
+            tables: tuple[str, ...] = ("turns", "events", "event_days", "entities", "entity_names")
+            tables += ("topics", "links", "patterns", "feedback", "vector_spaces", "leases", "jobs")
+            for table in tables:
                 conn.execute(f"DELETE FROM {table} WHERE namespace = ?", (namespace,))
             conn.execute("DELETE FROM vector_spaces WHERE namespace = ?", (_topic_space(namespace),))
             self._drop_vector_files(namespace)

@@ -92,9 +92,10 @@ class Walks(Nodes):
         ids = list(found)
         similarity = np.zeros(len(ids), dtype=np.float32)
         query = unit(vector)
-        with_vector = [i for i, event_id in enumerate(ids) if found[event_id][1] is not None]
+        blobs = {i: blob for i, event_id in enumerate(ids) if (blob := found[event_id][1]) is not None}
+        with_vector = list(blobs)
         if query is not None and with_vector:
-            rows = np.frombuffer(b"".join(found[ids[i]][1] for i in with_vector), dtype=np.float32)
+            rows = np.frombuffer(b"".join(blobs.values()), dtype=np.float32)
             similarity[with_vector] = unit_rows(rows.reshape(len(with_vector), -1)) @ query
         ranked = storyline_rank(
             (event_id, found[event_id][0], len(named_by[event_id]), float(similarity[i]))
@@ -176,7 +177,7 @@ class Walks(Nodes):
         return reached
 
     def _steps(
-        self, namespace: str, nodes: list[str], kinds: list[str], via_entities: bool, cap: int
+        self, namespace: str, nodes: list[str], kinds: Sequence[str], via_entities: bool, cap: int
     ) -> dict[str, list[tuple[str, str, str]]]:
         """One hop from each node: (neighbour key, step label, event reached), in walk order.
 
