@@ -9,6 +9,12 @@
   stub (`stub = true`) that the node's upsert fills in; reads skip stubs.
 - Recall uses the native vector index (over-fetch, then filter by namespace) and a whitespace
   fulltext index over text pre-tokenised by `text.search_terms`, the same terms FTS5 sees.
+
+Each module adds one concern on top of those before it, as a class the next one extends:
+`connection` (plumbing) < `vectors` < `fulltext` < `log` (turns) < `events` < `nodes` (entities,
+topics, links, patterns) < `walks` < `coordination` (deltas, leases, jobs, meta, feedback) <
+`maintenance` (deletes, stats) < `store` (opening, the `schema_*.cypher` files). The embedded store
+is stacked in the same order, module for module and method for method, so the two read side by side.
 """
 
 from simplemem_graph.stores.neo4j.store import Neo4jStore
