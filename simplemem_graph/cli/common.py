@@ -14,10 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from simplemem_graph.config import Settings, default_store_path, is_neo4j_uri, sqlite_path, validate_namespace
-from simplemem_graph.errors import (
-    InputError,
-    NoSuchStoreError,
-)
+from simplemem_graph.errors import InputError, NoSuchStoreError
 
 app = typer.Typer(
     name="simplemem-graph",

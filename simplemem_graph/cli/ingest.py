@@ -11,15 +11,7 @@ import typer
 from rich.table import Table
 
 from simplemem_graph.cli import common
-from simplemem_graph.cli.common import (
-    JsonFlag,
-    out,
-    print_hits,
-    print_json,
-    print_note,
-    progress_bar,
-    state,
-)
+from simplemem_graph.cli.common import JsonFlag, out, print_hits, print_json, print_note, progress_bar, state
 from simplemem_graph.config import validate_namespace
 from simplemem_graph.errors import InputError
 from simplemem_graph.loaders import load_jsonl, load_jsonl_records, load_locomo, load_turns, parse_time

@@ -10,15 +10,7 @@ from rich.progress import TaskID
 from rich.table import Table
 
 from simplemem_graph.cli import common
-from simplemem_graph.cli.common import (
-    JsonFlag,
-    err,
-    out,
-    print_json,
-    print_note,
-    progress_bar,
-    state,
-)
+from simplemem_graph.cli.common import JsonFlag, err, out, print_json, print_note, progress_bar, state
 from simplemem_graph.config import Settings, is_neo4j_uri
 from simplemem_graph.errors import InputError
 

@@ -7,14 +7,7 @@ from typing import Annotated
 import typer
 
 from simplemem_graph.cli import common
-from simplemem_graph.cli.common import (
-    JsonFlag,
-    out,
-    print_counts,
-    print_json,
-    progress_bar,
-    state,
-)
+from simplemem_graph.cli.common import JsonFlag, out, print_counts, print_json, progress_bar, state
 from simplemem_graph.loaders import parse_time
 
 

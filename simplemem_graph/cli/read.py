@@ -10,15 +10,7 @@ import typer
 from rich.table import Table
 
 from simplemem_graph.cli import common
-from simplemem_graph.cli.common import (
-    JsonFlag,
-    err,
-    out,
-    parse_date,
-    print_hits,
-    print_json,
-    state,
-)
+from simplemem_graph.cli.common import JsonFlag, err, out, parse_date, print_hits, print_json, state
 from simplemem_graph.errors import InputError
 from simplemem_graph.loaders import load_jsonl_records, parse_time
 from simplemem_graph.models import Hit

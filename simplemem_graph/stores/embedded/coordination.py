@@ -7,12 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from simplemem_graph.errors import InputError
-from simplemem_graph.models import (
-    Feedback,
-    GraphDelta,
-    JobRun,
-    TurnState,
-)
+from simplemem_graph.models import Feedback, GraphDelta, JobRun, TurnState
 from simplemem_graph.stores.base import lease_holder_alive
 from simplemem_graph.stores.embedded.walks import Walks
 

@@ -11,10 +11,7 @@ import numpy as np
 
 from simplemem_graph.dates import event_days
 from simplemem_graph.errors import InputError
-from simplemem_graph.models import (
-    Event,
-    EventStatus,
-)
+from simplemem_graph.models import Event, EventStatus
 from simplemem_graph.stores.embedded.fulltext import _indexed_terms
 from simplemem_graph.stores.embedded.log import TurnLog
 

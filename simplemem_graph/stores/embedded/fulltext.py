@@ -9,10 +9,7 @@ import re
 from collections.abc import Sequence
 from datetime import date
 
-from simplemem_graph.models import (
-    DEFAULT_STATUSES,
-    ScoredId,
-)
+from simplemem_graph.models import DEFAULT_STATUSES, ScoredId
 from simplemem_graph.stores.embedded.vectors import Vectors
 from simplemem_graph.text import SEARCH_TERMS_VERSION, search_terms
 

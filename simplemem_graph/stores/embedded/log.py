@@ -6,10 +6,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from simplemem_graph.models import (
-    Turn,
-    TurnState,
-)
+from simplemem_graph.models import Turn, TurnState
 from simplemem_graph.stores.base import chunk_key
 from simplemem_graph.stores.embedded.fulltext import Fulltext, _indexed_terms
 

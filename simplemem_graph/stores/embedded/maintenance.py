@@ -9,10 +9,7 @@ from typing import Any
 import networkx as nx
 import numpy as np
 
-from simplemem_graph.models import (
-    ENTITY_LINKS,
-    LinkKind,
-)
+from simplemem_graph.models import ENTITY_LINKS, LinkKind
 from simplemem_graph.stores.base import compression_counts
 from simplemem_graph.stores.embedded.coordination import Coordination
 from simplemem_graph.stores.embedded.vectors import _topic_space

@@ -7,13 +7,7 @@ import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
-from simplemem_graph.models import (
-    Entity,
-    Link,
-    LinkKind,
-    Pattern,
-    Topic,
-)
+from simplemem_graph.models import Entity, Link, LinkKind, Pattern, Topic
 from simplemem_graph.stores.embedded.events import Events
 from simplemem_graph.stores.embedded.vectors import _topic_space
 from simplemem_graph.stores.vector_index import normalise

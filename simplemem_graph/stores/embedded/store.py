@@ -7,10 +7,7 @@ import threading
 from pathlib import Path
 
 from simplemem_graph.errors import StoreUnavailableError
-from simplemem_graph.models import (
-    Event,
-    Topic,
-)
+from simplemem_graph.models import Event, Topic
 from simplemem_graph.stores.embedded import schema
 from simplemem_graph.stores.embedded.maintenance import Maintenance
 from simplemem_graph.stores.vector_index import VectorFile

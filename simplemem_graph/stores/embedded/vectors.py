@@ -11,11 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from simplemem_graph.models import (
-    DEFAULT_STATUSES,
-    ScoredId,
-    Topic,
-)
+from simplemem_graph.models import DEFAULT_STATUSES, ScoredId, Topic
 from simplemem_graph.stores.embedded.connection import SQLiteConnection
 from simplemem_graph.stores.vector_index import VectorFile, normalise, top_k
 

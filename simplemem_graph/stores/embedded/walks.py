@@ -9,13 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from simplemem_graph.models import (
-    DEFAULT_STATUSES,
-    EVENT_LINKS,
-    Event,
-    LinkKind,
-    Neighbor,
-)
+from simplemem_graph.models import DEFAULT_STATUSES, EVENT_LINKS, Event, LinkKind, Neighbor
 from simplemem_graph.stores.base import storyline_rank
 from simplemem_graph.stores.embedded.nodes import Nodes
 from simplemem_graph.vectors import unit, unit_rows

@@ -7,18 +7,11 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from neo4j import (
-    Driver,
-    ManagedTransaction,
-    RoutingControl,
-)
+from neo4j import Driver, ManagedTransaction, RoutingControl
 from neo4j.exceptions import AuthError, ServiceUnavailable, SessionExpired
 
 from simplemem_graph.errors import InputError, StoreUnavailableError
-from simplemem_graph.models import (
-    Link,
-    LinkKind,
-)
+from simplemem_graph.models import Link, LinkKind
 from simplemem_graph.stores.base import GraphStore
 from simplemem_graph.stores.cypher import load_query
 

@@ -7,11 +7,7 @@ from datetime import datetime
 from neo4j import ManagedTransaction
 
 from simplemem_graph.errors import InputError
-from simplemem_graph.models import (
-    Feedback,
-    GraphDelta,
-    JobRun,
-)
+from simplemem_graph.models import Feedback, GraphDelta, JobRun
 from simplemem_graph.stores.base import lease_holder_alive
 from simplemem_graph.stores.neo4j.connection import _BATCH
 from simplemem_graph.stores.neo4j.walks import Walks

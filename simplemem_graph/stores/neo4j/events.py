@@ -10,19 +10,10 @@ from neo4j import ManagedTransaction
 from pydantic import ValidationError
 
 from simplemem_graph.errors import InputError
-from simplemem_graph.models import (
-    Event,
-    Link,
-    LinkKind,
-)
+from simplemem_graph.models import Event, Link, LinkKind
 from simplemem_graph.stores.neo4j.connection import _link_from_row
 from simplemem_graph.stores.neo4j.log import TurnLog
-from simplemem_graph.stores.neo4j_records import (
-    event_from_props,
-    event_row,
-    recall_filters,
-    uid_of,
-)
+from simplemem_graph.stores.neo4j_records import event_from_props, event_row, recall_filters, uid_of
 
 
 class Events(TurnLog):

@@ -7,11 +7,7 @@ from collections.abc import Callable, Sequence
 from datetime import date
 from typing import Any
 
-from simplemem_graph.models import (
-    DEFAULT_STATUSES,
-    Event,
-    ScoredId,
-)
+from simplemem_graph.models import DEFAULT_STATUSES, Event, ScoredId
 from simplemem_graph.stores.neo4j.connection import _BATCH
 from simplemem_graph.stores.neo4j.vectors import Vectors
 from simplemem_graph.stores.neo4j_records import (

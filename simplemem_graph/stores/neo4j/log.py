@@ -6,18 +6,11 @@ from collections.abc import Sequence
 
 from neo4j import ManagedTransaction
 
-from simplemem_graph.models import (
-    Turn,
-    TurnState,
-)
+from simplemem_graph.models import Turn, TurnState
 from simplemem_graph.stores.base import chunk_key
 from simplemem_graph.stores.neo4j.connection import _BATCH
 from simplemem_graph.stores.neo4j.fulltext import Fulltext
-from simplemem_graph.stores.neo4j_records import (
-    model_fields,
-    namespace_token,
-    uid_of,
-)
+from simplemem_graph.stores.neo4j_records import model_fields, namespace_token, uid_of
 from simplemem_graph.text import search_terms
 
 

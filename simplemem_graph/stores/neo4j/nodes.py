@@ -10,23 +10,11 @@ from typing import Any
 
 from neo4j import ManagedTransaction
 
-from simplemem_graph.models import (
-    Entity,
-    Link,
-    LinkKind,
-    Pattern,
-    Topic,
-)
+from simplemem_graph.models import Entity, Link, LinkKind, Pattern, Topic
 from simplemem_graph.stores.base import ENTITY_INDEX_LINKS
 from simplemem_graph.stores.neo4j.connection import _link_from_row
 from simplemem_graph.stores.neo4j.events import Events
-from simplemem_graph.stores.neo4j_records import (
-    LINK_QUERIES,
-    entity_props,
-    link_row,
-    model_fields,
-    uid_of,
-)
+from simplemem_graph.stores.neo4j_records import LINK_QUERIES, entity_props, link_row, model_fields, uid_of
 
 
 class Nodes(Events):

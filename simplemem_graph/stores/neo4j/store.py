@@ -3,11 +3,7 @@ stacked into one store."""
 
 from __future__ import annotations
 
-from neo4j import (
-    Driver,
-    GraphDatabase,
-    NotificationDisabledClassification,
-)
+from neo4j import Driver, GraphDatabase, NotificationDisabledClassification
 from neo4j.exceptions import ClientError
 
 from simplemem_graph.errors import ConfigError, StoreUnavailableError

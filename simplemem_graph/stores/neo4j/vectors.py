@@ -8,16 +8,9 @@ from datetime import date
 
 import numpy as np
 
-from simplemem_graph.models import (
-    DEFAULT_STATUSES,
-    ScoredId,
-    Topic,
-)
+from simplemem_graph.models import DEFAULT_STATUSES, ScoredId, Topic
 from simplemem_graph.stores.neo4j.connection import Neo4jConnection
-from simplemem_graph.stores.neo4j_records import (
-    model_fields,
-    recall_filters,
-)
+from simplemem_graph.stores.neo4j_records import model_fields, recall_filters
 from simplemem_graph.vectors import unit_rows
 
 _VECTOR_FETCH_MIN = 100

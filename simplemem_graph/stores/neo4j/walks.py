@@ -11,20 +11,9 @@ from typing import Any
 import numpy as np
 from neo4j import ManagedTransaction
 
-from simplemem_graph.models import (
-    DEFAULT_STATUSES,
-    EVENT_LINKS,
-    Event,
-    LinkKind,
-    Neighbor,
-    Walk,
-)
+from simplemem_graph.models import DEFAULT_STATUSES, EVENT_LINKS, Event, LinkKind, Neighbor, Walk
 from simplemem_graph.stores.neo4j.nodes import Nodes
-from simplemem_graph.stores.neo4j_records import (
-    event_from_props,
-    recall_filters,
-    uid_of,
-)
+from simplemem_graph.stores.neo4j_records import event_from_props, recall_filters, uid_of
 
 _CHAIN_MAX = 16  # longest session chain one query walks (the bound is literal in the Cypher)
 
