@@ -46,7 +46,6 @@ class Settings:
     # A JSON written by bench/calibrate_embedder.py: stage 2's cosine thresholds for a model the
     # package ships no calibration for (SIMPLEMEM_CALIBRATION). None: the shipped set.
     calibration: str | None = None
-    spacy_model: str = "en_core_web_sm"
     neo4j_user: str | None = None
     neo4j_password: str | None = None
     neo4j_database: str | None = None
@@ -73,7 +72,6 @@ class Settings:
             "namespace": env.get("SIMPLEMEM_NAMESPACE") or DEFAULT_NAMESPACE,
             "embedding_model": env.get("SIMPLEMEM_EMBEDDING_MODEL") or DEFAULT_EMBEDDING_MODEL,
             "calibration": env.get("SIMPLEMEM_CALIBRATION") or None,
-            "spacy_model": env.get("SIMPLEMEM_SPACY_MODEL") or "en_core_web_sm",
             "neo4j_user": env.get("NEO4J_USER") or None,
             "neo4j_password": env.get("NEO4J_PASSWORD") or None,
             "neo4j_database": env.get("NEO4J_DATABASE") or None,

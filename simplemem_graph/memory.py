@@ -49,6 +49,7 @@ from simplemem_graph.models import (
     EventStatus,
     Feedback,
     Hit,
+    JobRun,
     LinkKind,
     Pattern,
     PatternStatus,
@@ -380,6 +381,10 @@ class Memory:
             {"turn_id": turn_id, "error": error}
             for _, turn_id, error in self.store.failed_turns(self.namespace)
         ]
+
+    def jobs(self, *, kind: str | None = None, limit: int = 50) -> list[JobRun]:
+        """The worker's recorded runs in this namespace (of one kind when given), newest first."""
+        return self.store.list_jobs(self.namespace, kind=kind, limit=limit)
 
     def retry_failed(self) -> IngestReport:
         """Put the turns set aside back in the queue and consolidate them (those that fail again

@@ -19,6 +19,7 @@ from datetime import date, datetime
 from typing import Any
 
 import numpy as np
+from pydantic import BaseModel
 
 from simplemem_graph.dates import event_days
 from simplemem_graph.models import (
@@ -515,7 +516,7 @@ class GraphStore(ABC):
             for w in walks
         ]
 
-    # ---- batched reads (issue 11) ------------------------------------------------------------------
+    # ---- batched reads: one call for many items ----------------------------------------------------
     # One call instead of one per item, so a search or an ingest batch makes a bounded number of
     # store calls (one round trip each on a server). The defaults here are correct but slow (built on
     # the methods above); stores override them with one indexed query.
@@ -578,7 +579,9 @@ class GraphStore(ABC):
                             following = link.source
                     if following:
                         break
-                events = self.get_events(namespace, [following]) if following else []
+                if not following:
+                    break
+                events = self.get_events(namespace, [following])
                 if not events:
                     break
                 chain.append(events[0])
@@ -612,7 +615,7 @@ class GraphStore(ABC):
         matrix = np.asarray([e.embedding for e in events], dtype=np.float32)
         return [e.id for e in events], unit_rows(matrix).astype(np.float32, copy=False)
 
-    # ---- memory above the event (issue 14) --------------------------------------------------------
+    # ---- memory above the event: open questions and patterns --------------------------------------
     @abstractmethod
     def open_question_events(self, namespace: str, *, limit: int | None = None) -> list[Event]:
         """Active events that still lack a key slot (non-empty `open_slots`), newest first: the
@@ -636,7 +639,7 @@ class GraphStore(ABC):
     def set_meta(self, key: str, value: str) -> None:
         """Set a store-wide setting (replacing any earlier value)."""
 
-    # ---- labelled searches and per-namespace reranker weights (issue 10) -------------------------
+    # ---- labelled searches and per-namespace reranker weights ------------------------------------
     @abstractmethod
     def add_feedback(self, feedback: Feedback) -> None:
         """Record a labelled search, idempotent on (namespace, id).
@@ -685,7 +688,7 @@ class GraphStore(ABC):
             "pattern": [],
             "link": [],
         }
-        models = {
+        models: dict[str, type[BaseModel]] = {
             "turn": Turn,
             "event": Event,
             "entity": Entity,

@@ -159,7 +159,7 @@ def link_row(link: Link) -> dict[str, Any]:
     # Primitive props are copied onto the relationship for people browsing the graph; the JSON
     # copy is what the store reads back, so nested props survive too.
     flat = {k: v for k, v in link.props.items() if isinstance(v, str | int | float | bool)}
-    row = {
+    row: dict[str, Any] = {
         "kind": link.kind.value,
         "namespace": link.namespace,
         "source": link.source,

@@ -63,9 +63,10 @@ EXAMPLES = {
 
 
 def _referenced_names() -> set[str]:
-    tree = ast.parse(Path(neo4j_module.__file__).read_text())
+    # Neo4jStore is a package: its queries are named across all of its modules.
+    trees = [ast.parse(path.read_text()) for path in sorted(Path(neo4j_module.__file__).parent.glob("*.py"))]
     names = set(neo4j_module.LINK_QUERIES.values())
-    for node in ast.walk(tree):
+    for node in (node for tree in trees for node in ast.walk(tree)):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _RUNNERS:
             names.update(
                 a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)

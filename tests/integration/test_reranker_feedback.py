@@ -157,7 +157,7 @@ def test_too_few_labels_is_a_clear_input_error(world):
 # ---- the CLI verbs (in-process, over a file store, with the light embedder) -------------------------
 @pytest.fixture
 def cli_store(tmp_path, monkeypatch):
-    from simplemem_graph import cli
+    from simplemem_graph.cli import common
 
     path = tmp_path / "m.db"
     events, entities, links, questions = _world()
@@ -167,11 +167,11 @@ def cli_store(tmp_path, monkeypatch):
     store.upsert_entities(entities)
     store.add_links(links)
     store.close()
-    # Each verb opens and closes its own Memory, as `_memory` does.
+    # Each verb opens and closes its own Memory, as `open_memory` does.
     def memory(namespace=None, *, read_only=False):  # the store exists: nothing to refuse
         return Memory(EmbeddedStore(str(path)), namespace=NS, embedder=HashEmbedder())
 
-    monkeypatch.setattr(cli, "_memory", memory)
+    monkeypatch.setattr(common, "open_memory", memory)
     return path, questions
 
 

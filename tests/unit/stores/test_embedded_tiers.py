@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from simplemem_graph.stores import embedded
-from simplemem_graph.stores.embedded import EmbeddedStore
+from simplemem_graph.stores.embedded import EmbeddedStore, vectors
 from tests.contract.contract_data import as_list, make_event, unit_vector, vector_at_cosine
 
 QUERY = unit_vector(3)
@@ -14,7 +13,7 @@ QUERY = unit_vector(3)
 
 @pytest.mark.parametrize("scored_alone", [1, 20_000])
 def test_a_tier_search_gives_the_same_answer_either_way(monkeypatch, scored_alone):
-    monkeypatch.setattr(embedded, "_TIER_ROWS_SCORED_ALONE", scored_alone)
+    monkeypatch.setattr(vectors, "_TIER_ROWS_SCORED_ALONE", scored_alone)
     store = EmbeddedStore(":memory:")
     cosines = [0.1, 0.8, 0.5, 0.9, 0.3]
     store.upsert_events(

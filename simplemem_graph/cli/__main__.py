@@ -1,0 +1,3 @@
+from simplemem_graph.cli import main
+
+main()

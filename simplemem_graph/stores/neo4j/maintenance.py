@@ -1,0 +1,98 @@
+"""Maintenance: deletes (with the orphans they leave), namespaces, statistics, closing."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from neo4j import ManagedTransaction
+
+from simplemem_graph.stores.base import compression_counts
+from simplemem_graph.stores.neo4j.coordination import Coordination
+from simplemem_graph.stores.neo4j_records import uid_of
+
+_DELETE_BATCH = 5_000
+
+
+class Maintenance(Coordination):
+    """Deleting, counting and closing."""
+
+    def _delete_events_in(self, tx: ManagedTransaction, namespace: str, uids: list[str]) -> int:
+        deleted = self._run(tx, "delete_events", uids=uids)[0]["deleted"] if uids else 0
+        if self._run(tx, "delete_orphans", namespace=namespace)[0]["deleted"]:
+            self._revise_entities(tx, [namespace])  # orphaned entities may be among them
+        return deleted
+
+    def delete_events(self, namespace: str, ids: Sequence[str]) -> int:
+        uids = [uid_of(namespace, i) for i in dict.fromkeys(ids)]
+        if not uids:
+            return 0
+        return self._transaction(lambda tx: self._delete_events_in(tx, namespace, uids))
+
+    def delete_topics(self, namespace: str, ids: Sequence[str]) -> None:
+        uids = [uid_of(namespace, i) for i in dict.fromkeys(ids)]
+        if uids:
+            self._transaction(lambda tx: self._run(tx, "delete_topics", uids=uids))
+
+    def delete_patterns(self, namespace: str, ids: Sequence[str]) -> None:
+        uids = [uid_of(namespace, i) for i in dict.fromkeys(ids)]
+        if uids:
+            self._execute("delete_patterns", uids=uids)
+
+    def delete_entity(self, namespace: str, entity_id: str) -> int:
+        uid = uid_of(namespace, entity_id)
+
+        def work(tx: ManagedTransaction) -> int:
+            only_this = [r["uid"] for r in self._run(tx, "entity_only_events", uid=uid)]
+            self._run(tx, "delete_entity", uid=uid)
+            self._revise_entities(tx, [namespace])
+            return self._delete_events_in(tx, namespace, only_this)
+
+        return self._transaction(work)
+
+    def delete_namespace(self, namespace: str) -> None:
+        # Batches in their own transactions: a namespace of millions of nodes would not fit in one.
+        while self._execute("delete_namespace_batch", namespace=namespace, batch=_DELETE_BATCH)[0]["deleted"]:
+            pass
+        self._transaction(lambda tx: self._revise_entities(tx, [namespace]))
+
+    def namespaces(self) -> list[str]:
+        return [r["namespace"] for r in self._execute("namespaces", read=True)]
+
+    def stats(self, namespace: str | None = None) -> dict[str, Any]:
+        counts = self._execute("count_nodes", read=True, namespace=namespace)[0]
+        relations = {
+            r["kind"]: r["count"] for r in self._execute("count_relations", read=True, namespace=namespace)
+        }
+        statuses = {
+            r["status"]: r["count"]
+            for r in self._execute("count_event_statuses", read=True, namespace=namespace)
+        }
+        tiers = {
+            r["tier"]: r["count"] for r in self._execute("count_event_tiers", read=True, namespace=namespace)
+        }
+        compression = compression_counts(
+            [
+                (r["trigger"], r["events"], r["turns"], r["windows"])
+                for r in self._execute("count_compression", read=True, namespace=namespace)
+            ]
+        )
+        memories = self._execute("count_memories", read=True, namespace=namespace)[0]
+        return {
+            "store": self.kind,
+            "uri": self.uri,
+            "database": self.database,
+            "namespace": namespace,
+            "namespaces": len(self.namespaces()) if namespace is None else 1,
+            **counts,
+            "pending": self.count_pending(namespace),
+            "relations": relations,
+            "events_by_status": statuses,
+            "events_by_tier": tiers,
+            "compression": compression,
+            "patterns": {status: n for status, n in memories["patterns"]},
+            "open_questions": memories["open_questions"],
+        }
+
+    def close(self) -> None:
+        self._driver.close()
