@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 
 from simplemem_graph.consolidate.calibration import EmbedderCalibration, calibrated, calibration_for
 from simplemem_graph.consolidate.causal_links import link_causal
@@ -242,9 +243,9 @@ def _earlier_related(
     related: dict[str, list[Event]] = {}
     shared: set[tuple[str, str]] = set()
     seen_in_batch: list[Event] = []
-    terms: dict[str, set[str]] = {}
+    terms: dict[str, frozenset[str]] = {}
 
-    def terms_of(event: Event) -> set[str]:
+    def terms_of(event: Event) -> frozenset[str]:
         if event.id not in terms:
             terms[event.id] = content_terms(event.text)
         return terms[event.id]
@@ -273,7 +274,7 @@ def _earlier_related(
     return related, shared
 
 
-def _names(terms: set[str], subject: set[str]) -> bool:
+def _names(terms: AbstractSet[str], subject: AbstractSet[str]) -> bool:
     """Text terms that name a change's subject as much as `detect_updates` will ask."""
     return len(terms & subject) >= SUBJECT_MIN_CONTAINMENT * len(subject)
 

@@ -62,7 +62,7 @@ class SessionFocus:
     named_at: datetime | None = None
     inherited_in_row: int = 0
     last_people: list[str] = field(default_factory=list)
-    thread: list[set[str]] = field(default_factory=list)  # content terms of the focus's recent events
+    thread: list[frozenset[str]] = field(default_factory=list)  # content terms of the focus's recent events
     contact_question: str = ""  # the turn that asked who the contacts are, until it is answered
     answer_turn: str = ""
 

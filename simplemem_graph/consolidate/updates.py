@@ -220,7 +220,7 @@ def change_subject_text(event: Event) -> str:
     return text if content_terms(text) else ""
 
 
-def change_subject(event: Event) -> set[str]:
+def change_subject(event: Event) -> frozenset[str]:
     """The content terms of `change_subject_text` without who makes the change (the speaker, the
     people acting, among them who "we" stands for: "Caroline and Jon", "Caroline and others"): empty
     when the change names no subject (the caller then falls back to text similarity)."""
