@@ -37,6 +37,7 @@ from simplemem_graph.compress.informative import (
     RECENT_TURNS,
     content_words,
     is_task,
+    names_an_action,
     says_something,
     vocatives,
 )
@@ -325,7 +326,7 @@ def _kept_span(
     (informative.says_something: kept by default, dropped only when it positively says nothing).
     `said` receives the content words of every clause, for the window of the turns that follow.
     """
-    informative = []
+    informative, qualifies = [], []
     # the listener's own names: "Go Jon!", "same here Caroline" address them, they name no thing
     listener_words = {w.casefold() for n in listeners for w in n.split()}
     for c in clauses:
@@ -336,12 +337,17 @@ def _kept_span(
         words = [w for w in content_words(c.text, span) if w.lemma not in named]
         question = c.text.rstrip().endswith(("?", "？"))
         says = says_something(c.text, span, named=named | listener_words, question=question, recent=recent)
-        task = is_task(c.text)
-        thing = any(m not in addressed and _names_a_thing(m, listener_words, task) for m in inside)
+        # a day word dates what is done or asked ("Can we meet tomorrow?"), not a farewell
+        acts = is_task(c.text) or names_an_action(c.text, span)
+        thing = any(m not in addressed and _names_a_thing(m, listener_words, acts) for m in inside)
         informative.append(says or thing)
+        qualifies.append(any(m.kind in ("negation", "condition") for m in inside))
         said.update(w.lemma for w in words)
     if not any(informative):
         return None
+    # a negation or a condition qualifies what its sentence says ("…near the Rotterdam office,
+    # nothing too fancy"); alone in a sentence of reactions it is one too ("I won't quit!")
+    informative = [i or q for i, q in zip(informative, qualifies, strict=True)]
     first = informative.index(True)
     last = len(informative) - 1 - informative[::-1].index(True)
     if any(m.kind == "condition" and m.within(clauses[last].start, clauses[last].end) for m in atoms):
@@ -351,15 +357,15 @@ def _kept_span(
     return clauses[first].start, clauses[last].end
 
 
-def _names_a_thing(atom: Mention, listener_words: set[str], task: bool = False) -> bool:
+def _names_a_thing(atom: Mention, listener_words: set[str], acts: bool = False) -> bool:
     """An atom that on its own makes a clause worth keeping. A negation or a condition is a fact
     about what its clause names (the clause's words decide: "I won't quit running" is kept, a bare
     "I won't quit" is a reaction); a day word of the moment of speaking dates a farewell ("明天见",
-    "See you tomorrow") unless the clause asks for something ("Call me tomorrow"), and the
-    listener's name addresses them."""
+    "See you tomorrow") unless the clause asks for or names an action ("Call me tomorrow", "Can we
+    meet tomorrow?"), and the listener's name addresses them."""
     if atom.kind in ("negation", "condition"):
         return False
-    if atom.kind == "date" and atom.surface.strip().casefold() in DEICTIC_DAY_WORDS and not task:
+    if atom.kind == "date" and atom.surface.strip().casefold() in DEICTIC_DAY_WORDS and not acts:
         return False
     return not (atom.kind in NAME_KINDS and {w.casefold() for w in atom.surface.split()} <= listener_words)
 

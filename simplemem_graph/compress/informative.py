@@ -233,6 +233,16 @@ def says_something(
     return _zh_says(text, named, question)
 
 
+def names_an_action(text: str, span=None) -> bool:
+    """The clause holds a verb outside the phatic vocabulary ("meet", "见面"), in any mood."""
+    if span is not None:
+        return any(t.pos_ == "VERB" and not t.is_stop and not _en_phatic_word(t) for t in span)
+    return any(
+        flag.startswith("v") and len(word) >= 2 and not _zh_phatic_word(word)
+        for word, flag in ((p.word, p.flag) for p in _posseg().cut(text))
+    )
+
+
 def _zh_says(text: str, named: set[str], question: bool) -> bool:
     pairs = [(p.word, p.flag) for p in _posseg().cut(text)]
     if not question:
@@ -372,7 +382,8 @@ def _en_negated_visit(span) -> bool:
 
 def _en_named_thing(t, named: set[str]) -> bool:
     return (
-        ((t.pos_ == "PROPN" and t.text[:1].isupper()) or t.pos_ == "NUM")
+        # the tagger reads an emoji as a number ("lol same 😂"): a number is written as one
+        ((t.pos_ == "PROPN" and t.text[:1].isupper()) or (t.pos_ == "NUM" and t.like_num))
         and t.lower_ not in named
         and t.lemma_.lower() not in EN_PHATIC_WORDS
     )
