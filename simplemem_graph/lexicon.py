@@ -130,6 +130,7 @@ EN_PHATIC_WORDS = frozenset(
     _words("""hi hello hey hiya howdy yo bye goodbye cya later cheers thanks thank thx ty welcome sorry
     apology congrats congratulation congratulations wow whoa omg lol lmao haha hahaha hehe yay aw aww
     ugh oops yep yeah yea yup nope ok okay alright sure indeed absolutely totally definitely exactly
+    right true same agreed
     cool nice awesome great amazing good glad happy sad proud excited lucky
     be have do get got make go come let take give keep put say tell talk chat speak ask answer hear
     listen see look sound seem feel think know guess bet suppose believe mean agree understand realize
@@ -164,7 +165,7 @@ ZH_PHATIC_WORDS = frozenset(
     回答 觉得 认为 看来 听起来 看起来 感觉 想 想到 尝试 试试 试试看 考虑 认真 遵照 遵循 听从 采纳 接受
     照做 继续 坚持 努力 放弃 休息 陪 陪伴 帮 帮助 帮忙 支持 鼓励 关心 理解 指导 安慰 相信 打扰 找 抱抱
     应该 实用 有用 充实 建议 意见 方法 办法 主意 想法 话 时间 事情 东西 情况 进展 变化 消息 感受 行动
-    付诸行动 一下 起来 出来 下来 上来 过来 回来 下去 上去 出去 回去 回头 改天 待会 待会儿 一会儿 稍后""")
+    见 付诸行动 一下 起来 出来 下来 上来 过来 回来 下去 上去 出去 回去 回头 改天 待会 待会儿 一会儿 稍后""")
 )
 
 # Degree words before the speaker's own state ("我很难过", "我今天好累", "我有些郁闷"), and the verbs that

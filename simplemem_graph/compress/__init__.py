@@ -35,9 +35,10 @@ from simplemem_graph.compress.fields import (
 from simplemem_graph.compress.guard import missing_atoms
 from simplemem_graph.compress.informative import (
     RECENT_TURNS,
+    bare_address,
     content_words,
     is_task,
-    names_an_action,
+    only_phatic_words,
     says_something,
     vocatives,
 )
@@ -329,17 +330,24 @@ def _kept_span(
     informative, qualifies = [], []
     # the listener's own names: "Go Jon!", "same here Caroline" address them, they name no thing
     listener_words = {w.casefold() for n in listeners for w in n.split()}
-    for c in clauses:
+    for k, c in enumerate(clauses):
         inside = [m for m in atoms if m.within(c.start, c.end) or (m.start < c.end and c.start < m.end)]
         addressed = vocatives(text, c.start, c.end, inside, lang, listeners)
         span = doc.char_span(c.start, c.end, alignment_mode="expand") if doc is not None else None
         named = {w.casefold() for m in addressed for w in m.surface.split()}
         words = [w for w in content_words(c.text, span) if w.lemma not in named]
         question = c.text.rstrip().endswith(("?", "？"))
-        says = says_something(c.text, span, named=named | listener_words, question=question, recent=recent)
-        # a day word dates what is done or asked ("Can we meet tomorrow?"), not a farewell
-        acts = is_task(c.text) or names_an_action(c.text, span)
-        thing = any(m not in addressed and _names_a_thing(m, listener_words, acts) for m in inside)
+        following = clauses[k + 1].text if k + 1 < len(clauses) else ""
+        says = not bare_address(c.text, following) and says_something(
+            c.text, span, named=named | listener_words, question=question, recent=recent
+        )
+        # a day word dates what is done or asked ("Can we meet tomorrow?"), not a farewell ("See
+        # you tomorrow"): the rest of the clause decides
+        dates = [m.surface for m in inside if m.kind == "date"]
+        farewell = not is_task(c.text) and only_phatic_words(
+            c.text, span, without=dates + sorted(named | listener_words)
+        )
+        thing = any(m not in addressed and _names_a_thing(m, listener_words, farewell) for m in inside)
         informative.append(says or thing)
         qualifies.append(any(m.kind in ("negation", "condition") for m in inside))
         said.update(w.lemma for w in words)
@@ -357,15 +365,15 @@ def _kept_span(
     return clauses[first].start, clauses[last].end
 
 
-def _names_a_thing(atom: Mention, listener_words: set[str], acts: bool = False) -> bool:
+def _names_a_thing(atom: Mention, listener_words: set[str], farewell: bool = False) -> bool:
     """An atom that on its own makes a clause worth keeping. A negation or a condition is a fact
     about what its clause names (the clause's words decide: "I won't quit running" is kept, a bare
     "I won't quit" is a reaction); a day word of the moment of speaking dates a farewell ("明天见",
-    "See you tomorrow") unless the clause asks for or names an action ("Call me tomorrow", "Can we
-    meet tomorrow?"), and the listener's name addresses them."""
+    "See you tomorrow": `farewell`, the rest of the clause is phatic) but not an action ("Can we meet
+    tomorrow?", "合同今天下午签"), and the listener's name addresses them."""
     if atom.kind in ("negation", "condition"):
         return False
-    if atom.kind == "date" and atom.surface.strip().casefold() in DEICTIC_DAY_WORDS and not acts:
+    if atom.kind == "date" and atom.surface.strip().casefold() in DEICTIC_DAY_WORDS and farewell:
         return False
     return not (atom.kind in NAME_KINDS and {w.casefold() for w in atom.surface.split()} <= listener_words)
 
