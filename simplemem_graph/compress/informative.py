@@ -512,7 +512,7 @@ def bare_address(clause: str, following: str = "") -> bool:
     addressed ("Marco, yep!", "…talk later, Jules!", "噢噢😊。思思"). Not before an apposition
     ("Oscar, my guinea pig."). Chinese: the shapes of a name used to call someone (老陈, 小雨, 思思)."""
     core = re.sub(r"[\W_]+", "", clause)
-    if re.fullmatch(r"[A-Z][a-z]+", core):
+    if re.fullmatch(r"[\W_]*[A-Z][a-z]+[\W_]*", clause):
         return not re.match(rf"\s*(?:{_EN_DETERMINERS})\b", following, re.IGNORECASE)
     return bool(_ZH_ADDRESS_NAME.fullmatch(core))
 
