@@ -322,6 +322,7 @@ def _fmt(value) -> str:
 
 def _print(report: dict, baseline: dict | None) -> None:
     print(f"{'measure':<50} {'now':>10} {'baseline':>10}")
+
     def value(rep: dict | None, section: str, key: str):
         for part in section.split("."):
             rep = (rep or {}).get(part)

@@ -326,8 +326,8 @@ def _zh_phatic_word(word: str) -> bool:
 
 
 def _zh_speaker_state(pairs: list[tuple[str, str]]) -> bool:
-    """"今天我很难过", "我今天好累", "我感到有些无聊": after 我, a degree word or a verb of feeling
-    before an adjective or a verb that is no thanks ("我太感谢了" thanks)."""
+    """The speaker's own state ("今天我很难过", "我今天好累", "我感到有些无聊"): after 我, a degree
+    word or a verb of feeling before an adjective or a verb that is no thanks ("我太感谢了" thanks)."""
     after_me = False
     for i, (word, _tag) in enumerate(pairs):
         if word == "我":
@@ -399,8 +399,8 @@ def _en_described(t, named: set[str]) -> bool:
 
 
 def _en_negated_visit(span) -> bool:
-    """"Never been to something like that", "I haven't been there": a negated experience of a place
-    or an event is a fact even when a pronoun stands for it."""
+    """A negated experience of a place or an event ("Never been to something like that", "I haven't
+    been there") is a fact even when a pronoun stands for it."""
     return any(
         t.lemma_ == "be"
         and any(c.dep_ == "neg" for c in t.children)
@@ -441,13 +441,14 @@ def _en_thing(t, named: set[str], question: bool) -> bool:
         return not (t.dep_.startswith("nsubj") and t.tag_ == "NN" and not list(t.children))
     if t.pos_ == "VERB" and not t.is_stop:
         if t.tag_ in ("VBG", "VBN", "VBD") and (
-            t.dep_ in ("acomp", "amod", "oprd")
-            or (t.dep_ == "conj" and _en_adjective_like(t.head))
+            t.dep_ in ("acomp", "amod", "oprd") or (t.dep_ == "conj" and _en_adjective_like(t.head))
         ):
             return False  # a participle used as an adjective: "so exciting", "resilient and focused"
         if question:
-            return t.tag_ == "VBG" and t.dep_ in _EN_GERUND_DEPS and not any(
-                c.dep_.startswith("aux") for c in t.children
+            return (
+                t.tag_ == "VBG"
+                and t.dep_ in _EN_GERUND_DEPS
+                and not any(c.dep_.startswith("aux") for c in t.children)
             )
         return True
     # "home", "abroad", "downtown": a place; "-ly" adverbs are manner and stance ("honestly")
@@ -469,7 +470,7 @@ def _en_phatic_word(t) -> bool:
 
 
 def _en_speaker_state(span) -> bool:
-    """"I'm excited!", "I've been feeling anxious lately": the speaker's own state, a fact, unless it
+    """The speaker's own state ("I'm excited!", "I've been feeling anxious lately"), a fact, unless it
     concerns the listener, hands its point to another clause or is the formulaic "I'm good"."""
     words = {t.lower_ for t in span}
     if words & _EN_LISTENER or {"each", "other"} <= words:
