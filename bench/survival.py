@@ -3,13 +3,18 @@
 Stage 1 (`compress`) alone, on text nobody on this project wrote:
 
 - **Evidence turns with no event**, and all turns with no event:
-  LoCoMo dev (conv-26, conv-30; the turns the QA cites as evidence), LongMemEval dev (the
+  LoCoMo dev (conv-26, conv-30; the turns each conversation's own QA cites as evidence: dia_ids
+  repeat across conversations, so a union of both QA lists would count 142 turns nobody cites),
+  LongMemEval dev (the
   `has_answer` turns; all turns = the turns of the sessions that hold one, the rest of each
   haystack is not compressed, to keep the run small), MemoryBank-cn dev (the user turns
   hand-labelled `fact` in bench/data/memorybank_cn_dev_labels.json, rule in that file).
 - **Events per 100 purely phatic turns**: the hand-labelled phatic turns of MemoryBank-cn dev and
   LoCoMo dev (bench/data/locomo_dev_phatic.json, rule in that file), and bench/chitchat.py's
   generated small talk (seeds 0-4).
+- **Held-out short turns** (bench/data/short_turns_heldout.json, written by hand before the
+  phatic rule was changed, not from any dev set): events per 100 phatic turns and fact turns with
+  no event, zh and en, reported apart from the dev figures.
 - **Restoration** (bench/restoration.py, both sets): share of annotated atoms found.
 - **The date set**: every `date_refs` entry of timeline_dev.json / timeline_dev2.json (the dev
   sets' resolved relative dates, with a `tense` where only the sentence says the direction): the
@@ -27,6 +32,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 import time
 from datetime import datetime, timedelta, timezone
@@ -37,7 +43,6 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
 from chitchat import check_generated, generate  # noqa: E402
-from compression_ratio import evidence_turns  # noqa: E402
 from restoration import DEFAULT_FILES, check_coverage, load_lines  # noqa: E402
 
 from simplemem_graph.compress import compress, load_english_pipeline  # noqa: E402
@@ -52,6 +57,7 @@ MEMORYBANK_DEV = DATA_DIR / "memorybank_cn" / "memory_bank_cn_dev.json"
 TIMELINES = [DATA_DIR / "timeline_dev.json", DATA_DIR / "timeline_dev2.json"]
 MB_LABELS = REPO / "bench" / "data" / "memorybank_cn_dev_labels.json"
 LOCOMO_PHATIC = REPO / "bench" / "data" / "locomo_dev_phatic.json"
+HELDOUT_SHORT = REPO / "bench" / "data" / "short_turns_heldout.json"
 _CN = timezone(timedelta(hours=8))
 MB_ASSISTANT = "AI伴侣"
 
@@ -85,9 +91,22 @@ def _survival(turns: list[Turn], events: list[Event], gold: set[str], examples: 
     }
 
 
+def locomo_evidence(path: Path) -> set[tuple[str, str]]:
+    """(sample_id, dia_id) of every turn a conversation's own QA cites as evidence."""
+    found = set()
+    for sample in json.loads(path.read_text(encoding="utf-8")):
+        for qa in sample["qa"]:
+            for raw in qa.get("evidence", []):
+                for piece in re.split(r"[;,\s]+", raw):
+                    m = re.fullmatch(r"D:?(\d+):0*(\d+)", piece.strip())
+                    if m:
+                        found.add((sample["sample_id"], f"D{m.group(1)}:{m.group(2)}"))
+    return found
+
+
 def locomo(examples: int) -> dict:
     conversations = load_locomo(LOCOMO_DEV)
-    evidence = evidence_turns(LOCOMO_DEV)
+    evidence = locomo_evidence(LOCOMO_DEV)
     phatic = json.loads(LOCOMO_PHATIC.read_text(encoding="utf-8"))["phatic"]
     turns, events, phatic_events, phatic_turns, leaks = [], [], 0, 0, []
     for sample, conv in conversations.items():
@@ -102,7 +121,7 @@ def locomo(examples: int) -> dict:
     # dia_ids repeat across conversations: key by conversation
     report = _survival(turns, events, set(), examples)
     made = {(e.session.split(":")[0], s) for e in events for s in e.source_ids}
-    gold = [(t.session.split(":")[0], t.id) for t in turns if t.id in evidence]
+    gold = [(t.session.split(":")[0], t.id) for t in turns if (t.session.split(":")[0], t.id) in evidence]
     lost = [g for g in gold if g not in made]
     text = {(t.session.split(":")[0], t.id): t.text for t in turns}
     report.update(
@@ -196,6 +215,31 @@ def generated_small_talk(seeds: list[int], n: int) -> dict:
     }
 
 
+def heldout_short_turns(examples: int) -> dict:
+    """Phatic and fact short turns written apart from every dev set: each compressed alone, in a
+    session of its speaker and listener (so "you" and a vocative resolve as in a conversation)."""
+    rows = json.loads(HELDOUT_SHORT.read_text(encoding="utf-8"))["turns"]
+    when = datetime(2026, 3, 10, 20, 0, tzinfo=_CN)
+    out: dict[str, dict] = {}
+    for n, row in enumerate(rows):
+        turn = Turn(id=f"h{n}", session=f"h{n}", speaker=row["speaker"], time=when, text=row["text"])
+        made = compress([turn], speakers={(turn.namespace, turn.session): [row["speaker"], row["listener"]]})
+        key = f"{row['lang']}_{row['label']}"
+        cell = out.setdefault(key, {"turns": 0, "events": 0, "turns_with_event": 0, "wrong": []})
+        cell["turns"] += 1
+        cell["events"] += len(made)
+        cell["turns_with_event"] += bool(made)
+        if (row["label"] == "phatic") == bool(made):
+            cell["wrong"].append(row["text"] + (f" -> {[e.text for e in made]}" if made else ""))
+    for key, cell in out.items():
+        if key.endswith("phatic"):
+            cell["per_100"] = 100 * cell["events"] / max(1, cell["turns"])
+        else:
+            cell["without_event"] = cell["turns"] - cell["turns_with_event"]
+        cell["wrong"] = cell["wrong"][:examples]
+    return out
+
+
 def date_set() -> dict:
     total, found, wrong = 0, 0, []
     for path in TIMELINES:
@@ -239,6 +283,7 @@ def run(examples: int) -> dict:
         "longmemeval_dev": longmemeval(examples),
         "memorybank_cn_dev": memorybank(examples),
         "generated_small_talk": generated_small_talk([0, 1, 2, 3, 4], 100),
+        "heldout_short_turns": heldout_short_turns(examples),
         "restoration": restoration(),
         "date_set": date_set(),
     }
@@ -262,6 +307,10 @@ _HEADLINES = [
     ("memorybank_cn_dev", "phatic_per_100"),
     ("memorybank_cn_dev", "compression_ratio"),
     ("generated_small_talk", "per_100"),
+    ("heldout_short_turns.en_phatic", "per_100"),
+    ("heldout_short_turns.zh_phatic", "per_100"),
+    ("heldout_short_turns.en_fact", "without_event"),
+    ("heldout_short_turns.zh_fact", "without_event"),
     ("generated_small_talk", "atoms_lost"),
     ("date_set", "share"),
 ]
@@ -273,9 +322,15 @@ def _fmt(value) -> str:
 
 def _print(report: dict, baseline: dict | None) -> None:
     print(f"{'measure':<50} {'now':>10} {'baseline':>10}")
+
+    def value(rep: dict | None, section: str, key: str):
+        for part in section.split("."):
+            rep = (rep or {}).get(part)
+        return (rep or {}).get(key, "")
+
     for section, key in _HEADLINES:
-        now = report[section][key]
-        before = baseline[section][key] if baseline else ""
+        now = value(report, section, key)
+        before = value(baseline, section, key)
         print(f"{section + '.' + key:<50} {_fmt(now):>10} {_fmt(before):>10}")
     for name, row in report["restoration"].items():
         before = baseline["restoration"][name]["coverage"] if baseline else ""
@@ -286,6 +341,9 @@ def _print(report: dict, baseline: dict | None) -> None:
     for section in ("locomo_dev", "memorybank_cn_dev"):
         for line in report[section].get("phatic_leaks", []):
             print(f"  phatic event [{section}] {line}")
+    for key, cell in report["heldout_short_turns"].items():
+        for line in cell["wrong"]:
+            print(f"  held-out wrong [{key}] {line}")
     for line in report["date_set"]["wrong"]:
         print(f"  date {line}")
 

@@ -1,4 +1,6 @@
-"""The one name lexicon: surnames, titles, organisation and place suffixes, legal forms.
+"""Closed word classes: the parts around a name, and the vocabulary of talk that names nothing.
+
+Names: surnames, titles, organisation and place suffixes, legal forms.
 
 Used by compression (`compress/names.py`: finding names) and consolidation (`consolidate/aliases.py`:
 short forms, nicknames) alike, so the two stages agree on what a surname or a title is. These are
@@ -6,6 +8,12 @@ closed *grammatical* classes of a name (the parts around it), never names themse
 come from structure (a surname + a title, a word + an organisation suffix), spaCy NER and jieba's
 part-of-speech tags. Place gazetteers (lists of actual place names) live apart, in `gazetteer.py`,
 and are only a fallback.
+
+Phatic vocabulary (`EN_PHATIC_WORDS`, `ZH_PHATIC_WORDS`): general English and Chinese words of
+greeting, thanks, acknowledgement, farewell, encouragement and bare reaction, the light verbs and
+the generic nouns ("thing", "事情") that carry no topic of their own. `compress/informative.py`
+drops a clause only when every content word is one of these and it names nothing else. They are
+closed classes of everyday speech, written from general usage, not from any data set's phrasings.
 """
 
 from __future__ import annotations
@@ -113,3 +121,63 @@ EN_COMMON_ACRONYMS = frozenset(
 
 # English titles before a surname ("Ms. Rivera", "Dr Okafor"): title + surname names one person.
 EN_TITLES = ("Mr.", "Mrs.", "Ms.", "Miss", "Dr.", "Prof.", "Mr", "Mrs", "Ms", "Dr", "Prof")
+
+
+# Lemmas (lower case) that say nothing about the world on their own: interjections and formulas,
+# thanks and apology, affect and stance verbs, light verbs, talk about the talk itself, the
+# vocabulary of encouragement, and generic nouns.
+EN_PHATIC_WORDS = frozenset(
+    _words("""hi hello hey hiya howdy yo bye goodbye cya later cheers thanks thank thx ty welcome sorry
+    apology congrats congratulation congratulations wow whoa omg lol lmao haha hahaha hehe yay aw aww
+    ugh oops yep yeah yea yup nope ok okay alright sure indeed absolutely totally definitely exactly
+    right true same agreed
+    cool nice awesome great amazing good glad happy sad proud excited lucky
+    be have do get got make go come let take give keep put say tell talk chat speak ask answer hear
+    listen see look sound seem feel think know guess bet suppose believe mean agree understand realize
+    wonder imagine expect remember love like hate enjoy miss care mind wish hope want wait appreciate
+    welcome congratulate excuse apologize forgive help support cheer root encourage motivate inspire
+    push continue stay quit stop try matter deserve happen rest share reach catch hang rock post chase
+    pursue strive hold hard forward
+    thing stuff something anything everything nothing lot bit way deal kind sort luck pleasure problem
+    worry word idea advice suggestion tip help support encouragement kindness friendship company time
+    chat talk conversation news update progress experience memory life future day night morning
+    evening afternoon week weekend dream goal success effort best spirit attitude potential journey
+    obstacle challenge setback struggle hardship joy fun happiness love hope pride excitement feeling
+    emotion mood vibe one""")
+)
+
+# Address terms: a vocative when nothing (no determiner, no possessor) ties them to anyone ("Cheers
+# mate", "谢谢，朋友"); a mention otherwise ("my friend", "我朋友").
+EN_ADDRESS_TERMS = frozenset(
+    _words("""friend buddy mate pal dude man bro sis dear honey sweetie guys folks""")
+)
+ZH_ADDRESS_TERMS = frozenset(_words("""朋友 亲 亲爱的 宝贝 兄弟 姐妹 老铁 伙计 大家"""))
+
+# Adjectives of the formulaic answer ("I'm good", "I'm fine"): the speaker's state only in form.
+EN_ACK_ADJECTIVES = frozenset(_words("""fine ok okay good great well alright sure sorry cool awesome"""))
+
+# Chinese words (jieba's segmentation) that say nothing about the world on their own.
+ZH_PHATIC_WORDS = frozenset(
+    _words("""你好 您好 早上好 晚上好 下午好 早安 午安 晚安 再见 拜拜 回见 告辞 谢谢 感谢 多谢 谢啦 感激
+    不客气 客气 没事 没关系 没问题 好的 好吧 好嘞 好滴 收到 明白 知道 了解 懂 是的 当然 可以 嗯嗯 哈哈
+    哈哈哈 嘿嘿 呵呵 哇 天哪 真的 厉害 佩服 棒 不错 漂亮 可爱 有趣 好玩 开心 高兴 快乐 幸福 难过 伤心
+    遗憾 抱歉 对不起 辛苦 加油 恭喜 祝贺 祝 好梦 笑死 期待 希望 喜欢 欣赏 聊天 聊 说 讲 谈 告诉 分享 问
+    回答 觉得 认为 看来 听起来 看起来 感觉 想 想到 尝试 试试 试试看 考虑 认真 遵照 遵循 听从 采纳 接受
+    照做 继续 坚持 努力 放弃 休息 陪 陪伴 帮 帮助 帮忙 支持 鼓励 关心 理解 指导 安慰 相信 打扰 找 抱抱
+    应该 实用 有用 充实 建议 意见 方法 办法 主意 想法 话 时间 事情 东西 情况 进展 变化 消息 感受 行动
+    见 付诸行动 一下 起来 出来 下来 上来 过来 回来 下去 上去 出去 回去 回头 改天 待会 待会儿 一会儿 稍后""")
+)
+
+# Degree words before the speaker's own state ("我很难过", "我今天好累", "我有些郁闷"), and the verbs that
+# report a feeling ("我感到有些无聊").
+ZH_DEGREE_WORDS = frozenset(_words("""很 非常 有些 有点 特别 十分 挺 比较 最 好 太 超 特 蛮 相当 越来越"""))
+ZH_FEELING_VERBS = frozenset(_words("""感到 觉得 感觉 变得"""))
+# Adverbs that lean a phatic word into another ("再聊", "多谢", "又来").
+ZH_LEANING_ADVERBS = frozenset("再又也还都就多")
+# Modal and light-verb characters: a word made only of these does nothing on its own ("得去", "要来").
+ZH_LIGHT_CHARS = frozenset("去来得要会能想该让给把被在有是")
+
+# Day words of the moment of speaking: a farewell's "明天见" or "see you tomorrow" dates no event.
+DEICTIC_DAY_WORDS = frozenset(
+    _words("""today tonight tomorrow now 今天 今日 明天 明日 今晚 明晚 现在 下次""")
+)

@@ -35,10 +35,11 @@ from simplemem_graph.compress.fields import (
 from simplemem_graph.compress.guard import missing_atoms
 from simplemem_graph.compress.informative import (
     RECENT_TURNS,
+    bare_address,
     content_words,
-    is_informative_task,
     is_task,
-    states_something,
+    only_phatic_words,
+    says_something,
     vocatives,
 )
 from simplemem_graph.compress.logic import find_conditions, find_negations
@@ -65,6 +66,7 @@ from simplemem_graph.compress.timeexpr import (
 from simplemem_graph.compress.trigger import INFORMATION_THRESHOLD, Window, information
 from simplemem_graph.embedding import Embedder
 from simplemem_graph.errors import InputError
+from simplemem_graph.lexicon import DEICTIC_DAY_WORDS
 from simplemem_graph.models import Event, Turn, stable_id
 from simplemem_graph.text import detect_lang, tokenize
 
@@ -322,23 +324,38 @@ def _kept_span(
 
     A clause is informative when it holds an atom other than a vocative, or is a task about
     something, or says something about a thing however short or already mentioned
-    (informative.states_something: kept by default, dropped only when its structure says nothing).
+    (informative.says_something: kept by default, dropped only when it positively says nothing).
     `said` receives the content words of every clause, for the window of the turns that follow.
     """
-    informative = []
-    for c in clauses:
+    informative, qualifies = [], []
+    # the listener's own names: "Go Jon!", "same here Caroline" address them, they name no thing
+    listener_words = {w.casefold() for n in listeners for w in n.split()}
+    for k, c in enumerate(clauses):
         inside = [m for m in atoms if m.within(c.start, c.end) or (m.start < c.end and c.start < m.end)]
         addressed = vocatives(text, c.start, c.end, inside, lang, listeners)
-        has_atom = any(m not in addressed for m in inside)
         span = doc.char_span(c.start, c.end, alignment_mode="expand") if doc is not None else None
         named = {w.casefold() for m in addressed for w in m.surface.split()}
         words = [w for w in content_words(c.text, span) if w.lemma not in named]
         question = c.text.rstrip().endswith(("?", "？"))
-        says = states_something(c.text, span, named=named, question=question, recent=recent)
-        informative.append(says or has_atom or is_informative_task(c.text, words, recent))
+        following = clauses[k + 1].text if k + 1 < len(clauses) else ""
+        says = not bare_address(c.text, following) and says_something(
+            c.text, span, named=named | listener_words, question=question, recent=recent
+        )
+        # a day word dates what is done or asked ("Can we meet tomorrow?"), not a farewell ("See
+        # you tomorrow"): the rest of the clause decides
+        dates = [m.surface for m in inside if m.kind == "date"]
+        farewell = not is_task(c.text) and only_phatic_words(
+            c.text, span, without=dates + sorted(named | listener_words)
+        )
+        thing = any(m not in addressed and _names_a_thing(m, listener_words, farewell) for m in inside)
+        informative.append(says or thing)
+        qualifies.append(any(m.kind in ("negation", "condition") for m in inside))
         said.update(w.lemma for w in words)
     if not any(informative):
         return None
+    # a negation or a condition qualifies what its sentence says ("…near the Rotterdam office,
+    # nothing too fancy"); alone in a sentence of reactions it is one too ("I won't quit!")
+    informative = [i or q for i, q in zip(informative, qualifies, strict=True)]
     first = informative.index(True)
     last = len(informative) - 1 - informative[::-1].index(True)
     if any(m.kind == "condition" and m.within(clauses[last].start, clauses[last].end) for m in atoms):
@@ -346,6 +363,19 @@ def _kept_span(
     if first > 0 and len(tokenize(_without_atoms(clauses[first], atoms))) < 2:
         first -= 1  # "13905712286" alone needs "我换手机号了" before it
     return clauses[first].start, clauses[last].end
+
+
+def _names_a_thing(atom: Mention, listener_words: set[str], farewell: bool = False) -> bool:
+    """An atom that on its own makes a clause worth keeping. A negation or a condition is a fact
+    about what its clause names (the clause's words decide: "I won't quit running" is kept, a bare
+    "I won't quit" is a reaction); a day word of the moment of speaking dates a farewell ("明天见",
+    "See you tomorrow": `farewell`, the rest of the clause is phatic) but not an action ("Can we meet
+    tomorrow?", "合同今天下午签"), and the listener's name addresses them."""
+    if atom.kind in ("negation", "condition"):
+        return False
+    if atom.kind == "date" and atom.surface.strip().casefold() in DEICTIC_DAY_WORDS and farewell:
+        return False
+    return not (atom.kind in NAME_KINDS and {w.casefold() for w in atom.surface.split()} <= listener_words)
 
 
 def _without_atoms(clause: Piece, atoms: list[Mention]) -> str:

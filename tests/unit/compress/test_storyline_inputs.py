@@ -56,7 +56,8 @@ def test_jiao_before_a_noun_is_a_shape_not_money():
 def test_mid_sentence_effect_clause_becomes_its_own_event(make_turn, nlp):
     turn = make_turn("恒通上周五已经发货了，结果物流在路上丢了两箱，只能补发。")
     texts = [e.text for e in compress([turn], nlp=nlp)]
-    assert texts == ["恒通上周五(2026-03-06)已经发货了", "结果物流在路上丢了两箱"]
+    # what follows from the loss ("只能补发": they must ship again) is kept with the effect
+    assert texts == ["恒通上周五(2026-03-06)已经发货了", "结果物流在路上丢了两箱，只能补发。"]
 
 
 def test_english_which_is_why_clause_becomes_its_own_event(make_turn, nlp):

@@ -1,0 +1,113 @@
+"""The phatic test: a clause is dropped only when it positively says nothing (every content word is
+greeting, thanks, affect, encouragement or talk about the talk, and it names no thing); anything
+naming a thing, a name or a number, the speaker's own state, and a question about a named thing
+are kept. English by spaCy's parse, Chinese by jieba's tags."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from simplemem_graph.compress import compress
+
+_EN_NAMES = ["Nadia", "Tobias", "Ingrid", "Rafael", "Keiko", "Marek"]
+_EN_PETS = [("hamster", "Biscuit"), ("parrot", "Mango"), ("tortoise", "Pebble"), ("ferret", "Ziggy")]
+_EN_ACTIVITIES = ["climbing", "rowing", "knitting", "fencing", "surfing"]
+_EN_THINGS = ["quartet", "bakery", "exhibit", "ferry", "mural"]
+_ZH_NAMES = ["小岚", "阿澜", "小榕", "阿汐"]
+_ZH_FOODS = ["香菜", "羊肉", "榴莲", "苦瓜"]
+_ZH_PLACES = ["西宁", "大理", "泉州", "洛阳"]
+
+
+def _session(make_turn, text: str, speaker: str, listener: str, *, when: str = "2026-03-10T20:00:00+08:00"):
+    """One turn in a session of two speakers, so a vocative and "you" resolve as in a chat."""
+    turn = make_turn(text, speaker=speaker, time=when)
+    return [turn], {(turn.namespace, turn.session): [speaker, listener]}
+
+
+def _events(make_turn, nlp, text: str, speaker: str = "Dev", listener: str = "Priya"):
+    turns, speakers = _session(make_turn, text, speaker, listener)
+    return compress(turns, nlp=nlp, speakers=speakers)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_english_reactions_and_encouragement_make_no_event(make_turn, nlp, seed):
+    name = random.Random(seed).choice(_EN_NAMES)
+    for line in [
+        "Keep going!",
+        f"Wow, {name}. That must've been breathtaking!",
+        "Can't wait to hear about it!",
+        "What gave you the idea?",
+        f"Thanks, {name}! Your kind words mean a lot.",
+        f"Thanks, {name}! I won't quit.",  # a bare negation with no thing is a reaction
+        f"See you tomorrow, {name}. Bye!",
+        f"Go {name}!",
+    ]:
+        assert _events(make_turn, nlp, line, listener=name) == [], line
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_english_fragments_questions_and_states_about_a_thing_are_kept(make_turn, nlp, seed):
+    rng = random.Random(seed)
+    kind, pet = rng.choice(_EN_PETS)
+    activity, thing = rng.choice(_EN_ACTIVITIES), rng.choice(_EN_THINGS)
+    listener = rng.choice(_EN_NAMES)
+    cases = {
+        # an appositive fragment is a fact: the pet, its kind
+        f"Thanks! And yup, I do- {pet}, my {kind}. He's been great.": [pet, kind],
+        f"Wow! Did you see that {thing}?": [thing],  # a question naming a thing
+        f"Love that color! For walking or {activity}?": [activity],
+        f"Thanks, {listener}. Still working on opening a {thing}.": [thing],
+        "Thanks! I'm excited!": ["excited"],  # the speaker's own state
+        f"I won't quit {activity}.": [activity, "won't"],  # a negation about a thing
+    }
+    for line, kept in cases.items():
+        texts = " ".join(e.text for e in _events(make_turn, nlp, line, listener=listener))
+        assert all(k in texts for k in kept), (line, texts)
+
+
+def test_a_day_word_dates_an_action_not_a_farewell(make_turn, nlp):
+    assert _events(make_turn, nlp, "See you tomorrow!") == []
+    [event] = _events(make_turn, nlp, "Can we meet tomorrow?")
+    assert event.dates and "meet" in event.text
+
+
+def test_a_negation_qualifying_a_kept_sentence_keeps_its_atom(make_turn, nlp):
+    line = "Book me a table near the harbour office, nothing too fancy."
+    [event] = _events(make_turn, nlp, line)
+    assert "nothing too fancy" in event.text
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_chinese_thanks_and_farewells_make_no_event(make_turn, nlp, seed):
+    listener = random.Random(seed).choice(_ZH_NAMES)
+    for line in [
+        "谢谢你的建议，我会尝试的。",
+        "好的，非常感谢你的建议，我会认真考虑的。时间不早了，我们下次再聊吧。再见！",
+        "明天见！",
+        "这个方法听起来不错，我想试试看。",
+        f"晚安啦{listener}",
+    ]:
+        assert _events(make_turn, nlp, line, speaker="user", listener=listener) == [], line
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_chinese_names_states_and_questions_about_things_are_kept(make_turn, nlp, seed):
+    rng = random.Random(seed)
+    name, food, place = rng.choice(_ZH_NAMES), rng.choice(_ZH_FOODS), rng.choice(_ZH_PLACES)
+    cases = {
+        f"嗯，我觉得你可以叫我{name}吧。": [name],  # the name the speaker gives
+        "我今天好累啊。": ["累"],  # the speaker's own state
+        f"我不吃{food}。": [food, "不"],  # a negation about a thing
+        f"你去过{place}吗？": [place],  # a question naming a place
+    }
+    for line, kept in cases.items():
+        texts = " ".join(e.text for e in _events(make_turn, nlp, line, speaker="user", listener="AI伴侣"))
+        assert all(k in texts for k in kept), (line, texts)
+
+
+def test_the_listeners_name_is_no_thing_but_another_persons_is(make_turn, nlp):
+    assert _events(make_turn, nlp, "Go Priya!", listener="Priya") == []
+    events = _events(make_turn, nlp, "Go Priya! Tobias called me.", listener="Priya")
+    assert [e.text for e in events] == ["Tobias called Dev."]
