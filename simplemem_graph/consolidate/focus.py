@@ -128,10 +128,16 @@ def infer_subjects(
         state = focus.setdefault(event.session, stored_focus(event.session))
         mentioned = mentions.setdefault(event.id, {})
         people = [i for i, p in mentioned.items() if _kind(index, i) == "person" and p["role"] != "speaker"]
-        orgs = [i for i in mentioned if _kind(index, i) == "org"]
+        # A system or product tied to a client as its own (PayNest, "their POS") speaks for the
+        # client as a supplier firm does; an untied product is a thing, not a party.
+        orgs = [i for i in mentioned if _kind(index, i) == "org" or _tied_system(index, i)]
         turn_id = event.source_ids[0] if event.source_ids else ""
         turn_text = turn_texts.get(turn_id, event.text)
         _track_contact_question(state, event, turn_id)
+        systems = [i for i in mentioned if _kind(index, i) == "product" and i not in orgs]
+        if systems and not orgs and _fresh(state, event):
+            # "他们门店收银用的是PayNest": a product the text gives the focus as its own is its system.
+            _tie_suppliers(event, systems, mentioned, state, index, turn_text, ties)
         if orgs:
             # Also the orgs of the raw turn: the clause that ties one may be one stage 1 dropped.
             named = list(dict.fromkeys([*orgs, *orgs_in_turn(turn_id)]))
@@ -225,6 +231,21 @@ def _speaks_for_a_party(
     ]
 
 
+def _tied_system(index: EntityIndex, entity_id: str) -> bool:
+    return _kind(index, entity_id) == "product" and bool(_ties_of(index, entity_id))
+
+
+def _ties_of(index: EntityIndex, entity_id: str) -> set[str]:
+    """WORKS_AT targets of an entity and of its aliases: a tie made to "PayNest" before it became
+    an alias of "PayNest API" holds for the canonical entity (the store merges them on load; this
+    covers the batch that made both)."""
+    ties = set(index.works_at.get(entity_id, ()))
+    for alias, canonical in index.canonical_of.items():
+        if canonical == entity_id:
+            ties |= index.works_at.get(alias, set())
+    return ties
+
+
 def _fresh(state: SessionFocus, event: Event) -> bool:
     return bool(state.orgs) and state.named_at is not None and event.time - state.named_at <= FOCUS_MAX_AGE
 
@@ -253,7 +274,7 @@ def _track_contact_question(state: SessionFocus, event: Event, turn_id: str) -> 
 
 def _suppliers_of(index: EntityIndex, org: str) -> set[str]:
     """The organisations `org` is tied to as a supplier (WORKS_AT from one organisation to another)."""
-    return {index.canonical(o) for o in index.works_at.get(org, set())}
+    return {index.canonical(o) for o in _ties_of(index, org)}
 
 
 def _clients_of_named(orgs: list[str], state: SessionFocus | None, index: EntityIndex) -> list[str]:
