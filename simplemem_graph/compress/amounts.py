@@ -286,7 +286,7 @@ def _bare_amounts(text: str) -> list[Mention]:
         else:
             before = text[max(0, m.start() - _EN_AMOUNT_CONTEXT_CHARS) : m.start()]
             before = re.split(r"[.;:!?]\s", before)[-1]
-            if not _EN_AMOUNT_CONTEXT.search(before) or 1900 <= value <= 2100 and float(value).is_integer():
+            if not _EN_AMOUNT_CONTEXT.search(before) or (1900 <= value <= 2100 and float(value).is_integer()):
                 continue  # "paid in 2026" is a year
             currency = NO_CURRENCY
         found.append(Mention("money", m.start(), m.end(), m.group(0), f"{format_number(value)} {currency}"))
@@ -294,7 +294,22 @@ def _bare_amounts(text: str) -> list[Mention]:
 
 
 # Words that may follow an amount without being its unit ("paid 1,400 today", "580 from then").
-_NOT_A_UNIT = frozenset("today tomorrow yesterday tonight now then upfront total plus vat per each".split())
+_NOT_A_UNIT = frozenset(
+    [
+        "today",
+        "tomorrow",
+        "yesterday",
+        "tonight",
+        "now",
+        "then",
+        "upfront",
+        "total",
+        "plus",
+        "vat",
+        "per",
+        "each",
+    ]
+)
 
 
 def _unit_after(rest: str) -> bool:

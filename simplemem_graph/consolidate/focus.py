@@ -118,6 +118,7 @@ def infer_subjects(
     focus: dict[str, SessionFocus] = {}
     previous_in_turn: dict[str, list[str]] = {}
     speakers_seen = {normalise_name(e.speaker) for e in events} | set(speakers)
+
     @functools.cache  # the clauses of one turn share its text
     def orgs_in_turn(turn_id: str) -> list[str]:
         # Known names, and trade names a dropped clause may use before any event did (恒通 of
@@ -408,7 +409,7 @@ def _their_person(text: str, person: str) -> bool:
 
 
 def _side_of(text: str, person: str, colleagues: list[str]) -> bool:
-    """"小陶那边财务梅姐": someone on a known colleague's side works where the colleague does."""
+    """ "小陶那边财务梅姐": someone on a known colleague's side works where the colleague does."""
     if not colleagues:
         return False
     others = "|".join(re.escape(c) for c in colleagues if c)

@@ -158,18 +158,25 @@ def detect_updates(
                     continue
                 if attribute == "decision" and not disputed:
                     continue
-                if attribute == "contact" and not marker:
-                    continue  # another name beside a post is usually one more contact, not a conflict
+                if attribute == "contact":
+                    continue  # a handover is matched on who leaves the post (`_handover`)
                 with_entity = 0.5 if (event.id, older.id) in shared_entity else 0.0
                 score = alike + (2.0 if restated else 0.0) + with_entity
                 if score >= best.get(attribute, (-1.0, None, False))[0]:
                     best[attribute] = (score, older, disputed)
+        handover = _handover(event, marker, older_candidates.get(event.id, [])) if marker else None
+        if handover is not None and all(older is not handover for _, older, _ in best.values()):
+            best["contact"] = (0.0, handover, False)  # one link per pair, as below
         if "decision" in best and any(
             older is best["decision"][1] for a, (_, older, _) in best.items() if a != "decision"
         ):
             del best["decision"]  # one link per pair (the store keys links on kind/source/target)
         for attribute, (_score, older, disputed) in best.items():
-            old, new = attribute_values(older)[attribute], new_values[attribute]
+            if attribute == "contact":
+                new = values_after(event, "contact", marker.start())
+                old = new_values["contact"] - new
+            else:
+                old, new = attribute_values(older)[attribute], new_values[attribute]
             props = {"attribute": attribute, "old": sorted(old - new), "new": sorted(new - old)}
             if marker:
                 props["marker"] = marker.group(0)
@@ -307,6 +314,25 @@ def list_conflicts(store: GraphStore, namespace: str) -> list[Conflict]:
         if link.source in events and link.target in events
     ]
     return sorted(conflicts, key=lambda c: (c.newer.time, c.newer.id), reverse=True)
+
+
+def _handover(event: Event, marker: re.Match, candidates: list[Event]) -> Event | None:
+    """The event a change of the person in charge replaces: "小陶…休产假，接手的是…阿珂", "Fi's leaving
+    them … replacement is Ollie Strand". The people named before the marker leave the post, those
+    after it take it; the replaced fact is the first earlier event naming someone who leaves (where
+    that person was introduced, often in a clause of its own: "everyone calls her Fi.")."""
+    holders = people_in_charge(event)
+    incoming = values_after(event, "contact", marker.start())
+    outgoing = holders - incoming
+    if not incoming or not outgoing:
+        return None
+    for older in candidates:  # oldest first
+        if older.id == event.id or older.time > event.time:
+            continue
+        named = {p.name.casefold() for p in older.participants if p.type == "person"}
+        if named & outgoing and not named & incoming:
+            return older
+    return None
 
 
 def _one_thing(a: Event, b: Event) -> bool:
