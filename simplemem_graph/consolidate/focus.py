@@ -38,6 +38,7 @@ from datetime import datetime, timedelta
 from simplemem_graph.consolidate.aliases import job_before, normalise_name
 from simplemem_graph.consolidate.entities import GENERIC_SPEAKERS, EntityIndex
 from simplemem_graph.consolidate.similarity import content_terms
+from simplemem_graph.consolidate.updates import HANDOVER
 from simplemem_graph.models import Event, Link, LinkKind
 
 MAX_INHERITED_IN_A_ROW = 8  # events in a row that may borrow the focus before it fades
@@ -390,6 +391,10 @@ def _tie_people(
             via = "job"
         elif any(_side_of(t, surface, [index.entities[c].name for c in colleagues]) for t in texts):
             via = "colleague"
+        elif re.search(HANDOVER, event.text, re.IGNORECASE):
+            # "Ollie Strand takes over their logistics", "接手的是阿珂": who takes over a post of the
+            # event's one organisation works there.
+            via = "handover"
         else:
             # Named beside the organisation is no tie: "Ask Victor to have the Harmont contract
             # ready" names our own colleague.

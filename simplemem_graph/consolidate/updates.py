@@ -23,6 +23,8 @@ from simplemem_graph.consolidate.similarity import content_terms, same_subject
 from simplemem_graph.models import Event, Link, LinkKind
 from simplemem_graph.stores.base import GraphStore
 
+# A handover names the new holder of a post: "接手的是阿珂", "Ollie takes over", "replacement is".
+HANDOVER = r"接手|接替|接管|\b(?:takes|took|taking|take) over\b|\breplacement\b"
 EXPLICIT_CHANGE = re.compile(
     r"改成|改为|改到|改在|改了|换成|推迟到|推到|延期到|延到|提前到|调整为|调整到|调到|涨到|涨为|降到|降为|更正|更改为|"
     r"正确的|说错了|报错了|作废|"
@@ -30,8 +32,7 @@ EXPLICIT_CHANGE = re.compile(
     r"\b(?:moved|changed|pushed|postponed|delayed|brought forward|switched|raised|lowered|updated)\b"
     r"(?:\s+\S+){0,4}?\s+(?:to|until)\b|\brescheduled\b|"
     r"\bactually\b|\binstead\b|\bcorrection\b|\bcorrected\b|"
-    # A handover names the new holder of a post: "接手的是阿珂", "Ollie takes over", "replacement is".
-    r"接手|接替|接管|\b(?:takes|took|taking|take) over\b|\breplacement\b|"
+    rf"{HANDOVER}|"
     r"\bnow (?:costs?|is)\b|\bno longer\b",
     re.IGNORECASE,
 )
@@ -55,8 +56,8 @@ _VALUE_KINDS = ("date", "time", "money", "quantity", "number", "duration")
 # who runs something for the subject. With one of them, the named people are the value of the
 # subject's "contact" attribute, and a new name there is a change of the person in charge.
 IN_CHARGE = re.compile(
-    r"对接|负责|联系人|接手|接替|接管|运营|经理|主管|"
-    r"\bcontacts?\b|\bin charge\b|\b(?:takes|took|taking|take) over\b|\breplacement\b|"
+    rf"对接|负责|联系人|运营|经理|主管|{HANDOVER}|"
+    r"\bcontacts?\b|\bin charge\b|"
     r"\bmanager\b|\bcoordinator\b|\bruns\b|\bday to day\b|\bowner\b",
     re.IGNORECASE,
 )
@@ -165,16 +166,16 @@ def detect_updates(
                 if score >= best.get(attribute, (-1.0, None, False))[0]:
                     best[attribute] = (score, older, disputed)
         handover = _handover(event, marker, older_candidates.get(event.id, [])) if marker else None
-        if handover is not None and all(older is not handover for _, older, _ in best.values()):
-            best["contact"] = (0.0, handover, False)  # one link per pair, as below
+        if handover is not None and all(older is not handover[0] for _, older, _ in best.values()):
+            best["contact"] = (0.0, handover[0], False)  # one link per pair, as below
         if "decision" in best and any(
             older is best["decision"][1] for a, (_, older, _) in best.items() if a != "decision"
         ):
             del best["decision"]  # one link per pair (the store keys links on kind/source/target)
         for attribute, (_score, older, disputed) in best.items():
-            if attribute == "contact":
-                new = values_after(event, "contact", marker.start())
-                old = new_values["contact"] - new
+            if attribute == "contact" and handover is not None:
+                new = values_after(event, "contact", marker.start()) or people_in_charge(event)
+                old = handover[1]
             else:
                 old, new = attribute_values(older)[attribute], new_values[attribute]
             props = {"attribute": attribute, "old": sorted(old - new), "new": sorted(new - old)}
@@ -316,23 +317,33 @@ def list_conflicts(store: GraphStore, namespace: str) -> list[Conflict]:
     return sorted(conflicts, key=lambda c: (c.newer.time, c.newer.id), reverse=True)
 
 
-def _handover(event: Event, marker: re.Match, candidates: list[Event]) -> Event | None:
-    """The event a change of the person in charge replaces: "小陶…休产假，接手的是…阿珂", "Fi's leaving
-    them … replacement is Ollie Strand". The people named before the marker leave the post, those
-    after it take it; the replaced fact is the first earlier event naming someone who leaves (where
-    that person was introduced, often in a clause of its own: "everyone calls her Fi.")."""
-    holders = people_in_charge(event)
-    incoming = values_after(event, "contact", marker.start())
-    outgoing = holders - incoming
-    if not incoming or not outgoing:
+def _handover(event: Event, marker: re.Match, candidates: list[Event]) -> tuple[Event, set[str]] | None:
+    """The event a change of the person in charge replaces, and who leaves the post: "小陶…休产假，
+    接手的是…阿珂", "Fi's leaving them … replacement is Ollie Strand". Who takes the post is named
+    after the marker ("接手的是阿珂"), else before it ("Ollie takes over"); who leaves is someone an
+    earlier event named whose name the handover repeats. The replaced fact is the first such event
+    (where that person was introduced, often in a clause of its own: "everyone calls her Fi.")."""
+    incoming = values_after(event, "contact", marker.start()) or people_in_charge(event)
+    if not incoming:
         return None
+    text = event.text.casefold()
     for older in candidates:  # oldest first
         if older.id == event.id or older.time > event.time:
             continue
         named = {p.name.casefold() for p in older.participants if p.type == "person"}
-        if named & outgoing and not named & incoming:
-            return older
+        if named & incoming:
+            continue
+        leaving = {name for name in named if _names_in(name, text)}
+        if leaving:
+            return older, leaving
     return None
+
+
+def _names_in(name: str, text: str) -> bool:
+    """`name` occurs in `text` as a whole word (both case-folded; Chinese names need no boundary)."""
+    if not name.isascii():
+        return name in text
+    return re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", text) is not None
 
 
 def _one_thing(a: Event, b: Event) -> bool:
