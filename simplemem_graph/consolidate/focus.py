@@ -80,7 +80,7 @@ class SessionFocus:
         or shares a word with the thread's recent events (their raw turns)."""
         if answering or _states_value(event):
             return True
-        terms = content_terms(event.text)
+        terms = _terms_without_time(event)
         return any(terms & earlier for earlier in self.thread)
 
 
@@ -250,6 +250,16 @@ def _ties_of(index: EntityIndex, entity_id: str) -> set[str]:
 
 def _fresh(state: SessionFocus, event: Event) -> bool:
     return bool(state.orgs) and state.named_at is not None and event.time - state.named_at <= FOCUS_MAX_AGE
+
+
+def _terms_without_time(event: Event) -> set[str]:
+    """The event's content words without its date and time words: "累死 今天就到这" shares 今天 with
+    "麦田官网今天也上线了" and nothing else; a shared "today" is no shared subject."""
+    text = event.text
+    for atom in event.atoms:
+        if atom.kind in ("date", "time") and atom.surface:
+            text = text.replace(atom.surface, " ")
+    return content_terms(text)
 
 
 def _states_value(event: Event) -> bool:

@@ -89,3 +89,16 @@ def test_another_client_named_ends_the_thread(memory):
     turns = {s for h in story.hits for s in h.event.source_ids}
     assert {"s1:1", "s1:2"} <= turns  # the continuation without a name is on the thread
     assert not turns & {"s1:3", "s1:4"}  # another client named: the thread is theirs now
+
+
+def test_a_shared_today_does_not_attach_small_talk(memory):
+    memory.add_many(
+        _turns(
+            [
+                ("s1", "2026-03-02T10:00:00+08:00", "user", "禾丰农业的官网今天上线了"),
+                ("s1", "2026-03-02T10:30:00+08:00", "user", "累死 今天就到这"),
+            ]
+        )
+    )
+    turns = {s for h in memory.story("禾丰农业").hits for s in h.event.source_ids}
+    assert "s1:1" in turns and "s1:2" not in turns
