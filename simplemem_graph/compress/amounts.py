@@ -107,6 +107,22 @@ _ZH_BARE_WAN = re.compile(rf"(?P<n>{_DIGITS})(?P<mult>万|亿)(?!{_MEASURE}|[元
 _ZH_COUNT_CONTEXT = re.compile(r"数量|件数|台数|个数|人数|户数|订量|订货量|采购量|产量|销量|库存|用量")
 _COUNT_CONTEXT_CHARS = 12
 _ZH_PRICE_CONTEXT = re.compile(r"单价|价格|报价|售价|进价|价钱|定价")
+# Words of an amount of money (a payment, a balance, a fee): a bare figure right after one, in its
+# clause or as the clause that follows it ("尾款28800", "首付到了，26400", "bill them the 920",
+# "Bev paid 1,400 today"), is money though no currency is written.
+_ZH_AMOUNT_CONTEXT = re.compile(
+    r"单价|价格|报价|售价|进价|价钱|定价|总价|合同价|首付|尾款|余款|定金|订金|押金|预算|费用|付款|货款|"
+    r"进度款|违约金|罚款|金额|到账|欠款|退款|费"
+)
+_EN_AMOUNT_CONTEXT = re.compile(
+    r"\b(?:prices?|priced|fees?|quoted?|quotes|budget|rates?|costs?|charged?|charges|invoiced?|bill(?:ed)?"
+    r"|pa(?:y|ys|id|ying)|owes?|owed|deposit|retainer|balance|refund(?:ed)?|amount|due)\b",
+    re.IGNORECASE,
+)
+_EN_AMOUNT_CONTEXT_CHARS = 30  # "bill them the 920", "the rate we agreed is 2350"
+# A number written next to these is a time, a date, a ratio or a code, never an amount.
+_NOT_AN_AMOUNT_NEIGHBOUR = re.compile(r"[:/\-]")
+NO_CURRENCY = "XXX"  # ISO 4217's code for "no currency": an amount whose currency was not written
 _ZH_IDENTIFIER_CONTEXT = re.compile(r"号|编码|编号|单号|代码")  # 报价单号20260101 is an identifier
 # 六角铜柱, 三角形: 角 followed by a noun is a shape, not 0.1 yuan (五角钱, 三块五角 stay money).
 _ZH_NOT_JIAO = re.compile(r"[\u4e00-\u9fff](?<![钱的了])")
@@ -233,6 +249,8 @@ def _money(text: str) -> list[Mention]:
         ):
             value = parse_number(m.group(0))
             found.append(Mention("money", m.start(), m.end(), m.group(0), f"{format_number(value)} CNY"))
+    priced = {m.start for m in found}
+    found += [m for m in _bare_amounts(text) if m.start not in priced]
     for m in _ZH_BARE_WAN.finditer(text):
         value = _amount(m.group("n"), m.group("mult"))
         if _ZH_COUNT_CONTEXT.search(_clause_before(text, m.start())):
@@ -240,6 +258,64 @@ def _money(text: str) -> list[Mention]:
         else:
             found.append(Mention("money", m.start(), m.end(), m.group(0), f"{format_number(value)} CNY"))
     return found
+
+
+def _bare_amounts(text: str) -> list[Mention]:
+    """Figures with no currency that the words before them make an amount of money: CNY in a
+    Chinese clause (the existing convention for 单价3.85), else NO_CURRENCY."""
+    found = []
+    for m in _PLAIN_NUMBER.finditer(text):
+        value = parse_number(m.group(0))
+        neighbours = text[max(0, m.start() - 1) : m.start()] + text[m.end() : m.end() + 1]
+        if (
+            value is None
+            or value < 10
+            or _NOT_AN_AMOUNT_NEIGHBOUR.search(neighbours)
+            or re.match(rf"\s?(?:{_MEASURE}|[%％万千百亿元块毛角号月日年]|\.\d)", text[m.end() :])
+            or _unit_after(text[m.end() :])
+        ):
+            continue
+        clause = _clause_before(text, m.start())
+        chinese = re.search(r"[\u4e00-\u9fff]", text[max(0, m.start() - _COUNT_CONTEXT_CHARS) : m.start()])
+        if chinese:
+            # The clause before, or the one before that when the figure opens its clause.
+            context = clause if clause.strip() else _clause_before(text, m.start() - len(clause) - 1)
+            if not _ZH_AMOUNT_CONTEXT.search(context) or _ZH_IDENTIFIER_CONTEXT.search(context):
+                continue
+            currency = "CNY"
+        else:
+            before = text[max(0, m.start() - _EN_AMOUNT_CONTEXT_CHARS) : m.start()]
+            before = re.split(r"[.;:!?]\s", before)[-1]
+            if not _EN_AMOUNT_CONTEXT.search(before) or (1900 <= value <= 2100 and float(value).is_integer()):
+                continue  # "paid in 2026" is a year
+            currency = NO_CURRENCY
+        found.append(Mention("money", m.start(), m.end(), m.group(0), f"{format_number(value)} {currency}"))
+    return found
+
+
+# Words that may follow an amount without being its unit ("paid 1,400 today", "580 from then").
+_NOT_A_UNIT = frozenset(
+    [
+        "today",
+        "tomorrow",
+        "yesterday",
+        "tonight",
+        "now",
+        "then",
+        "upfront",
+        "total",
+        "plus",
+        "vat",
+        "per",
+        "each",
+    ]
+)
+
+
+def _unit_after(rest: str) -> bool:
+    """A word right after a figure that counts something ("20 req/s", "38 patients", "11 stores")."""
+    word = re.match(r"\s?([A-Za-z]+)", rest)
+    return bool(word) and word.group(1).lower() not in STOPWORDS and word.group(1).lower() not in _NOT_A_UNIT
 
 
 def _clause_before(text: str, position: int) -> str:

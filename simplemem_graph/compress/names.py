@@ -48,7 +48,12 @@ _ZH_TITLED = re.compile(rf"(?:小|老)?{_SURNAME}{_TITLE}(?![额价数共计量�
 # 老郑, 小林: 老/小 + a surname is a nickname wherever it stands (老郑刚回电话, 跟小林说了), unless the
 # surname character opens a word with what follows (老黄牛, 小白菜) or the pair is a word (小时).
 _ZH_NICKNAME = re.compile(rf"(?:小|老){_SURNAME}")
-_ZH_CALLED = re.compile(r"(?:叫做|名叫|叫)(?P<n>[\u4e00-\u9fff]{2,4}?)(?=的|[，。,、；;！!？?\s]|$)")
+# "叫胖哥", "大家都叫他胖哥": what someone is called is a name, whatever its words.
+_ZH_CALLED = re.compile(
+    r"(?:叫做|名叫|叫(?:他|她)?)(?P<n>[\u4e00-\u9fff]{2,4}?)(?=的|[，。,、；;！!？?\s]|$)"
+)
+# 阿 + one character (阿珂, 阿凯) is a way to call a person when the pair is no word of its own (阿姨).
+_ZH_A_NICKNAME = re.compile(r"阿[\u4e00-\u9fff]")
 _ZH_PLACE = re.compile("|".join(sorted(ZH_PLACES, key=len, reverse=True)))
 _ZH_FACILITY = "(?:" + "|".join(ZH_FACILITY_SUFFIXES) + ")"
 _ZH_FLOOR_ROOM = re.compile(r"(?:[一二三四五六七八九十\d]+[楼层]|[A-Z]\d*座)(?:会议室|办公室|大厅|前台|展厅)")
@@ -402,6 +407,16 @@ def _is_nickname(text: str, start: int, end: int) -> bool:
     return not (end < len(text) and is_common_zh_word(surname + text[end]))  # 老黄牛, 小白菜
 
 
+def _is_a_nickname(text: str, start: int, end: int) -> bool:
+    """阿 + a character at text[start:end] calls a person (阿珂) when the pair is no word (阿姨, 阿里),
+    the character does not open a word with what follows (阿|拉伯), and 阿 does not close the word
+    before it (no such word is common, but a name cannot start inside one)."""
+    pair = text[start:end]
+    if is_common_zh_word(pair, 1) or (start > 0 and is_common_zh_word(text[start - 1 : start + 1], 1)):
+        return False
+    return not (end < len(text) and is_common_zh_word(text[end - 1 : end + 1], 1))
+
+
 def _placed_given_name(tokens: list[tuple[str, str, int]], i: int) -> bool:
     """Surname token i + a two-character proper-noun guess (周|建国: jieba reads 周 as "week" and
     建国 as a place) is a person by position: after 的/和/跟... or at a clause start, and before an
@@ -434,6 +449,9 @@ def _zh_people(text: str, tokens: list[tuple[str, str, int]]) -> list[Mention]:
             found.append(Mention("person", m.start(), m.end(), m.group(0), m.group(0)))
     for m in _ZH_NICKNAME.finditer(text):
         if _is_nickname(text, m.start(), m.end()) and not any(k.start <= m.start() < k.end for k in found):
+            found.append(Mention("person", m.start(), m.end(), m.group(0), m.group(0)))
+    for m in _ZH_A_NICKNAME.finditer(text):
+        if _is_a_nickname(text, m.start(), m.end()) and not any(k.start <= m.start() < k.end for k in found):
             found.append(Mention("person", m.start(), m.end(), m.group(0), m.group(0)))
     for i, (word, tag, start) in enumerate(tokens):
         name = None
@@ -529,6 +547,38 @@ def _structural_zh_names(text: str) -> list[Mention]:
     return found
 
 
+def _shops_read_as_people(
+    text: str, tokens: list[tuple[str, str, int]], people: list[Mention]
+) -> list[Mention]:
+    """People jieba guessed that are the name of a shop or firm by structure: the name runs into a
+    noun of what a business does (野|麦咖啡: 咖啡 closes the guessed "name"), or a word of what it
+    does stands between it and a side marker (麦田|烘焙|那边: the marker takes the whole phrase; a
+    person's side is "麦田那边"). A titled name or a nickname (杨总, 小陶, 阿珂) stays a person."""
+    starts = {start: i for i, (_w, _t, start) in enumerate(tokens)}
+    out = []
+    for m in people:
+        if _titled_person(m.value) or m.value[0] in "小老阿":
+            out.append(m)
+            continue
+        begin, end = m.start, m.end
+        if len(m.value) >= 3 and _trade_word(m.value[-2:], _dictionary_tag(m.value[-2:])):
+            i = starts.get(m.start)
+            if i and len(tokens[i - 1][0]) == 1 and not tokens[i - 1][1].startswith(_NOT_NAME_TAGS):
+                begin = tokens[i - 1][2]  # 野|麦咖啡: the character jieba left alone opens the name
+        elif (j := starts.get(m.end)) is not None and len(tokens[j][0]) == 2:
+            word, tag, _ = tokens[j]
+            after = text[m.end + 2 : m.end + 4]
+            # Only before a side marker: "李明电话打不通" is a person's phone, "麦田烘焙那边" a party.
+            business = tag in ("v", "vn", "n") and after in ("那边", "这边")
+            if business and word not in ZH_TITLES and word not in ZH_JOB_ROLES:
+                end = m.end + 2
+        if (begin, end) == (m.start, m.end):
+            out.append(m)
+        else:
+            out.append(Mention("org", begin, end, text[begin:end], text[begin:end]))
+    return out
+
+
 def _zh_places(text: str, tokens: list[tuple[str, str, int]]) -> list[Mention]:
     found = []
     for m in _ZH_PLACE.finditer(text):
@@ -551,7 +601,8 @@ def find_names_zh(text: str) -> list[Mention]:
         ['周婷', '法务部']
     """
     tokens = _zh_tokens(text)
-    found = _zh_orgs(tokens) + _zh_people(text, tokens) + _zh_places(text, tokens)
+    found = _zh_orgs(tokens) + _shops_read_as_people(text, tokens, _zh_people(text, tokens))
+    found += _zh_places(text, tokens)
     for m in _structural_zh_names(text):
         clash = [k for k in found if m.start < k.end and k.start < m.end]
         # jieba cut 吴涛|腾 before a verb: the structural name, starting at the same place, is longer

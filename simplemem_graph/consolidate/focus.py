@@ -38,6 +38,7 @@ from datetime import datetime, timedelta
 from simplemem_graph.consolidate.aliases import job_before, normalise_name
 from simplemem_graph.consolidate.entities import GENERIC_SPEAKERS, EntityIndex
 from simplemem_graph.consolidate.similarity import content_terms
+from simplemem_graph.consolidate.updates import HANDOVER
 from simplemem_graph.models import Event, Link, LinkKind
 
 MAX_INHERITED_IN_A_ROW = 8  # events in a row that may borrow the focus before it fades
@@ -79,7 +80,7 @@ class SessionFocus:
         or shares a word with the thread's recent events (their raw turns)."""
         if answering or _states_value(event):
             return True
-        terms = content_terms(event.text)
+        terms = _terms_without_time(event)
         return any(terms & earlier for earlier in self.thread)
 
 
@@ -118,6 +119,7 @@ def infer_subjects(
     focus: dict[str, SessionFocus] = {}
     previous_in_turn: dict[str, list[str]] = {}
     speakers_seen = {normalise_name(e.speaker) for e in events} | set(speakers)
+
     @functools.cache  # the clauses of one turn share its text
     def orgs_in_turn(turn_id: str) -> list[str]:
         # Known names, and trade names a dropped clause may use before any event did (恒通 of
@@ -128,10 +130,16 @@ def infer_subjects(
         state = focus.setdefault(event.session, stored_focus(event.session))
         mentioned = mentions.setdefault(event.id, {})
         people = [i for i, p in mentioned.items() if _kind(index, i) == "person" and p["role"] != "speaker"]
-        orgs = [i for i in mentioned if _kind(index, i) == "org"]
+        # A system or product tied to a client as its own (PayNest, "their POS") speaks for the
+        # client as a supplier firm does; an untied product is a thing, not a party.
+        orgs = [i for i in mentioned if _kind(index, i) == "org" or _tied_system(index, i)]
         turn_id = event.source_ids[0] if event.source_ids else ""
         turn_text = turn_texts.get(turn_id, event.text)
         _track_contact_question(state, event, turn_id)
+        systems = [i for i in mentioned if _kind(index, i) == "product" and i not in orgs]
+        if systems and not orgs and _fresh(state, event):
+            # "他们门店收银用的是PayNest": a product the text gives the focus as its own is its system.
+            _tie_suppliers(event, systems, mentioned, state, index, turn_text, ties)
         if orgs:
             # Also the orgs of the raw turn: the clause that ties one may be one stage 1 dropped.
             named = list(dict.fromkeys([*orgs, *orgs_in_turn(turn_id)]))
@@ -225,8 +233,33 @@ def _speaks_for_a_party(
     ]
 
 
+def _tied_system(index: EntityIndex, entity_id: str) -> bool:
+    return _kind(index, entity_id) == "product" and bool(_ties_of(index, entity_id))
+
+
+def _ties_of(index: EntityIndex, entity_id: str) -> set[str]:
+    """WORKS_AT targets of an entity and of its aliases: a tie made to "PayNest" before it became
+    an alias of "PayNest API" holds for the canonical entity (the store merges them on load; this
+    covers the batch that made both)."""
+    ties = set(index.works_at.get(entity_id, ()))
+    for alias, canonical in index.canonical_of.items():
+        if canonical == entity_id:
+            ties |= index.works_at.get(alias, set())
+    return ties
+
+
 def _fresh(state: SessionFocus, event: Event) -> bool:
     return bool(state.orgs) and state.named_at is not None and event.time - state.named_at <= FOCUS_MAX_AGE
+
+
+def _terms_without_time(event: Event) -> set[str]:
+    """The event's content words without its date and time words: "累死 今天就到这" shares 今天 with
+    "麦田官网今天也上线了" and nothing else; a shared "today" is no shared subject."""
+    text = event.text
+    for atom in event.atoms:
+        if atom.kind in ("date", "time") and atom.surface:
+            text = text.replace(atom.surface, " ")
+    return content_terms(text)
 
 
 def _states_value(event: Event) -> bool:
@@ -253,7 +286,7 @@ def _track_contact_question(state: SessionFocus, event: Event, turn_id: str) -> 
 
 def _suppliers_of(index: EntityIndex, org: str) -> set[str]:
     """The organisations `org` is tied to as a supplier (WORKS_AT from one organisation to another)."""
-    return {index.canonical(o) for o in index.works_at.get(org, set())}
+    return {index.canonical(o) for o in _ties_of(index, org)}
 
 
 def _clients_of_named(orgs: list[str], state: SessionFocus | None, index: EntityIndex) -> list[str]:
@@ -368,6 +401,10 @@ def _tie_people(
             via = "job"
         elif any(_side_of(t, surface, [index.entities[c].name for c in colleagues]) for t in texts):
             via = "colleague"
+        elif re.search(HANDOVER, event.text, re.IGNORECASE):
+            # "Ollie Strand takes over their logistics", "接手的是阿珂": who takes over a post of the
+            # event's one organisation works there.
+            via = "handover"
         else:
             # Named beside the organisation is no tie: "Ask Victor to have the Harmont contract
             # ready" names our own colleague.
@@ -387,7 +424,7 @@ def _their_person(text: str, person: str) -> bool:
 
 
 def _side_of(text: str, person: str, colleagues: list[str]) -> bool:
-    """"小陶那边财务梅姐": someone on a known colleague's side works where the colleague does."""
+    """ "小陶那边财务梅姐": someone on a known colleague's side works where the colleague does."""
     if not colleagues:
         return False
     others = "|".join(re.escape(c) for c in colleagues if c)

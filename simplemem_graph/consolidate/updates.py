@@ -23,6 +23,8 @@ from simplemem_graph.consolidate.similarity import content_terms, same_subject
 from simplemem_graph.models import Event, Link, LinkKind
 from simplemem_graph.stores.base import GraphStore
 
+# A handover names the new holder of a post: "接手的是阿珂", "Ollie takes over", "replacement is".
+HANDOVER = r"接手|接替|接管|\b(?:takes|took|taking|take) over\b|\breplacement\b"
 EXPLICIT_CHANGE = re.compile(
     r"改成|改为|改到|改在|改了|换成|推迟到|推到|延期到|延到|提前到|调整为|调整到|调到|涨到|涨为|降到|降为|更正|更改为|"
     r"正确的|说错了|报错了|作废|"
@@ -30,6 +32,7 @@ EXPLICIT_CHANGE = re.compile(
     r"\b(?:moved|changed|pushed|postponed|delayed|brought forward|switched|raised|lowered|updated)\b"
     r"(?:\s+\S+){0,4}?\s+(?:to|until)\b|\brescheduled\b|"
     r"\bactually\b|\binstead\b|\bcorrection\b|\bcorrected\b|"
+    rf"{HANDOVER}|"
     r"\bnow (?:costs?|is)\b|\bno longer\b",
     re.IGNORECASE,
 )
@@ -49,6 +52,15 @@ SUBJECT_MIN_CONTAINMENT = 0.5
 # ("约了5月28号去修电脑" / "约了6月7号去体检") are alike texts about different things.
 CONFLICT_MIN_SUBJECT = 0.9
 _VALUE_KINDS = ("date", "time", "money", "quantity", "number", "duration")
+# Words that make the people an event names the holders of a post: who is in charge, the contact,
+# who runs something for the subject. With one of them, the named people are the value of the
+# subject's "contact" attribute, and a new name there is a change of the person in charge.
+IN_CHARGE = re.compile(
+    rf"对接|负责|联系人|运营|经理|主管|{HANDOVER}|"
+    r"\bcontacts?\b|\bin charge\b|"
+    r"\bmanager\b|\bcoordinator\b|\bruns\b|\bday to day\b|\bowner\b",
+    re.IGNORECASE,
+)
 
 
 @dataclass
@@ -64,13 +76,30 @@ def attribute_values(event: Event) -> dict[str, set[str]]:
     for q in event.quantities:
         attribute = "money" if q.kind == "money" else "quantity" if q.kind == "quantity" else None
         if attribute:
-            values.setdefault(attribute, set()).add(f"{_number(q.value)} {q.unit or ''}".strip())
+            values.setdefault(attribute, set()).add(_value_key(q))
     dates = {d.isoformat() for d in event.dates} | ({event.deadline.isoformat()} if event.deadline else set())
     dates.discard(event.time.date().isoformat())  # "today" dates when it was said, not what it says
     if dates:
         values["date"] = dates
+    contacts = people_in_charge(event)
+    if contacts:
+        values["contact"] = contacts
     values["decision"] = {"no" if event.negated else "yes"}
     return values
+
+
+def people_in_charge(event: Event) -> set[str]:
+    """The people an event names as holding a post (the contact, who is in charge): the persons it
+    mentions, other than the speaker, when it says what they do ("日常对接是他们运营小陶",
+    "Ollie Strand takes over their logistics"). Names are compared case-folded."""
+    if not IN_CHARGE.search(event.text):
+        return set()
+    speaker = event.speaker.casefold()
+    return {
+        p.name.casefold()
+        for p in event.participants
+        if p.type == "person" and p.role != "speaker" and p.name.casefold() != speaker
+    }
 
 
 def detect_updates(
@@ -137,16 +166,25 @@ def detect_updates(
                     continue
                 if attribute == "decision" and not disputed:
                     continue
+                if attribute == "contact":
+                    continue  # a handover is matched on who leaves the post (`_handover`)
                 with_entity = 0.5 if (event.id, older.id) in shared_entity else 0.0
                 score = alike + (2.0 if restated else 0.0) + with_entity
                 if score >= best.get(attribute, (-1.0, None, False))[0]:
                     best[attribute] = (score, older, disputed)
+        handover = _handover(event, marker, older_candidates.get(event.id, [])) if marker else None
+        if handover is not None and all(older is not handover[0] for _, older, _ in best.values()):
+            best["contact"] = (0.0, handover[0], False)  # one link per pair, as below
         if "decision" in best and any(
             older is best["decision"][1] for a, (_, older, _) in best.items() if a != "decision"
         ):
             del best["decision"]  # one link per pair (the store keys links on kind/source/target)
         for attribute, (_score, older, disputed) in best.items():
-            old, new = attribute_values(older)[attribute], new_values[attribute]
+            if attribute == "contact" and handover is not None:
+                new = values_after(event, "contact", marker.start()) or people_in_charge(event)
+                old = handover[1]
+            else:
+                old, new = attribute_values(older)[attribute], new_values[attribute]
             props = {"attribute": attribute, "old": sorted(old - new), "new": sorted(new - old)}
             if marker:
                 props["marker"] = marker.group(0)
@@ -167,7 +205,7 @@ def detect_updates(
 
 # Markers after which the text names the value being replaced ("£2,560, replacing the £2,780
 # rate", "instead of the GRI price"); after the others it names the new one ("推迟到4月25日").
-_OLD_AFTER = re.compile(r"replac|instead|代替|取代", re.IGNORECASE)
+_OLD_AFTER = re.compile(r"replac(?!ement)|instead|代替|取代", re.IGNORECASE)
 
 
 def new_values_of(event: Event, attribute: str, marker: re.Match) -> set[str]:
@@ -187,7 +225,10 @@ def values_after(event: Event, attribute: str, position: int) -> set[str]:
             at = event.text.find(q.surface) if q.surface else -1
             kind = "money" if q.kind == "money" else "quantity" if q.kind == "quantity" else None
             if kind == attribute and at >= position:
-                found.add(f"{_number(q.value)} {q.unit or ''}".strip())
+                found.add(_value_key(q))
+    elif attribute == "contact":
+        lowered = event.text.casefold()
+        found = {name for name in people_in_charge(event) if lowered.find(name, position) >= 0}
     elif attribute == "date":
         for atom in event.atoms:
             at = event.text.find(atom.surface) if atom.surface else -1
@@ -283,6 +324,35 @@ def list_conflicts(store: GraphStore, namespace: str) -> list[Conflict]:
     return sorted(conflicts, key=lambda c: (c.newer.time, c.newer.id), reverse=True)
 
 
+def _handover(event: Event, marker: re.Match, candidates: list[Event]) -> tuple[Event, set[str]] | None:
+    """The event a change of the person in charge replaces, and who leaves the post: "小陶…休产假，
+    接手的是…阿珂", "Fi's leaving them … replacement is Ollie Strand". Who takes the post is named
+    after the marker ("接手的是阿珂"), else before it ("Ollie takes over"); who leaves is someone an
+    earlier event named whose name the handover repeats. The replaced fact is the first such event
+    (where that person was introduced, often in a clause of its own: "everyone calls her Fi.")."""
+    incoming = values_after(event, "contact", marker.start()) or people_in_charge(event)
+    if not incoming:
+        return None
+    text = event.text.casefold()
+    for older in candidates:  # oldest first
+        if older.id == event.id or older.time > event.time:
+            continue
+        named = {p.name.casefold() for p in older.participants if p.type == "person"}
+        if named & incoming:
+            continue
+        leaving = {name for name in named if _names_in(name, text)}
+        if leaving:
+            return older, leaving
+    return None
+
+
+def _names_in(name: str, text: str) -> bool:
+    """`name` occurs in `text` as a whole word (both case-folded; Chinese names need no boundary)."""
+    if not name.isascii():
+        return name in text
+    return re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", text) is not None
+
+
 def _one_thing(a: Event, b: Event) -> bool:
     """Whether two alike events are about one thing, whatever values they give it."""
     if not _alike_enough(a, b):
@@ -298,6 +368,15 @@ def _alike_enough(a: Event, b: Event) -> bool:
     return bool(
         same_subject(a, b, min_overlap=CONFLICT_MIN_OVERLAP, min_cosine=calibration().conflict_min_cosine)
     )
+
+
+def _value_key(q) -> str:
+    """How a money or quantity value compares: an amount by its figure alone (one subject's amounts
+    share a currency, and "2780" with no currency written is the same value as "£2,780"), a count
+    with its unit."""
+    if q.kind == "money":
+        return _number(q.value)
+    return f"{_number(q.value)} {q.unit or ''}".strip()
 
 
 def _number(value: float | int | str) -> str:

@@ -1,0 +1,104 @@
+"""Story rules end to end on the embedded store: a change of the person in charge is a SUPERSEDES
+chain, a figure without a currency in an amount context chains as money, and another client named
+in a session ends the thread of the first."""
+
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from simplemem_graph import Memory
+from simplemem_graph.models import LinkKind, Turn
+from simplemem_graph.stores.embedded import EmbeddedStore
+
+TZ = timezone(timedelta(hours=8))
+
+
+@pytest.fixture
+def memory(embedder):
+    mem = Memory(EmbeddedStore(":memory:"), namespace="story-rules", embedder=embedder)
+    yield mem
+    mem.close()
+
+
+def _turns(rows):
+    return [
+        Turn(
+            id=f"{s}:{i}",
+            namespace="story-rules",
+            session=s,
+            speaker=who,
+            time=datetime.fromisoformat(t),
+            text=x,
+        )
+        for i, (s, t, who, x) in enumerate(rows, 1)
+    ]
+
+
+def _links(memory, kind):
+    events = {e.id: e for e in memory.store.list_events(memory.namespace)}
+    return [
+        (events[lk.source], events[lk.target], lk.props)
+        for lk in memory.store.list_links(memory.namespace, kinds=[kind])
+        if lk.source in events and lk.target in events
+    ]
+
+
+def test_a_change_of_the_person_in_charge_is_chained(memory):
+    memory.add_many(
+        _turns(
+            [
+                ("s1", "2026-03-02T10:00:00+08:00", "user", "新客户禾丰农业签了，日常对接是他们运营小陶"),
+                ("s1", "2026-03-02T10:05:00+08:00", "user", "禾丰农业报价5.5万"),
+                ("s2", "2026-05-20T10:00:00+08:00", "user", "小陶下个月休假，接手的是他们新来的运营阿珂"),
+            ]
+        )
+    )
+    links = [(n, o, p) for n, o, p in _links(memory, LinkKind.SUPERSEDES) if p.get("attribute") == "contact"]
+    assert links, "the handover made no SUPERSEDES link"
+    newer, older, props = links[0]
+    assert "阿珂" in newer.text and "小陶" in older.text and "阿珂" not in older.text
+    assert props["new"] == ["阿珂"] and props["old"] == ["小陶"]
+    assert str(older.status) == "superseded" and str(newer.status) != "superseded"
+
+
+def test_an_amount_without_a_currency_chains_with_the_stated_one(memory):
+    memory.add_many(
+        _turns(
+            [
+                ("s1", "2026-03-02T10:00:00+00:00", "user", "The Kettleby Foods deposit is £2,350."),
+                ("s2", "2026-04-02T10:00:00+00:00", "user", "The Kettleby Foods deposit changed to 2780."),
+            ]
+        )
+    )
+    money = [(n, o) for n, o, p in _links(memory, LinkKind.SUPERSEDES) if p.get("attribute") == "money"]
+    assert any("2780" in n.text and "2,350" in o.text for n, o in money), money
+
+
+def test_another_client_named_ends_the_thread(memory):
+    memory.add_many(
+        _turns(
+            [
+                ("s1", "2026-03-02T10:00:00+08:00", "user", "禾丰农业的合同今天签了，总价12万"),
+                ("s1", "2026-03-02T10:02:00+08:00", "user", "首付款下周三到账"),
+                ("s1", "2026-03-02T10:05:00+08:00", "user", "另外青禾物流那边问运费，报价每吨200元"),
+                ("s1", "2026-03-02T10:06:00+08:00", "user", "他们要下周一前回复"),
+            ]
+        )
+    )
+    story = memory.story("禾丰农业")
+    turns = {s for h in story.hits for s in h.event.source_ids}
+    assert {"s1:1", "s1:2"} <= turns  # the continuation without a name is on the thread
+    assert not turns & {"s1:3", "s1:4"}  # another client named: the thread is theirs now
+
+
+def test_a_shared_today_does_not_attach_small_talk(memory):
+    memory.add_many(
+        _turns(
+            [
+                ("s1", "2026-03-02T10:00:00+08:00", "user", "禾丰农业的官网今天上线了"),
+                ("s1", "2026-03-02T10:30:00+08:00", "user", "累死 今天就到这"),
+            ]
+        )
+    )
+    turns = {s for h in memory.story("禾丰农业").hits for s in h.event.source_ids}
+    assert "s1:1" in turns and "s1:2" not in turns
