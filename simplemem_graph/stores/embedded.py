@@ -60,7 +60,7 @@ from simplemem_graph.stores.base import (
     storyline_rank,
 )
 from simplemem_graph.stores.vector_index import VectorFile, normalise, top_k
-from simplemem_graph.text import SEARCH_TERMS_VERSION, search_terms
+from simplemem_graph.text import SEARCH_TERMS_VERSION, query_terms, search_terms
 from simplemem_graph.vectors import unit, unit_rows
 
 _SCHEMA = """
@@ -202,7 +202,7 @@ def _match_expression(namespace: str, query: str) -> str:
     of its namespaced pieces. Pieces are letters and digits only, so user text never becomes query
     syntax. Empty when the query has no terms."""
     key = _namespace_key(namespace)
-    phrases = sorted({_namespaced_pieces(key, term) for term in search_terms(query)} - {""})
+    phrases = sorted({_namespaced_pieces(key, term) for term in query_terms(query)} - {""})
     return " OR ".join(f'"{phrase}"' for phrase in phrases)
 
 
