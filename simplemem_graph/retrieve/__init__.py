@@ -452,8 +452,14 @@ def retrieve(
     scored = _without_echoes(scored)
     likely = [s.event.id for s in scored[: 2 * k]]
     widen = _context_widener(store, namespace, plan.context, _statuses(include_archived), likely)
+    # In a token budget `fill_budget` spends tokens only on new words, so two memories of one turn
+    # may both be shown: the clauses of a list ("像滑板" and "攀岩和街舞") are two facts, not an echo.
     chosen = select_diverse(
-        scored, k, mmr_lambda=plan.mmr_lambda, dedup_sources=plan.dedup_sources, widen=widen
+        scored,
+        k,
+        mmr_lambda=plan.mmr_lambda,
+        dedup_sources=plan.dedup_sources and budget is None,
+        widen=widen,
     )
     chosen = _with_earlier_value(chosen, scored, pool.supersedes, k)
     if budget is not None:
