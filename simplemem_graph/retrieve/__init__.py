@@ -486,8 +486,8 @@ def retrieve(
     scored = _without_echoes(scored)
     likely = [s.event.id for s in scored[: 2 * k]]
     widen = _context_widener(store, namespace, plan.context, _statuses(include_archived), likely)
-    # At a token budget, `fill_budget` already spends nothing on a memory whose words were shown:
-    # a second clause of a picked turn may then still add the answer the first one lacked.
+    # At a token budget `fill_budget` spends tokens only on new words, so two memories of one turn
+    # may both be shown: a second clause may hold what the first lacked ("像滑板" and "攀岩和街舞").
     chosen = select_diverse(
         scored,
         k,
