@@ -28,7 +28,7 @@ from simplemem_graph.compress.segment import split_sentences
 from simplemem_graph.embedding import Embedder, encode_query
 from simplemem_graph.text import STOPWORDS
 
-_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 RRF_K = 60
 BASELINES = ("bm25", "bm25+-1", "dense", "hybrid", "bm25-sent", "dense-sent", "hybrid-sent")
@@ -46,11 +46,11 @@ def bm25_tokens(text: str) -> list[str]:
     """Lower-cased words; each CJK run as its characters and character bigrams (the usual
     segmentation-free Chinese baseline: no dictionary to disagree with)."""
     tokens: list[str] = []
-    for run in _CJK_RUN.finditer(text):
+    for run in CJK_RUN.finditer(text):
         chars = run.group(0)
         tokens.extend(chars)
         tokens.extend(chars[i : i + 2] for i in range(len(chars) - 1))
-    latin = _CJK_RUN.sub(" ", text)
+    latin = CJK_RUN.sub(" ", text)
     tokens.extend(w for w in (m.group(0).lower() for m in _WORD.finditer(latin)) if w not in STOPWORDS)
     return tokens
 

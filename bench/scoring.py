@@ -9,7 +9,8 @@ For each question a system gives two rankings of `Item`s: `top5` (what it return
   with unused room); ours is what the product itself returns for `budget=B` (`Ranked.budgets`),
   uncut. Same tokenizer (`count_tokens`) for every system.
 - ans@Btok: answer coverage at B tokens: the share of the gold answer's content words present in
-  the returned text, a date also found in its ISO form ("7 May 2023" in "2023-05-07"). This is
+  the returned text, a date also found in its ISO form ("7 May 2023" in "2023-05-07"); Chinese
+  is counted in character bigrams (`answer_units`: jieba cuts one string differently in context). This is
   the headline: a recalled turn id does not show that the answer reached the agent.
 - R@ours5: each system filled to the tokens *ours* returned at k=5 on that same question: the
   headline (ours' value there is its R@5).
@@ -32,7 +33,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bench.baselines import Item
+from bench.baselines import CJK_RUN, Item
 from simplemem_graph.text import count_tokens, token_prefix, tokenize
 
 BUDGETS = (100, 200, 400, 800)
@@ -73,6 +74,8 @@ _DATE_SHAPES = (
     (re.compile(rf"\b({_MONTH_RE})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b", re.I), "mdy"),
     (re.compile(rf"\b({_MONTH_RE})\.?,?\s+(\d{{4}})\b", re.I), "my"),
     (re.compile(r"(\d{4})年(\d{1,2})月(?:(\d{1,2})[日号])?"), "zh"),
+    # "5月22号" without a year: its ISO tail "-05-22" is found in any year's "YYYY-05-22".
+    (re.compile(r"(?<!\d)(\d{1,2})月(\d{1,2})[日号]"), "zh-md"),
 )
 
 
@@ -94,6 +97,8 @@ def answer_dates(answer: str) -> list[tuple[str, str]]:
                 iso = f"{m[3]}-{_month(m[1]):02d}-{int(m[2]):02d}"
             elif shape == "my":
                 iso = f"{m[2]}-{_month(m[1]):02d}"
+            elif shape == "zh-md":
+                iso = f"-{int(m[1]):02d}-{int(m[2]):02d}"
             else:
                 iso = f"{m[1]}-{int(m[2]):02d}" + (f"-{int(m[3]):02d}" if m[3] else "")
             taken.append((m.start(), m.end()))
@@ -101,17 +106,47 @@ def answer_dates(answer: str) -> list[tuple[str, str]]:
     return found
 
 
+def answer_units(text: str) -> set[str]:
+    """The content units answer coverage counts in a text: `tokenize`'s words outside Chinese, and
+    each run of Chinese characters as its character bigrams and its single characters.
+
+    Chinese is not matched by jieba words: jieba cuts one string differently by its context
+    (钢琴 alone, 钢琴曲 in "学习一些钢琴曲子"; 宫保鸡丁 as 宫保鸡 + 丁), so an answer written word for
+    word in a text could read as missed. Bigrams are segmentation-free and graded: a memory that
+    names 曼彻斯特 but not 海边的曼彻斯特 gets part of the credit."""
+    units = set(tokenize(CJK_RUN.sub(" ", text)))
+    for run in CJK_RUN.findall(text):
+        units.update(run[i : i + 2] for i in range(len(run) - 1))
+        units.update(run)
+    return units
+
+
+def _answer_keys(answer: str) -> set[str]:
+    """What an answer is scored on: its words outside Chinese and the bigrams of its Chinese runs.
+    A lone character between numbers (块 in 373块, 月 and 号 in 5月22号) is a unit word: the number
+    carries the answer, and the character alone would be found in any text that has it anywhere
+    (日 in 生日); it counts only when it is all the answer has."""
+    keys = set(tokenize(CJK_RUN.sub(" ", answer)))
+    lone = set()
+    for run in CJK_RUN.findall(answer):
+        if len(run) == 1:
+            lone.add(run)
+        keys.update(run[i : i + 2] for i in range(len(run) - 1))
+    return keys or lone
+
+
 def answer_coverage(answer: str, text: str) -> float | None:
-    """The share of the answer's content words found in `text` (None for an answer without any);
-    the words of a date count as found when the text has the date in ISO form."""
-    words = set(tokenize(answer))
-    if not words:
+    """The share of the answer's content units (`_answer_keys`: words, Chinese character bigrams)
+    found in `text` (`answer_units`), None for an answer without any; the units of a date count as
+    found when the text has the date in ISO form."""
+    keys = _answer_keys(answer)
+    if not keys:
         return None
-    found = words & set(tokenize(text))
+    found = keys & answer_units(text)
     for written, iso in answer_dates(answer):
         if iso in text:
-            found |= words & set(tokenize(written))
-    return len(found) / len(words)
+            found |= keys & _answer_keys(written)
+    return len(found) / len(keys)
 
 
 def _recall(items: Sequence[Item], gold: set[str]) -> float:

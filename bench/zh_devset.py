@@ -205,28 +205,42 @@ def make_haystack(rng: random.Random, hid: int, start: date, days: int = 30) -> 
 def _questions(rng: random.Random, facts: list[dict], at: date, hid: int) -> list[dict]:
     questions: list[dict] = []
 
-    def ask(kind: str, query: str, gold: list[str]) -> None:
+    def ask(kind: str, query: str, gold: list[str], answer: str | None) -> None:
         questions.append(
-            {"id": f"zh-{hid}-q{len(questions)}", "type": kind, "query": query, "gold_turns": gold}
+            {
+                "id": f"zh-{hid}-q{len(questions)}",
+                "type": kind,
+                "query": query,
+                "gold_turns": gold,
+                "answer": answer,
+            }
         )
 
     buys = [f for f in facts if f["kind"] == "buy"]
     meals = [f for f in facts if f["kind"] == "meal"]
     plans = [f for f in facts if f["kind"] == "plan"]
     for fact in rng.sample(buys, min(2, len(buys))):
-        ask("single", f"我在哪里买的{fact['item']}？", [fact["turn"]])
+        ask("single", f"我在哪里买的{fact['item']}？", [fact["turn"]], fact["place"])
     for fact in rng.sample(meals, min(1, len(meals))):
-        same = [f["turn"] for f in meals if (f["person"], f["meal"]) == (fact["person"], fact["meal"])]
-        ask("single", f"我和{fact['person']}去哪吃的{fact['meal']}？", same)
+        same = [f for f in meals if (f["person"], f["meal"]) == (fact["person"], fact["meal"])]
+        places = "、".join(dict.fromkeys(f["place"] for f in same))
+        ask("single", f"我和{fact['person']}去哪吃的{fact['meal']}？", [f["turn"] for f in same], places)
     for fact in rng.sample(buys, min(2, len(buys))):
-        ask("noisy", _noisy(rng, f"{fact['item']}多少钱买的？", fact["item"]), [fact["turn"]])
+        question = _noisy(rng, f"{fact['item']}多少钱买的？", fact["item"])
+        ask("noisy", question, [fact["turn"]], f"{fact['price']}块")
     if meals:
         person = rng.choice(meals)["person"]
         last = [f for f in meals if f["person"] == person][-1]  # "上次" is the latest meal with them
-        ask("noisy", _noisy(rng, f"上次跟{person}吃饭是在哪？", person), [last["turn"]])
+        ask("noisy", _noisy(rng, f"上次跟{person}吃饭是在哪？", person), [last["turn"]], last["place"])
     if len(buys) >= 2:
         pair = rng.sample(buys, 2)
-        ask("computed", f"{pair[0]['item']}和{pair[1]['item']}一共花了多少钱？", [f["turn"] for f in pair])
+        # The answer words are what the sum is made of: no retrieval returns the sum itself.
+        ask(
+            "computed",
+            f"{pair[0]['item']}和{pair[1]['item']}一共花了多少钱？",
+            [f["turn"] for f in pair],
+            "、".join(f"{f['price']}块" for f in pair),
+        )
     visited = {}
     for f in facts:
         if "place" in f:
@@ -234,15 +248,32 @@ def _questions(rng: random.Random, facts: list[dict], at: date, hid: int) -> lis
     repeated = [p for p, ts in visited.items() if len(ts) >= 2]
     if repeated:
         place = rng.choice(repeated)
-        ask("computed", f"这段时间我一共去了几次{place}？", visited[place])
+        # A count is no words to find in returned text: scored on evidence recall alone.
+        ask("computed", f"这段时间我一共去了几次{place}？", visited[place], None)
     for plan in [p for p in plans if "moved" in p][:2]:
-        ask("update", f"{plan['activity']}现在定在哪天？", [plan["moved"], plan["turn"]])
+        new = plan["new"]
+        ask(
+            "update",
+            f"{plan['activity']}现在定在哪天？",
+            [plan["moved"], plan["turn"]],
+            f"{new.month}月{new.day}号",
+        )
     recent = [f for f in facts if 1 <= (at - f["day"]).days <= 9 and f["kind"] != "plan"]
     for fact in rng.sample(recent, min(1, len(recent))):
         phrase = _relative_day(fact["day"], at)
-        same_day = [f["turn"] for f in facts if f["day"] == fact["day"] and f["kind"] != "plan"]
-        ask("temporal", f"{phrase}我干了什么？", same_day)
+        same_day = [f for f in facts if f["day"] == fact["day"] and f["kind"] != "plan"]
+        done = "、".join(_what_was_done(f) for f in same_day)
+        ask("temporal", f"{phrase}我干了什么？", [f["turn"] for f in same_day], done)
     return questions
+
+
+def _what_was_done(fact: dict) -> str:
+    """The names in a fact that say what the user did that day (a temporal question's answer)."""
+    if fact["kind"] == "buy":
+        return f"{fact['place']}、{fact['item']}"
+    if fact["kind"] == "meal":
+        return f"{fact['person']}、{fact['place']}、{fact['meal']}"
+    return fact["place"]
 
 
 def generate(seed: int, haystacks: int, days: int = 30) -> dict:

@@ -106,6 +106,24 @@ def search_terms(text: str) -> list[str]:
     return terms
 
 
+_COMPOUND_SPLIT = re.compile(r"['’.\-]")
+
+
+def query_terms(text: str) -> list[str]:
+    """The terms a fulltext *query* asks for: `search_terms`, and each part of a joined word too.
+    An index matches a joined word ("transgender-specific", "Caroline's") only as the phrase of its
+    parts, which the text rarely repeats ("a transgender poetry reading"); its parts alone still
+    meet it. The index side keeps the joined words as they are, so nothing is re-indexed."""
+    terms = search_terms(text)
+    seen = set(terms)
+    for term in list(terms):
+        for part in _COMPOUND_SPLIT.split(term) if _COMPOUND_SPLIT.search(term) else ():
+            if len(part) > 1 and part not in STOPWORDS and part not in seen:
+                seen.add(part)
+                terms.append(part)
+    return terms
+
+
 def count_tokens(text: str) -> int:
     """Tokens for budgets and `context_tokens`: one per CJK character, word, or punctuation mark."""
     return len(_COUNT.findall(text))

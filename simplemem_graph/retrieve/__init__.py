@@ -340,6 +340,40 @@ def _context_widener(
     return widen
 
 
+def _with_turn_context(
+    store: GraphStore,
+    namespace: str,
+    chosen: list[Scored],
+    budget: int,
+    share: float,
+    statuses: Sequence[str],
+) -> list[Scored]:
+    """The confident picks (scoring at least `share` of the best) carry the rest of their turn and
+    the next turn, while the budget allows; the other picks follow unchanged.
+
+    A memory that matches the question is often the question's setting, and the answer is the
+    reply ("Here's a painting I did recently" / "Love the chilled-out sunset vibe"). Carrying
+    every memory's neighbours costs ~5x the tokens; carrying only the confident ones spends what
+    the weak tail of the ranking would have cost (LoCoMo dev, docs/retrieval.md)."""
+    if not chosen:
+        return chosen
+    floor = share * chosen[0].score
+    confident = [s for s in chosen if s.score >= floor]
+    chains = store.session_chains(namespace, [s.event.id for s in confident], forward=True)
+    used = sum(count_tokens(s.event.text) for s in confident)
+    carried: list[Scored] = []
+    for item in confident:
+        after = neighbouring_turn(
+            store, namespace, item.event, forward=True, statuses=statuses, chain=chains.get(item.event.id, [])
+        )
+        extra = sum(count_tokens(e.text) for e in after)
+        if after and used + extra <= budget:
+            used += extra
+            item = Scored(item.candidate, attach_context(item.event, [], after), item.features, item.score)
+        carried.append(item)
+    return carried + [s for s in chosen if s.score < floor]
+
+
 def _fill_missing_embeddings(events: dict[str, Event], embedder: Embedder) -> None:
     """Events written without an embedding (imported, or by an older version) get one on the fly."""
     missing = [e for e in events.values() if e.embedding is None]
@@ -452,11 +486,21 @@ def retrieve(
     scored = _without_echoes(scored)
     likely = [s.event.id for s in scored[: 2 * k]]
     widen = _context_widener(store, namespace, plan.context, _statuses(include_archived), likely)
+    # At a token budget `fill_budget` spends tokens only on new words, so two memories of one turn
+    # may both be shown: a second clause may hold what the first lacked ("像滑板" and "攀岩和街舞").
     chosen = select_diverse(
-        scored, k, mmr_lambda=plan.mmr_lambda, dedup_sources=plan.dedup_sources, widen=widen
+        scored,
+        k,
+        mmr_lambda=plan.mmr_lambda,
+        dedup_sources=plan.dedup_sources and budget is None,
+        widen=widen,
     )
     chosen = _with_earlier_value(chosen, scored, pool.supersedes, k)
     if budget is not None:
+        if plan.budget_context_share > 0:
+            chosen = _with_turn_context(
+                store, namespace, chosen, budget, plan.budget_context_share, _statuses(include_archived)
+            )
         chosen = fill_budget(chosen, budget)
     hits = [Hit(event=s.event, score=s.score, path=s.candidate.path, features=s.features) for s in chosen]
     took_ms = (time.perf_counter() - started) * 1000

@@ -38,6 +38,9 @@ class RetrievalPlan:
             session, often the answer) or "both" (also the one before, often the question).
         time_fallback: when the time-range filter leaves fewer than k candidates, recall again
             without it (the range then only counts as a rerank feature).
+        budget_context_share: at a token budget, the memories scoring at least this share of the
+            best one carry the rest of their turn and the next turn while the budget allows
+            (0 = never).
         cross_encoder: optional sentence-transformers CrossEncoder name, blended into scores.
         cross_weight: share of the cross-encoder score in the blend.
         hot_first: the vector channel searches the hot tier alone unless the indexed channels
@@ -59,6 +62,7 @@ class RetrievalPlan:
     time_fallback: bool = True
     cross_encoder: str | None = None
     cross_weight: float = 0.5
+    budget_context_share: float = 0.0
     hot_first: bool = True
     cold_evidence_top: int = COLD_EVIDENCE_TOP
 
@@ -82,6 +86,7 @@ DEFAULT_PLAN = RetrievalPlan(
     expand=(ExpandStep(_EVENT_CHAIN, hops=1, limit=15), _HISTORY),
     context="none",
     scorer="learned",
+    budget_context_share=0.5,
 )
 
 # The previous default: each memory carries the turns before and after it in its session (the

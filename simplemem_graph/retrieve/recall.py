@@ -22,7 +22,8 @@ from datetime import date
 import numpy as np
 
 from simplemem_graph.models import Entity, Event
-from simplemem_graph.stores.base import GraphStore, in_date_range
+from simplemem_graph.stores.base import RECORD_SESSION_PREFIX, GraphStore, in_date_range, turn_memory
+from simplemem_graph.text import tokenize
 
 VECTOR = "vector"
 FULLTEXT = "fulltext"
@@ -35,6 +36,10 @@ HOT, COLD = "hot", "cold"
 # the best event only: 31% of searches read the hot tier alone, R@5 0.522 against 0.519 reading
 # every tier (no category lower); the best 5: 4% hot alone, R@5 0.519. Chosen there: in-sample.
 COLD_EVIDENCE_TOP = 1
+# A hit turn whose events left out this many of its content words also comes back whole
+# (`_with_lost_words`). Chosen on MemoryBank-cn users 1-3 (bench/zh_dev.py --users 1-3): 1 and 2
+# scored the same there; 2 so that a dropped greeting word alone ("谢谢") brings no copy.
+LOST_WORDS_MIN = 2
 # The id prefix of a verbatim memory of a turn stage 1 made no event from (stores.base.turn_memory).
 TURN_MEMORY_PREFIX = "turn-"
 
@@ -152,8 +157,44 @@ def recall_turn_events(
         bare_turns=verbatim is not None,
     )
     if verbatim is not None:
+        events = _with_lost_words(store, namespace, events, where, LOST_WORDS_MIN)
         verbatim.update((e.id, e) for e in events if e.id.startswith(TURN_MEMORY_PREFIX))
     return events
+
+
+def _with_lost_words(
+    store: GraphStore, namespace: str, events: list[Event], where: RecallFilter, min_lost: int
+) -> list[Event]:
+    """`events` (best turn first) with, right after the events of a hit turn, the turn itself as
+    a verbatim memory when its events left out `min_lost` or more of its content words: a list
+    stage 1 cut at a comma ("像滑板、攀岩和街舞等等" kept as "像滑板") loses no item at retrieval."""
+    made: dict[str, list[Event]] = {}
+    for event in events:
+        if len(event.source_ids) == 1 and not event.id.startswith(TURN_MEMORY_PREFIX):
+            made.setdefault(event.source_ids[0], []).append(event)
+    if not made:
+        return events
+    whole: dict[str, Event] = {}
+    for turn in store.get_turns(namespace, list(made)):
+        if (turn.session or "").startswith(RECORD_SESSION_PREFIX):
+            continue
+        kept = {w for e in made[turn.id] for w in tokenize(e.text)}
+        lost = set(tokenize(turn.text)) - kept
+        memory = turn_memory(turn)
+        if len(lost) >= min_lost and in_date_range(memory, where.time_from, where.time_to):
+            whole[turn.id] = memory
+    if not whole:
+        return events
+    out: list[Event] = []
+    for i, event in enumerate(events):
+        out.append(event)
+        turn = event.source_ids[0] if len(event.source_ids) == 1 else None
+        last_of_turn = turn in whole and not any(
+            len(e.source_ids) == 1 and e.source_ids[0] == turn for e in events[i + 1 :]
+        )
+        if last_of_turn:
+            out.append(whole[turn])
+    return out
 
 
 def recall_entities(

@@ -248,13 +248,21 @@ def is_agent_reply(event: Event) -> bool:
     return event.speaker.strip().lower() in GENERIC_SPEAKERS - {"user"}
 
 
+def _is_question(event: Event) -> bool:
+    """A memory that is a question ("你平时喜欢尝试做菜吗？"): it asks, it states nothing of its speaker."""
+    return event.text.rstrip().endswith(("?", "？"))
+
+
 def discount_agent_replies(scored: Sequence[Scored], analysis: QueryAnalysis) -> list[Scored]:
-    """`scored` re-sorted with agents' replies discounted (AGENT_REPLY_WEIGHT) when the question asks
-    about the asker (`QueryAnalysis.about_self`); unchanged otherwise."""
+    """`scored` re-sorted with agents' replies and questions discounted (AGENT_REPLY_WEIGHT) when the
+    question asks about the asker (`QueryAnalysis.about_self`): neither says what the asker did or
+    likes. Unchanged otherwise."""
     if not analysis.about_self:
         return list(scored)
+    discounted = (replace(s, score=s.score * AGENT_REPLY_WEIGHT) for s in scored)
     weighed = [
-        replace(s, score=s.score * AGENT_REPLY_WEIGHT) if is_agent_reply(s.event) else s for s in scored
+        d if is_agent_reply(s.event) or _is_question(s.event) else s
+        for s, d in zip(scored, discounted, strict=True)
     ]
     return sorted(weighed, key=lambda item: item.score, reverse=True)
 

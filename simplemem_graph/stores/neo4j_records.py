@@ -18,7 +18,7 @@ import numpy as np
 from simplemem_graph.dates import event_days
 from simplemem_graph.errors import InputError
 from simplemem_graph.models import Entity, Event, Link, LinkKind
-from simplemem_graph.text import search_terms, tokenize
+from simplemem_graph.text import query_terms, search_terms, tokenize
 
 # The query file that adds each kind of link: the endpoint labels are literal in each file (so the
 # uid lookups use their constraint indexes); the relationship type is the checked LinkKind value.
@@ -138,7 +138,7 @@ def lucene_query(text: str, namespace: str) -> str | None:
     every token is quoted and its quote and backslash characters escaped, so `foo AND (bar` or
     `a:b*` stay plain words. The namespace token is a required clause of weight 0: Lucene skips
     other tenants' documents, and the scores are those of the words alone."""
-    terms = list(dict.fromkeys(search_terms(text)))[:_LUCENE_MAX_TERMS]
+    terms = list(dict.fromkeys(query_terms(text)))[:_LUCENE_MAX_TERMS]
     if not terms:
         return None
     words = " OR ".join('search_text:"' + t.replace("\\", "\\\\").replace('"', '\\"') + '"' for t in terms)

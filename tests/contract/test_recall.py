@@ -107,6 +107,16 @@ def test_fulltext_search_segments_chinese(store, ns):
     assert [h.id for h in store.fulltext_search(ns, "李经理的报告", 5)] == ["zh1"]
 
 
+def test_a_joined_query_word_meets_its_parts(store, ns):
+    # "transgender-specific" in a question, "a transgender poetry reading" in the memory: a joined
+    # word would match only as the phrase of its parts, which the memory does not hold.
+    store.upsert_events([make_event(ns, "poetry", "It was a transgender poetry reading last night")])
+    store.add_turns([make_turn(ns, "t-poetry", "It was a transgender poetry reading last night")])
+    assert [h.id for h in store.fulltext_search(ns, "transgender-specific", 5)] == ["poetry"]
+    assert [h.id for h in store.turn_search(ns, "transgender-specific events", 5)] == ["t-poetry"]
+    assert store.fulltext_search(ns, "cisgender-specific", 5) == []
+
+
 @pytest.mark.parametrize(
     ("query", "expected"),
     [

@@ -11,7 +11,7 @@ from datetime import date
 
 from simplemem_graph.models import DEFAULT_STATUSES, ScoredId
 from simplemem_graph.stores.embedded.vectors import Vectors
-from simplemem_graph.text import SEARCH_TERMS_VERSION, search_terms
+from simplemem_graph.text import SEARCH_TERMS_VERSION, query_terms, search_terms
 
 # What the fulltext tables hold beyond `text.SEARCH_TERMS_VERSION`; a file written with another
 # layout is re-indexed once when opened (`_reindex_search_terms`).
@@ -44,7 +44,7 @@ def _match_expression(namespace: str, query: str) -> str:
     of its namespaced pieces. Pieces are letters and digits only, so user text never becomes query
     syntax. Empty when the query has no terms."""
     key = _namespace_key(namespace)
-    phrases = sorted({_namespaced_pieces(key, term) for term in search_terms(query)} - {""})
+    phrases = sorted({_namespaced_pieces(key, term) for term in query_terms(query)} - {""})
     return " OR ".join(f'"{phrase}"' for phrase in phrases)
 
 

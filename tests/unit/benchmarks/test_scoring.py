@@ -66,6 +66,41 @@ def test_answer_dates_count_in_iso_form_and_partial_answers_score_partly():
     assert answer_coverage("the", "anything") is None
 
 
+def test_chinese_answers_are_scored_on_character_bigrams_not_on_jieba_words():
+    # jieba cuts 钢琴曲 as one word and 宫保鸡丁 as 宫保鸡 + 丁: the literal answer must still count.
+    assert answer_coverage("钢琴", "user: 我在学习一些钢琴曲子") == 1.0
+    assert answer_coverage("宫保鸡丁", "我今天做了一个宫保鸡丁，家人都说很好吃") == 1.0
+    # Part of a name is part of the credit (海边 边的 的曼 曼彻 彻斯 斯特: 3 of 6 bigrams).
+    assert answer_coverage("海边的曼彻斯特", "看了曼彻斯特") == pytest.approx(0.5)
+    assert answer_coverage("西红柿炒鸡蛋", "番茄炒蛋") == 0.0
+    assert answer_coverage("AC/DC、枪与玫瑰", "我喜欢AC/DC、枪与玫瑰等摇滚乐队") == 1.0
+    # A date without a year is found in any year's ISO form; with a year, only in that one.
+    assert answer_dates("体检改到5月22号了") == [("5月22号", "-05-22")]
+    assert answer_coverage("5月22号", "体检 2026-05-22") == 1.0
+    assert answer_coverage("2023年5月4日", "[2023-05-04] 生日") == 1.0
+    assert answer_coverage("2023年5月4日", "[2023-05-05] 生日") == pytest.approx(0.0)
+    # A unit character next to a number is not the answer: the number is.
+    assert answer_coverage("373块", "花了373块。") == 1.0
+    assert answer_coverage("373块", "花了37块。") == 0.0
+
+
+def test_every_memorybank_question_has_an_answer_written_in_its_gold_turn():
+    from bench.zh_dev import MEMORYBANK, memorybank_haystacks
+
+    if not MEMORYBANK.exists():
+        pytest.skip(f"the MemoryBank-cn dev data is not at {MEMORYBANK}")
+    haystacks = memorybank_haystacks()
+    texts = {t["id"]: t["text"] for h in haystacks for t in h["turns"]}
+    asked = [q for h in haystacks for q in h["questions"]]
+    assert len(asked) == 54
+    for question in asked:
+        gold = " ".join(texts[t] for t in question["gold_turns"])
+        # Copied from the turn: every answer unit is in it, except a date, which is the turn's day.
+        if not answer_dates(question["answer"]):
+            assert answer_coverage(question["answer"], gold) == 1.0, question
+    assert [h["id"] for h in memorybank_haystacks([4, 5])] == ["mb-4", "mb-5"]
+
+
 def test_answer_words_must_be_in_the_returned_text():
     deep = _items((["a"], "Ana met Bo in Lisbon"))
     assert score_question(Ranked(deep, deep), {"a"}, ours_budget=50, answer="Lisbon")["ans@ours5"] == 1.0
@@ -116,5 +151,9 @@ def test_the_chinese_set_is_seeded_and_its_gold_turns_exist():
     for haystack in first["haystacks"]:
         ids = {t["id"] for t in haystack["turns"]}
         assert haystack["questions"]
+        texts = {t["id"]: t["text"] for t in haystack["turns"]}
         for question in haystack["questions"]:
             assert question["gold_turns"] and set(question["gold_turns"]) <= ids
+            if question["answer"] is not None and question["type"] != "update":
+                gold = " ".join(texts[t] for t in question["gold_turns"])
+                assert answer_coverage(question["answer"], gold) == 1.0, question

@@ -168,6 +168,28 @@ def test_budget_fills_tokens_best_first(store, embedder):
     assert tiny.context_tokens <= 3
 
 
+def test_budget_left_over_carries_the_next_turn_of_a_confident_memory(store, embedder):
+    # kickoff -> cto is a NEXT chain of session s3: with room to spare, the kickoff memory comes with
+    # the turn after it; without the plan's share, or without room, it comes alone.
+    roomy = ask(store, embedder, "When is the Acme kickoff?", plan=DEFAULT_PLAN, budget=400)
+    assert roomy.hits[0].event.id == "kickoff"
+    assert "travelling until 2026-03-11" in roomy.hits[0].event.text
+    assert roomy.hits[0].event.source_ids == ["s3:kickoff", "s3:cto"]
+    assert roomy.context_tokens <= 400
+    alone = ask(
+        store,
+        embedder,
+        "When is the Acme kickoff?",
+        plan=replace(DEFAULT_PLAN, budget_context_share=0.0),
+        budget=400,
+    )
+    assert "travelling" not in alone.hits[0].event.text
+    tight = count_tokens(alone.hits[0].event.text)
+    assert (
+        "travelling" not in ask(store, embedder, "When is the Acme kickoff?", budget=tight).hits[0].event.text
+    )
+
+
 @pytest.mark.parametrize("budget", [0, -5, 2.5, True])
 def test_bad_budget_is_named(store, embedder, budget):
     with pytest.raises(InputError, match="budget"):
