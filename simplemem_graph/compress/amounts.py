@@ -315,7 +315,10 @@ _NOT_A_UNIT = frozenset(
 def _unit_after(rest: str) -> bool:
     """A word right after a figure that counts something ("20 req/s", "38 patients", "11 stores")."""
     word = re.match(r"\s?([A-Za-z]+)", rest)
-    return bool(word) and word.group(1).lower() not in STOPWORDS and word.group(1).lower() not in _NOT_A_UNIT
+    if word is None:
+        return False
+    lowered = word.group(1).lower()
+    return lowered not in STOPWORDS and lowered not in _NOT_A_UNIT
 
 
 def _clause_before(text: str, position: int) -> str:

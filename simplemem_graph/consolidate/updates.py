@@ -180,7 +180,7 @@ def detect_updates(
         ):
             del best["decision"]  # one link per pair (the store keys links on kind/source/target)
         for attribute, (_score, older, disputed) in best.items():
-            if attribute == "contact" and handover is not None:
+            if attribute == "contact" and handover is not None and marker is not None:
                 new = values_after(event, "contact", marker.start()) or people_in_charge(event)
                 old = handover[1]
             else:

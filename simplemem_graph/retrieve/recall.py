@@ -188,12 +188,12 @@ def _with_lost_words(
     out: list[Event] = []
     for i, event in enumerate(events):
         out.append(event)
-        turn = event.source_ids[0] if len(event.source_ids) == 1 else None
-        last_of_turn = turn in whole and not any(
-            len(e.source_ids) == 1 and e.source_ids[0] == turn for e in events[i + 1 :]
+        turn_id = event.source_ids[0] if len(event.source_ids) == 1 else None
+        last_of_turn = turn_id in whole and not any(
+            len(e.source_ids) == 1 and e.source_ids[0] == turn_id for e in events[i + 1 :]
         )
-        if last_of_turn:
-            out.append(whole[turn])
+        if turn_id is not None and last_of_turn:
+            out.append(whole[turn_id])
     return out
 
 
