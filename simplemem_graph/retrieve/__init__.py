@@ -361,17 +361,31 @@ def _with_turn_context(
     confident = [s for s in chosen if s.score >= floor]
     chains = store.session_chains(namespace, [s.event.id for s in confident], forward=True)
     used = sum(count_tokens(s.event.text) for s in confident)
-    carried: list[Scored] = []
+    out: list[Scored] = []
+    carried: set[str] = set()  # events already shown inside a pick: not shown again on their own
     for item in confident:
-        after = neighbouring_turn(
-            store, namespace, item.event, forward=True, statuses=statuses, chain=chains.get(item.event.id, [])
-        )
+        if item.event.id in carried:
+            used -= count_tokens(item.event.text)
+            continue
+        after = [
+            e
+            for e in neighbouring_turn(
+                store,
+                namespace,
+                item.event,
+                forward=True,
+                statuses=statuses,
+                chain=chains.get(item.event.id, []),
+            )
+            if e.id not in carried and all(e.id != o.event.id for o in out)
+        ]
         extra = sum(count_tokens(e.text) for e in after)
         if after and used + extra <= budget:
             used += extra
+            carried.update(e.id for e in after)
             item = Scored(item.candidate, attach_context(item.event, [], after), item.features, item.score)
-        carried.append(item)
-    return carried + [s for s in chosen if s.score < floor]
+        out.append(item)
+    return out + [s for s in chosen if s.score < floor and s.event.id not in carried]
 
 
 def _fill_missing_embeddings(events: dict[str, Event], embedder: Embedder) -> None:
