@@ -315,6 +315,11 @@ class GraphDelta(_Model):
 
     `turns_done` are the pending turns this delta consumes: they are marked done in the same
     transaction, so a turn is never both consolidated and still pending, nor done and unconsolidated.
+
+    Deletes come last, after every upsert and link of the delta: a merge moves a copy's links to
+    its original before the copy goes. Deleting events or entities also sweeps the orphans they
+    leave (as `GraphStore.delete_events` does). `meta` keys are set in the same transaction, so a
+    record of what a step did (the tier pass) is never ahead of or behind the step.
     """
 
     namespace: str = DEFAULT_NAMESPACE
@@ -326,6 +331,10 @@ class GraphDelta(_Model):
     event_patches: list[EventPatch] = Field(default_factory=list)  # applied after `events`
     patterns: list[Pattern] = Field(default_factory=list)  # inserted or replaced whole (issue 14)
     turns_done: list[str] = Field(default_factory=list)
+    deleted_entities: list[str] = Field(default_factory=list)  # with every link touching them
+    deleted_events: list[str] = Field(default_factory=list)  # with every link touching them
+    deleted_topics: list[str] = Field(default_factory=list)  # with their IN_TOPIC links; events stay
+    meta: dict[str, str] = Field(default_factory=dict)  # store-wide keys set (GraphStore.set_meta)
     counts: dict[str, int] = Field(default_factory=dict)
     # The store's entity revision the entity part was computed at (GraphStore.entity_revision).
     entity_revision: int | None = None
@@ -340,6 +349,10 @@ class GraphDelta(_Model):
             or self.event_patches
             or self.patterns
             or self.turns_done
+            or self.deleted_entities
+            or self.deleted_events
+            or self.deleted_topics
+            or self.meta
         )
 
 

@@ -70,7 +70,16 @@ from simplemem_graph.consolidate.topics import (
 from simplemem_graph.consolidate.updates import attribute_values
 from simplemem_graph.embedding import Embedder, stored_model
 from simplemem_graph.errors import ConsolidationError, SimpleMemError
-from simplemem_graph.models import Event, EventStatus, Link, LinkKind, Topic, stable_id
+from simplemem_graph.models import (
+    Event,
+    EventPatch,
+    EventStatus,
+    GraphDelta,
+    Link,
+    LinkKind,
+    Topic,
+    stable_id,
+)
 from simplemem_graph.stores.base import GraphStore
 from simplemem_graph.vectors import unit_rows
 
@@ -81,7 +90,6 @@ IVF_CELLS_PER_SQRT_ROW = 2  # k-means cells of the IVF index: 2 sqrt(N) (~160 ev
 IVF_PROBES = 8  # cells searched per event: N x 8 cells x sqrt(N)/2 events, 1.3% of the rows at 100k
 IVF_TRAIN_PER_CELL = 40  # k-means learns the cells from 40 events a cell (a seeded sample): linear in N
 IVF_SEED = 1234  # k-means seed: the same events give the same cells, hence the same neighbours
-_TOPICS_PER_WRITE = 2000  # topics (each with a centroid) built and written at once
 _PUNCTUATION = re.compile(r"[\W_]+", re.UNICODE)
 
 
@@ -149,7 +157,17 @@ def consolidate_pass(
 
 
 def merge_duplicates(store: GraphStore, namespace: str, embedder: Embedder | None) -> dict[str, int]:
-    """Fold each later copy of a statement made in another session into the earliest one.
+    """Fold each later copy of a statement made in another session into the earliest one, in one
+    transaction (`plan_duplicates`)."""
+    delta = plan_duplicates(store, namespace, embedder)
+    store.apply_delta(delta)
+    return delta.counts
+
+
+def plan_duplicates(store: GraphStore, namespace: str, embedder: Embedder | None) -> GraphDelta:
+    """The merge of duplicate events, as a delta (reads only): each later copy of a statement made
+    in another session folds into the earliest one. Events that lack a vector get one in the same
+    delta (the embedder's), so they take part.
 
     Superseded events take part too: which copies are the same statement does not depend on
     which updates were detected when (with several writers that depends on arrival order), so the
@@ -157,14 +175,16 @@ def merge_duplicates(store: GraphStore, namespace: str, embedder: Embedder | Non
     statuses = [EventStatus.ACTIVE, EventStatus.DONE, EventStatus.SUPERSEDED]
     events = store.list_events(namespace, statuses=statuses, embeddings=False)
     vector_ids, matrix = store.event_vectors(namespace, statuses=statuses)
+    filled: dict[str, Event] = {}
     if embedder is not None and len(vector_ids) < len(events):
         embedded = set(vector_ids)
         missing = [e for e in events if e.id not in embedded]  # they have no embedding to lose
         vectors = embedder.encode([e.text for e in missing])
-        store.upsert_events(
-            [e.model_copy(update={"embedding": v.tolist()}) for e, v in zip(missing, vectors, strict=True)]
-        )
-        vector_ids, matrix = store.event_vectors(namespace, statuses=statuses)
+        filled = {
+            e.id: e.model_copy(update={"embedding": v.tolist()})
+            for e, v in zip(missing, vectors, strict=True)
+        }
+        vector_ids, matrix = _with_filled(events, vector_ids, matrix, filled)
     order = {e.id: i for i, e in enumerate(events)}  # oldest first: the first of a group is kept
     row_of = {event_id: row for row, event_id in enumerate(vector_ids)}
     neighbours, scores = nearest_neighbours(matrix, DUPLICATE_NEIGHBOURS)
@@ -191,19 +211,42 @@ def merge_duplicates(store: GraphStore, namespace: str, embedder: Embedder | Non
             keep_of[event.id] = original
         else:
             by_text.setdefault(key, event)
-    if not keep_of:
-        return {"duplicates_merged": 0}
-    _fold_duplicates(store, namespace, keep_of, {e.id: e for e in events})
-    return {"duplicates_merged": len(keep_of)}
+    delta = GraphDelta(namespace=namespace, counts={"duplicates_merged": len(keep_of)})
+    if keep_of:
+        delta = _fold_duplicates(store, delta, keep_of, {e.id: e for e in events}, filled)
+    # Copies that go need no vector; the originals carry theirs in the fold.
+    written = {e.id for e in delta.events} | set(keep_of)
+    delta.events = [e for i, e in filled.items() if i not in written] + delta.events
+    return delta
+
+
+def _with_filled(
+    events: Sequence[Event], vector_ids: list[str], matrix: np.ndarray, filled: dict[str, Event]
+) -> tuple[list[str], np.ndarray]:
+    """The vectors `event_vectors` would return once the `filled` events are stored with theirs:
+    one unit row per event that has one, in the events' order (oldest first)."""
+    stored = dict(zip(vector_ids, range(len(vector_ids)), strict=True))
+    fresh = {i: unit_rows(np.asarray([e.embedding], dtype=np.float32))[0] for i, e in filled.items()}
+    ids = [e.id for e in events if e.id in stored or e.id in fresh]
+    if not ids:
+        return [], np.zeros((0, 0), dtype=np.float32)
+    rows = [matrix[stored[i]] if i in stored else fresh[i] for i in ids]
+    return ids, np.vstack(rows).astype(np.float32, copy=False)
 
 
 def _fold_duplicates(
-    store: GraphStore, namespace: str, keep_of: dict[str, Event], events: dict[str, Event]
-) -> None:
-    """Write the merge: each original takes its copies' sources, accesses and visibility, their
-    links move to it, and the copies are deleted. Reads the originals whole (they are written back
-    with their embeddings) and every copy's links in one call."""
-    originals = {e.id: e for e in store.get_events(namespace, sorted({o.id for o in keep_of.values()}))}
+    store: GraphStore,
+    delta: GraphDelta,
+    keep_of: dict[str, Event],
+    events: dict[str, Event],
+    filled: dict[str, Event],
+) -> GraphDelta:
+    """The merge: each original takes its copies' sources, accesses and visibility, their links
+    move to it, and the copies are deleted. Reads the originals whole (they are written back with
+    their embeddings) and every copy's links in one call."""
+    namespace = delta.namespace
+    stored = store.get_events(namespace, sorted({o.id for o in keep_of.values()}))
+    originals = {e.id: _with_vector(e, filled) for e in stored}
     links_of: dict[str, list[Link]] = defaultdict(list)
     for link in store.list_links(namespace, node_ids=list(keep_of)):
         for end in dict.fromkeys((link.source, link.target)):
@@ -231,10 +274,17 @@ def _fold_duplicates(
                     # The copy is gone: re-deriving the entities (rederive.py) keeps what it named.
                     update["props"] = {**link.props, "merged_from": duplicate_id}
                 moved.append(link.model_copy(update=update))
-    store.upsert_events(list(kept.values()))
-    store.add_links(moved)
     # The store keeps entities tied by ALIAS_OF / CANDIDATE_ALIAS / WORKS_AT to a mentioned one.
-    store.delete_events(namespace, list(keep_of))
+    return delta.model_copy(
+        update={"events": list(kept.values()), "links": moved, "deleted_events": list(keep_of)}
+    )
+
+
+def _with_vector(event: Event, filled: dict[str, Event]) -> Event:
+    """The event with the vector the pass gave it, when it was stored without one."""
+    if event.embedding is not None or event.id not in filled:
+        return event
+    return event.model_copy(update={"embedding": filled[event.id].embedding})
 
 
 def nearest_neighbours(matrix: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
@@ -329,30 +379,46 @@ def _names_in_texts(names: Sequence[tuple[str, str, str]], events: Sequence[Even
 
 
 def resolve_aliases(store: GraphStore, namespace: str) -> dict[str, int]:
-    """Resolve nickname and short-name entities now that the whole namespace is known."""
+    """Resolve nickname and short-name entities now that the whole namespace is known, in one
+    transaction (`plan_aliases`)."""
+    delta = plan_aliases(store, namespace)
+    store.apply_delta(delta)
+    candidates = store.list_links(namespace, kinds=[LinkKind.CANDIDATE_ALIAS])
+    return {**delta.counts, "candidate_aliases": len(candidates)}
+
+
+def plan_aliases(store: GraphStore, namespace: str) -> GraphDelta:
+    """The aliases found with the whole namespace in view, as a delta (reads only): entities made
+    aliases, their mentions moved to the canonical entity, stale CANDIDATE_ALIAS links removed, and
+    MENTIONS added where an event's text names a known entity it does not mention yet."""
     index = EntityIndex.load(store, namespace)
     events = {e.id: e for e in store.list_events(namespace, embeddings=False)}
+    pairs = _mention_pairs(store, namespace)
     sessions_of: dict[str, set[str]] = defaultdict(set)
-    for source, target in _mention_pairs(store, namespace):
+    for source, target in pairs:
         if source in events:
             sessions_of[target].add(events[source].session)
     resolver = EntityResolver(index)
     names = _NameIndex(index)
+    stale: list[Link] = []
     for entity in sorted(index.canonical_entities(), key=lambda e: e.name):
         if entity.id in index.canonical_of or normalise_name(entity.name) in GENERIC_SPEAKERS:
             continue
         target = _strong_alias_target(entity, index, sessions_of, names)
         if target is not None and resolver.make_alias(entity.name, target, "global-pass"):
-            stale = Link(kind=LinkKind.CANDIDATE_ALIAS, source=entity.id, target=target, namespace=namespace)
-            store.remove_links([stale])
+            stale.append(
+                Link(kind=LinkKind.CANDIDATE_ALIAS, source=entity.id, target=target, namespace=namespace)
+            )
     result = resolver.result
-    store.upsert_entities(list(result.changed.values()))
-    store.add_links(result.links)
-    repoint_mentions(store, namespace, result.repoint)
+    repointed, unpointed = mention_moves(store, namespace, result.repoint)
 
+    # The mentions as they stand once the moves are applied.
+    moved_away = {(link.source, link.target) for link in unpointed}
     mentioned = defaultdict(set)
-    for source, target in _mention_pairs(store, namespace):
-        mentioned[source].add(target)
+    written = [link for link in [*result.links, *repointed] if link.kind == LinkKind.MENTIONS]
+    for source, target in [*pairs, *((link.source, link.target) for link in written)]:
+        if (source, target) not in moved_away:
+            mentioned[source].add(target)
     known = index.known_names()
     names_of: dict[str, list[str]] = defaultdict(list)  # canonical id -> its names, in known_names order
     for name, _type, canonical_id in known:
@@ -370,12 +436,14 @@ def resolve_aliases(store: GraphStore, namespace: str) -> dict[str, int]:
         for canonical_id in sorted(occurring.get(event.id, ()))
         if canonical_id not in mentioned[event.id]
     ]
-    store.add_links(list({(link.source, link.target): link for link in added}.values()))
-    return {
-        "aliases": result.counts["aliases"],
-        "candidate_aliases": len(store.list_links(namespace, kinds=[LinkKind.CANDIDATE_ALIAS])),
-        "mentions_added": len({(link.source, link.target) for link in added}),
-    }
+    found = list({(link.source, link.target): link for link in added}.values())
+    return GraphDelta(
+        namespace=namespace,
+        entities=list(result.changed.values()),
+        links=[*result.links, *repointed, *found],
+        removed_links=[*stale, *unpointed],
+        counts={"aliases": result.counts["aliases"], "mentions_added": len(found)},
+    )
 
 
 def _mention_pairs(store: GraphStore, namespace: str) -> list[tuple[str, str]]:
@@ -412,13 +480,6 @@ def _strong_alias_target(
     return longer[0].id if len(longer) == 1 else None
 
 
-def repoint_mentions(store: GraphStore, namespace: str, moves: Sequence[tuple[str, str]]) -> None:
-    """Events that mentioned an entity now known to be an alias mention its canonical entity instead."""
-    added, removed = mention_moves(store, namespace, moves)
-    store.add_links(added)
-    store.remove_links(removed)
-
-
 def mention_moves(
     store: GraphStore, namespace: str, moves: Sequence[tuple[str, str]]
 ) -> tuple[list[Link], list[Link]]:
@@ -435,15 +496,25 @@ def mention_moves(
 
 
 def recluster_topics(store: GraphStore, namespace: str) -> dict[str, int]:
-    """Rebuild topics as Louvain communities of the events' nearest-neighbour similarity graph,
-    each named after its oldest member (`topic_ids`)."""
+    """Rebuild topics as communities of the events' similarity graph, in one transaction
+    (`plan_topics`)."""
+    delta = plan_topics(store, namespace)
+    store.apply_delta(delta)
+    return delta.counts
+
+
+def plan_topics(store: GraphStore, namespace: str) -> GraphDelta:
+    """The topics as Louvain communities of the events' nearest-neighbour similarity graph, each
+    named after its oldest member (`topic_ids`), as a delta (reads only): the topics and their
+    IN_TOPIC links, the old links no community keeps, and the topics left empty."""
     vector_ids, matrix = store.event_vectors(namespace)
     listed = {e.id: e for e in store.list_events(namespace, embeddings=False)}
     present = [row for row, event_id in enumerate(vector_ids) if event_id in listed]
     if len(present) < len(vector_ids):  # deleted between the two reads
         vector_ids, matrix = [vector_ids[row] for row in present], matrix[present]
     if not vector_ids:
-        return {"topics": len(store.list_topics(namespace, centroids=False))}
+        topics = len(store.list_topics(namespace, centroids=False))
+        return GraphDelta(namespace=namespace, counts={"topics": topics})
     events = [listed[event_id] for event_id in vector_ids]  # row i of the matrix is events[i]
     communities = _communities(matrix)
     old_links = store.list_links(namespace, kinds=[LinkKind.IN_TOPIC])
@@ -459,19 +530,18 @@ def recluster_topics(store: GraphStore, namespace: str) -> dict[str, int]:
     used = set(ids)
     emptied = [t.id for t in store.list_topics(namespace, centroids=False) if t.id not in used]
     kept_pairs = {(x.source, x.target) for x in links}  # once, not once per old link
-    store.remove_links([link for link in old_links if (link.source, link.target) not in kept_pairs])
-    for start in range(0, len(groups), _TOPICS_PER_WRITE):  # a slice at a time: 384 floats a topic
-        end = start + _TOPICS_PER_WRITE
-        store.upsert_topics(
-            [
-                _topic(namespace, topic_id, [events[i] for i in members], matrix[members])
-                for members, topic_id in zip(groups[start:end], ids[start:end], strict=True)
-            ]
-        )
-    store.add_links(links)
-    if emptied:  # topics no community kept: nothing is IN them any more
-        store.delete_topics(namespace, emptied)
-    return {"topics": len(groups), "topics_deleted": len(emptied)}
+    return GraphDelta(
+        namespace=namespace,
+        topics=[
+            _topic(namespace, topic_id, [events[i] for i in members], matrix[members])
+            for members, topic_id in zip(groups, ids, strict=True)
+        ],
+        links=links,
+        removed_links=[link for link in old_links if (link.source, link.target) not in kept_pairs],
+        # Topics no community kept: nothing is IN them any more.
+        deleted_topics=emptied,
+        counts={"topics": len(groups), "topics_deleted": len(emptied)},
+    )
 
 
 def _communities(matrix: np.ndarray) -> list[set[int]]:
@@ -531,7 +601,15 @@ def topic_ids(groups: Sequence[Sequence[Event]], namespace: str) -> list[str]:
 
 
 def apply_decay(store: GraphStore, namespace: str, *, now: datetime, decay: DecayPolicy) -> dict[str, int]:
-    """Move events between the hot and cold tiers; count archive candidates; archive old done tasks.
+    """Move events between the tiers and archive old done tasks, in one transaction (`plan_decay`)."""
+    delta = plan_decay(store, namespace, now=now, decay=decay)
+    store.apply_delta(delta)
+    return delta.counts
+
+
+def plan_decay(store: GraphStore, namespace: str, *, now: datetime, decay: DecayPolicy) -> GraphDelta:
+    """The tier moves and archived tasks, as a delta (reads only): move events between the hot and
+    cold tiers; count archive candidates; archive old done tasks.
 
     Ages are measured from the namespace's own clock: the earlier of `now` and its newest event.
     A conversation replayed or imported from 2023 keeps its last months hot instead of going cold
@@ -546,7 +624,8 @@ def apply_decay(store: GraphStore, namespace: str, *, now: datetime, decay: Deca
 
     Returns counts: tier_hot / tier_cold (events moved into each tier by this pass), hot_events /
     cold_events (tier sizes after it), tier_events (events aged), archive_candidates, tasks_archived. The
-    moves are also recorded in the store's meta (`tier_pass_key`), which `stats` reports.
+    moves are also recorded in the store's meta (`tier_pass_key`, in the same delta), which `stats`
+    reports.
     """
     events = store.list_events(namespace, embeddings=False)
     reference = min(now, max((e.time for e in events), default=now))
@@ -568,27 +647,27 @@ def apply_decay(store: GraphStore, namespace: str, *, now: datetime, decay: Deca
         tier = "hot" if event.id in hot else "cold"
         if tier != event.tier:
             moves[tier].append(event.id)
+    patches = []
     for tier, ids in moves.items():
-        store.update_events(namespace, ids, {"tier": tier})
+        patches.append(EventPatch(ids=ids, fields={"tier": tier}))
         counts[f"tier_{tier}"] = len(ids)
     if archived_tasks:
-        store.update_events(namespace, archived_tasks, {"status": EventStatus.ARCHIVED})
+        patches.append(EventPatch(ids=archived_tasks, fields={"status": EventStatus.ARCHIVED}))
         counts["tasks_archived"] = len(archived_tasks)
     counts.update(hot_events=len(hot), cold_events=len(events) - len(hot), tier_events=len(events))
-    store.set_meta(
-        tier_pass_key(namespace),
-        json.dumps(
-            {
-                "at": now.isoformat(),
-                "reference": reference.isoformat(),
-                "to_hot": counts["tier_hot"],
-                "to_cold": counts["tier_cold"],
-                "hot": counts["hot_events"],
-                "cold": counts["cold_events"],
-            }
-        ),
+    record = json.dumps(
+        {
+            "at": now.isoformat(),
+            "reference": reference.isoformat(),
+            "to_hot": counts["tier_hot"],
+            "to_cold": counts["tier_cold"],
+            "hot": counts["hot_events"],
+            "cold": counts["cold_events"],
+        }
     )
-    return counts
+    return GraphDelta(
+        namespace=namespace, event_patches=patches, meta={tier_pass_key(namespace): record}, counts=counts
+    )
 
 
 def tier_pass_key(namespace: str) -> str:

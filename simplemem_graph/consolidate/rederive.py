@@ -111,22 +111,18 @@ def rederive_entities(store: GraphStore, namespace: str, embedder: Embedder | No
         for entity in index.entities.values()
         if entity.id not in stored or _entity_fields(stored[entity.id]) != _entity_fields(entity)
     ]
-    # An entity only an earlier arrival order made (a candidate, a form resolved otherwise since):
-    # every link to it goes (implied mentions and storylines too, re-derived next), then the node.
+    # An entity only an earlier arrival order made (a candidate, a form resolved otherwise since)
+    # goes with every link to it (implied mentions and storylines too, re-derived next).
     stale = sorted(set(stored) - set(index.entities))
-    stale_links = store.list_links(namespace, node_ids=stale) if stale else []
-    removed_keys = {(lk.kind, lk.source, lk.target) for lk in links_removed + mentions_removed}
     store.apply_delta(
         GraphDelta(
             namespace=namespace,
             entities=changed,
             links=links_added + mentions_added,
-            removed_links=links_removed
-            + mentions_removed
-            + [lk for lk in stale_links if (lk.kind, lk.source, lk.target) not in removed_keys],
+            removed_links=links_removed + mentions_removed,
+            deleted_entities=stale,
         )
     )
-    _delete_unlinked(store, namespace, stale)
     return {
         "entities_changed": len(changed),
         "entities_deleted": len(stale),
@@ -135,18 +131,6 @@ def rederive_entities(store: GraphStore, namespace: str, embedder: Embedder | No
         "mentions_rederived_added": len(mentions_added),
         "mentions_rederived_removed": len(mentions_removed),
     }
-
-
-def _delete_unlinked(store: GraphStore, namespace: str, ids: list[str]) -> None:
-    """Delete entities nothing links to any more (so deleting one deletes no event). A store may
-    sweep every such orphan with the first (the embedded store does, at a cost that grows with
-    the namespace): the others are looked up again before they are deleted one by one."""
-    if not ids:
-        return
-    store.delete_entity(namespace, ids[0])
-    left = set(ids[1:]) & {e.id for e in store.list_entities(namespace)}
-    for entity_id in sorted(left):
-        store.delete_entity(namespace, entity_id)
 
 
 def _profiles(

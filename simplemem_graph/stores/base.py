@@ -422,7 +422,9 @@ class GraphStore(ABC):
     @abstractmethod
     def apply_delta(self, delta: GraphDelta) -> int | None:
         """Apply a consolidation delta in ONE transaction: removed links go, then events, entities,
-        topics and links are upserted, event patches are set, and `turns_done` are marked done.
+        topics and links are upserted, event patches are set, `turns_done` are marked done, meta
+        keys are set, and last the deleted entities, events and topics go with their links (and,
+        after deleted entities or events, the orphans they leave, as in `delete_events`).
         A crash (or an error) leaves the store exactly as before the call.
 
         Returns the namespace's `entity_revision` after the write when it was still

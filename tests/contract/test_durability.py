@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 
 from simplemem_graph.errors import InputError
-from simplemem_graph.models import EventPatch, EventStatus, GraphDelta, JobRun, LinkKind
+from simplemem_graph.models import EventPatch, EventStatus, GraphDelta, JobRun, LinkKind, Topic
 from simplemem_graph.stores.base import new_lease_holder
 from tests.contract.contract_data import T0, link, make_entity, make_event, make_turn
 
@@ -92,6 +92,93 @@ def test_a_failing_delta_changes_nothing(store, ns):
     assert store.find_entities(ns, "acme") == []
     assert store.list_links(ns) == []
     assert [t.id for t in store.pending_turns(ns)] == ["s1:1"]
+
+
+def _merge_fixture(store, ns) -> None:
+    """e1 a later copy of e0; acme named by e1 only, zeta by e1 only (not moved), beta by e0;
+    topics t0 (e0, e1) and t9 (e1 only)."""
+    store.upsert_events([make_event(ns, "e0", "Acme ships"), make_event(ns, "e1", "Acme ships", minutes=5)])
+    store.upsert_entities(
+        [make_entity(ns, "acme", "Acme"), make_entity(ns, "beta", "Beta"), make_entity(ns, "zeta", "Zeta")]
+    )
+    store.upsert_topics(
+        [Topic(id="t0", namespace=ns, label="ships"), Topic(id="t9", namespace=ns, label="x")]
+    )
+    store.add_links(
+        [
+            link(ns, LinkKind.MENTIONS, "e1", "acme"),
+            link(ns, LinkKind.MENTIONS, "e1", "zeta"),
+            link(ns, LinkKind.MENTIONS, "e0", "beta"),
+            link(ns, LinkKind.NEXT, "e0", "e1"),
+            link(ns, LinkKind.IN_TOPIC, "e0", "t0"),
+            link(ns, LinkKind.IN_TOPIC, "e1", "t0"),
+            link(ns, LinkKind.IN_TOPIC, "e1", "t9"),
+        ]
+    )
+
+
+def _merge_delta(ns, **fields) -> GraphDelta:
+    return GraphDelta(
+        namespace=ns,
+        events=[make_event(ns, "e0", "Acme ships", source_ids=["s1:e0", "s1:e1"])],
+        links=[link(ns, LinkKind.MENTIONS, "e0", "acme", merged_from="e1")],
+        deleted_events=["e1"],
+        deleted_topics=["t0"],
+        meta={"tier_pass/" + ns: '{"hot": 1}'},
+        **fields,
+    )
+
+
+def test_a_delta_deletes_last_with_their_links_and_the_orphans_they_leave(store, ns):
+    _merge_fixture(store, ns)
+    before = store.entity_revision(ns)
+    store.apply_delta(_merge_delta(ns))
+    assert [e.id for e in store.list_events(ns)] == ["e0"]
+    assert store.get_events(ns, ["e0"])[0].source_ids == ["s1:e0", "s1:e1"]
+    # The copy's link moved before it went; its other links went with it; zeta (named by the copy
+    # alone) and t9 (holding the copy alone) are orphans swept with it; t0 was deleted by id.
+    assert sorted((lk.kind.value, lk.source, lk.target) for lk in store.list_links(ns)) == [
+        ("MENTIONS", "e0", "acme"),
+        ("MENTIONS", "e0", "beta"),
+    ]
+    assert sorted(e.id for e in store.list_entities(ns)) == ["acme", "beta"]
+    assert store.list_topics(ns, centroids=False) == []
+    assert store.get_meta("tier_pass/" + ns) == '{"hot": 1}'
+    if before is not None:  # entities went: the revision moved on
+        assert store.entity_revision(ns) != before
+
+    store.apply_delta(GraphDelta(namespace=ns, deleted_entities=["beta"]))
+    assert [e.id for e in store.list_entities(ns)] == ["acme"]  # its event stays, its links go
+    assert [e.id for e in store.list_events(ns)] == ["e0"]
+    assert [(lk.source, lk.target) for lk in store.list_links(ns)] == [("e0", "acme")]
+    store.delete_meta("tier_pass/" + ns)  # store-wide, not the namespace's: not deleted with it
+
+
+def test_a_failing_delta_deletes_nothing_and_sets_no_meta(store, ns):
+    _merge_fixture(store, ns)
+    links = sorted((lk.kind.value, lk.source, lk.target) for lk in store.list_links(ns))
+    with pytest.raises(InputError):
+        store.apply_delta(
+            _merge_delta(
+                ns,
+                deleted_entities=["beta"],
+                event_patches=[EventPatch(ids=["e0"], fields={"importance": "very"})],
+            )
+        )
+    assert [e.id for e in store.list_events(ns)] == ["e0", "e1"]
+    assert sorted(e.id for e in store.list_entities(ns)) == ["acme", "beta", "zeta"]
+    assert sorted(t.id for t in store.list_topics(ns, centroids=False)) == ["t0", "t9"]
+    assert sorted((lk.kind.value, lk.source, lk.target) for lk in store.list_links(ns)) == links
+    assert store.get_meta("tier_pass/" + ns) is None
+
+
+@pytest.mark.parametrize(
+    "field, value",
+    [("deleted_entities", ["x"]), ("deleted_events", ["x"]), ("deleted_topics", ["x"]), ("meta", {"k": "v"})],
+)
+def test_a_delta_with_only_deletes_or_meta_is_not_empty(field, value):
+    assert GraphDelta().is_empty()
+    assert not GraphDelta(**{field: value}).is_empty()
 
 
 def test_a_lease_has_one_holder_at_a_time(store, ns):

@@ -15,8 +15,8 @@ requests from one store.
 
 Each module adds one concern on top of those before it, as a class the next one extends:
 `connection` (plumbing) < `vectors` < `fulltext` < `log` (turns) < `events` < `nodes` (entities,
-topics, links, patterns) < `walks` < `coordination` (deltas, leases, jobs, meta, feedback) <
-`maintenance` (deletes, stats) < `store` (opening, `schema` migrations). The Neo4j store is stacked
+topics, links, patterns) < `walks` < `maintenance` (deletes, stats) < `coordination` (deltas,
+leases, jobs, meta, feedback) < `store` (opening, `schema` migrations). The Neo4j store is stacked
 in the same order, module for module and method for method, so the two read side by side.
 """
 

@@ -9,10 +9,10 @@ from typing import Any
 from simplemem_graph.errors import InputError
 from simplemem_graph.models import Feedback, GraphDelta, JobRun, TurnState
 from simplemem_graph.stores.base import lease_holder_alive
-from simplemem_graph.stores.embedded.walks import Walks
+from simplemem_graph.stores.embedded.maintenance import Maintenance
 
 
-class Coordination(Walks):
+class Coordination(Maintenance):
     """What keeps writers and workers in step."""
 
     def entity_revision(self, namespace: str) -> int | None:
@@ -46,7 +46,25 @@ class Coordination(Walks):
                     f"UPDATE turns SET state = ? WHERE namespace = ? AND id IN ({marks})",
                     [TurnState.DONE.value, namespace, *chunk],
                 )
-            return self._entity_revision(conn, namespace) if unchanged else None
+            for key, value in delta.meta.items():
+                conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
+            holes = self._delete_in(conn, namespace, delta)
+            revision = self._entity_revision(conn, namespace) if unchanged else None
+        self._zero_vectors(namespace, holes)
+        if delta.deleted_entities or delta.deleted_events:
+            self._forget_caches(namespace)
+        return revision
+
+    def _delete_in(
+        self, conn: sqlite3.Connection, namespace: str, delta: GraphDelta
+    ) -> list[tuple[int | None, int | None]]:
+        """The delta's deletes, last in its transaction; the vector rows left to zero after it."""
+        self._delete_nodes(conn, namespace, "entities", list(dict.fromkeys(delta.deleted_entities)))
+        holes = self._delete_events_in(conn, namespace, delta.deleted_events)
+        if holes or delta.deleted_entities:
+            self._delete_orphans(conn, namespace)
+        self._delete_nodes(conn, namespace, "topics", list(dict.fromkeys(delta.deleted_topics)))
+        return holes
 
     def acquire_lease(self, namespace: str, name: str, holder: str, ttl_s: float) -> bool:
         now = datetime.now().timestamp()

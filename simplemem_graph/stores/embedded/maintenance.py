@@ -11,39 +11,54 @@ import numpy as np
 
 from simplemem_graph.models import ENTITY_LINKS, LinkKind
 from simplemem_graph.stores.base import compression_counts
-from simplemem_graph.stores.embedded.coordination import Coordination
 from simplemem_graph.stores.embedded.vectors import _topic_space
+from simplemem_graph.stores.embedded.walks import Walks
 
 
-class Maintenance(Coordination):
+class Maintenance(Walks):
     """Deleting, counting and closing."""
 
     def delete_events(self, namespace: str, ids: Sequence[str]) -> int:
-        present = [e.id for e in self.get_events(namespace, ids)]
-        if not present:
-            return 0
-        marks = self._placeholders(len(present))
         with self._transaction() as conn:
+            holes = self._delete_events_in(conn, namespace, ids)
+            if holes:
+                self._delete_orphans(conn, namespace)
+        self._zero_vectors(namespace, holes)
+        self._forget_caches(namespace)
+        return len(holes)
+
+    def _delete_events_in(
+        self, conn: sqlite3.Connection, namespace: str, ids: Sequence[str]
+    ) -> list[tuple[int | None, int | None]]:
+        """Delete events and every link touching them in the caller's transaction (the orphans
+        they leave are the caller's to sweep); one (vector slot, byte size) per event deleted."""
+        present = list(dict.fromkeys(ids))
+        holes: list[tuple[int | None, int | None]] = []
+        for start in range(0, len(present), 400):
+            chunk = present[start : start + 400]
+            marks = self._placeholders(len(chunk))
             rows = conn.execute(
                 f"SELECT rid, vslot, length(embedding) FROM events WHERE namespace = ? AND id IN ({marks})",
-                [namespace, *present],
+                [namespace, *chunk],
             ).fetchall()
-            rids = [r[0] for r in rows]
-            conn.executemany("DELETE FROM events_fts WHERE rowid = ?", [(r,) for r in rids])
-            conn.executemany("DELETE FROM event_days WHERE rid = ?", [(r,) for r in rids])
-            conn.execute(f"DELETE FROM events WHERE namespace = ? AND id IN ({marks})", [namespace, *present])
+            if not rows:
+                continue
+            conn.executemany("DELETE FROM events_fts WHERE rowid = ?", [(r[0],) for r in rows])
+            conn.executemany("DELETE FROM event_days WHERE rid = ?", [(r[0],) for r in rows])
+            conn.execute(f"DELETE FROM events WHERE namespace = ? AND id IN ({marks})", [namespace, *chunk])
             conn.execute(
                 f"DELETE FROM links WHERE namespace = ? AND (source IN ({marks}) OR target IN ({marks}))",
-                [namespace, *present, *present],
+                [namespace, *chunk, *chunk],
             )
-            self._delete_orphans(conn, namespace)
-        # A deleted event's row of the vector file is a hole searches skip; once the delete is
-        # committed, zero it too, so a forgotten memory leaves no vector behind.
-        for _, slot, size in rows:
+            holes += [(slot, size) for _, slot, size in rows]
+        return holes
+
+    def _zero_vectors(self, namespace: str, holes: Sequence[tuple[int | None, int | None]]) -> None:
+        """A deleted event's row of the vector file is a hole searches skip; once the delete is
+        committed, zero it too, so a forgotten memory leaves no vector behind."""
+        for slot, size in holes:
             if slot is not None and size:
                 self._vector_file(namespace, size // 4).write(slot, np.zeros(size // 4, np.float32))
-        self._forget_caches(namespace)
-        return len(present)
 
     def _delete_orphans(self, conn: sqlite3.Connection, namespace: str) -> None:
         """Entities and topics that no event reaches any more go with the events.

@@ -9,14 +9,14 @@ from pathlib import Path
 from simplemem_graph.errors import StoreUnavailableError
 from simplemem_graph.models import Event, Topic
 from simplemem_graph.stores.embedded import schema
-from simplemem_graph.stores.embedded.maintenance import Maintenance
+from simplemem_graph.stores.embedded.coordination import Coordination
 from simplemem_graph.stores.vector_index import VectorFile
 
 # A second writer (another process) holds the write lock: wait this long before giving up.
 _BUSY_TIMEOUT_MS = 60_000
 
 
-class EmbeddedStore(Maintenance):
+class EmbeddedStore(Coordination):
     """The embedded store. `EmbeddedStore(":memory:")` for tests, a file path for real use."""
 
     kind = "embedded"

@@ -12,8 +12,8 @@
 
 Each module adds one concern on top of those before it, as a class the next one extends:
 `connection` (plumbing) < `vectors` < `fulltext` < `log` (turns) < `events` < `nodes` (entities,
-topics, links, patterns) < `walks` < `coordination` (deltas, leases, jobs, meta, feedback) <
-`maintenance` (deletes, stats) < `store` (opening, the `schema_*.cypher` files). The embedded store
+topics, links, patterns) < `walks` < `maintenance` (deletes, stats) < `coordination` (deltas,
+leases, jobs, meta, feedback) < `store` (opening, the `schema_*.cypher` files). The embedded store
 is stacked in the same order, module for module and method for method, so the two read side by side.
 """
 

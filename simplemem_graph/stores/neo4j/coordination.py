@@ -10,11 +10,11 @@ from simplemem_graph.errors import InputError
 from simplemem_graph.models import Feedback, GraphDelta, JobRun
 from simplemem_graph.stores.base import lease_holder_alive
 from simplemem_graph.stores.neo4j.connection import _BATCH
-from simplemem_graph.stores.neo4j.walks import Walks
+from simplemem_graph.stores.neo4j.maintenance import Maintenance
 from simplemem_graph.stores.neo4j_records import uid_of
 
 
-class Coordination(Walks):
+class Coordination(Maintenance):
     """What keeps writers and workers in step."""
 
     def entity_revision(self, namespace: str) -> int | None:
@@ -33,6 +33,7 @@ class Coordination(Walks):
         topic_rows = self._topic_rows(delta.topics)
         pattern_rows = self._pattern_rows(delta.patterns)
         done = [uid_of(namespace, i) for i in delta.turns_done]
+        meta_rows = [{"key": key, "value": value} for key, value in delta.meta.items()]
 
         def work(tx: ManagedTransaction) -> int | None:
             # One managed transaction: the driver re-runs all of it on a transient error, and the
@@ -50,7 +51,9 @@ class Coordination(Walks):
             self._run_batches(tx, "upsert_patterns", pattern_rows)
             for start in range(0, len(done), _BATCH):
                 self._run(tx, "mark_turns_done", uids=done[start : start + _BATCH])
-            if touches_entities:
+            self._run_batches(tx, "set_meta_rows", meta_rows)
+            entities_deleted = self._delete_in(tx, delta)
+            if touches_entities or entities_deleted:
                 revised = self._revise_entities(tx, [namespace])
                 return revised if current == delta.entity_revision else None
             return current if current == delta.entity_revision else None
@@ -59,6 +62,23 @@ class Coordination(Walks):
             current = self.entity_revision(namespace)
             return current if current == delta.entity_revision else None
         return self._transaction(work)
+
+    def _delete_in(self, tx: ManagedTransaction, delta: GraphDelta) -> bool:
+        """The delta's deletes, last in its transaction; True when entities went (deleted, or
+        orphaned by the deleted events), so the entity revision must move."""
+        namespace = delta.namespace
+        entities = [uid_of(namespace, i) for i in dict.fromkeys(delta.deleted_entities)]
+        events = [uid_of(namespace, i) for i in dict.fromkeys(delta.deleted_events)]
+        topics = [uid_of(namespace, i) for i in dict.fromkeys(delta.deleted_topics)]
+        if entities:
+            self._run(tx, "delete_entities", uids=entities)
+        deleted = self._run(tx, "delete_events", uids=events)[0]["deleted"] if events else 0
+        swept = False
+        if deleted or entities:
+            swept = bool(self._run(tx, "delete_orphans", namespace=namespace)[0]["deleted"])
+        if topics:
+            self._run(tx, "delete_topics", uids=topics)
+        return bool(entities) or swept
 
     def acquire_lease(self, namespace: str, name: str, holder: str, ttl_s: float) -> bool:
         uid = uid_of(namespace, name)

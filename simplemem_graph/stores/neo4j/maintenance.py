@@ -8,13 +8,13 @@ from typing import Any
 from neo4j import ManagedTransaction
 
 from simplemem_graph.stores.base import compression_counts
-from simplemem_graph.stores.neo4j.coordination import Coordination
+from simplemem_graph.stores.neo4j.walks import Walks
 from simplemem_graph.stores.neo4j_records import uid_of
 
 _DELETE_BATCH = 5_000
 
 
-class Maintenance(Coordination):
+class Maintenance(Walks):
     """Deleting, counting and closing."""
 
     def _delete_events_in(self, tx: ManagedTransaction, namespace: str, uids: list[str]) -> int:

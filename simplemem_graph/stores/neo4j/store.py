@@ -9,13 +9,13 @@ from neo4j.exceptions import ClientError
 from simplemem_graph.errors import ConfigError, StoreUnavailableError
 from simplemem_graph.stores.cypher import query_names
 from simplemem_graph.stores.neo4j.connection import _DRIVER_ERRORS
-from simplemem_graph.stores.neo4j.maintenance import Maintenance
+from simplemem_graph.stores.neo4j.coordination import Coordination
 
 # Bolt only: the driver would take http:// for its preview HTTP API, which this store does not use.
 _SCHEMES = ("neo4j", "neo4j+s", "neo4j+ssc", "bolt", "bolt+s", "bolt+ssc")
 
 
-class Neo4jStore(Maintenance):
+class Neo4jStore(Coordination):
     """The Neo4j store. Open it with `Neo4jStore.connect(uri)`; `__init__` does no I/O."""
 
     kind = "neo4j"
