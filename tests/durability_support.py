@@ -9,6 +9,11 @@ It prints READY once its models are loaded, then ingests the file with `Memory.a
 `--kill-in-delta N` it SIGKILLs itself in the middle of the N-th `apply_delta` transaction, after
 some of its statements ran and before it commits: the crash lands inside consolidation.
 
+With `--global-pass` it runs `Memory.consolidate` (the global pass, at GLOBAL_PASS_AT) instead of
+ingesting, and prints {"writes": [...], "counts": ...}: the store write calls the pass made, in
+order, by method name (each one transaction). With `--kill-after-write N` it SIGKILLs itself
+right after the N-th write call returned (committed): the crash lands between two transactions.
+
 The embedder is feature hashing (tokens -> 384 buckets): deterministic, loads in no time, and
 gives real vectors with real overlaps. What these tests check (nothing lost, the same graph) does
 not depend on retrieval quality, and 40 process starts with the transformer would take minutes.
@@ -31,6 +36,13 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 READY = "READY"
+GLOBAL_PASS_AT = datetime(2027, 1, 1, tzinfo=UTC)
+# Every GraphStore method that writes the graph or its meta, one transaction per call.
+GRAPH_WRITES = (
+    "apply_delta", "upsert_events", "upsert_entities", "upsert_topics", "upsert_patterns", "add_links",
+    "remove_links", "update_events", "touch_events", "delete_events", "delete_topics", "delete_entity",
+    "delete_patterns", "set_meta", "delete_meta",
+)  # fmt: skip
 
 
 class HashEmbedder:
@@ -125,6 +137,41 @@ def snapshot(store, namespace: str) -> dict[str, object]:
     }
 
 
+def whole_graph(store, namespace: str) -> dict[str, object]:
+    """Everything the global pass writes, comparable across runs: every event of any status with
+    the fields the pass changes (sources, accesses, tier, status, valid_to, open questions),
+    entities with types and aliases, every link with its properties, topics, patterns, and the
+    tier pass the store's meta records."""
+    return {
+        "events": sorted(
+            (
+                e.id,
+                e.text,
+                e.status,
+                e.tier,
+                e.access_count,
+                str(e.last_accessed),
+                tuple(e.source_ids),
+                str(e.valid_to),
+                tuple(e.open_slots),
+            )
+            for e in store.list_events(namespace, statuses=None)
+        ),
+        "entities": sorted(
+            (e.id, e.name, e.type, tuple(sorted(e.aliases))) for e in store.list_entities(namespace)
+        ),
+        "links": sorted(
+            (lk.kind.value, lk.source, lk.target, json.dumps(lk.props, sort_keys=True, default=str))
+            for lk in store.list_links(namespace)
+        ),
+        "topics": sorted(
+            (t.id, t.label, tuple(t.keywords), t.size) for t in store.list_topics(namespace, centroids=False)
+        ),
+        "patterns": sorted(p.model_dump_json() for p in store.list_patterns(namespace)),
+        "tier_pass": store.get_meta(f"tier_pass/{namespace}"),
+    }
+
+
 # ---- the child ------------------------------------------------------------------------------------------
 def child_command(store: str, namespace: str, file: Path, *extra: str) -> list[str]:
     return [sys.executable, str(Path(__file__).resolve()), "--store", store, "--namespace", namespace,
@@ -156,6 +203,26 @@ def _kill_inside_delta(store, nth: int) -> None:
     setattr(store, inner_name, inner)
 
 
+def _count_writes(store, kill_after: int) -> list[str]:
+    """Record the store's write calls (method names, in order); SIGKILL this process right after
+    the `kill_after`-th returns (0: never). Returns the live record."""
+    calls: list[str] = []
+
+    def counted(name, original):
+        def write(*args, **kwargs):
+            result = original(*args, **kwargs)
+            calls.append(name)
+            if len(calls) == kill_after:
+                os.kill(os.getpid(), signal.SIGKILL)
+            return result
+
+        return write
+
+    for name in GRAPH_WRITES:
+        setattr(store, name, counted(name, getattr(store, name)))
+    return calls
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     sys.path.insert(0, str(ROOT))
     from simplemem_graph.compress import compress
@@ -170,6 +237,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--kill-in-delta", type=int, default=0)
     parser.add_argument("--batch-size", type=int, default=16)
     parser.add_argument("--agent", default=None)
+    parser.add_argument("--global-pass", action="store_true")
+    parser.add_argument("--kill-after-write", type=int, default=0)
     args = parser.parse_args(argv)
 
     store = open_store(args.store)
@@ -179,7 +248,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     compress([Turn(id="w", session="w", time=datetime.now(UTC), text="Warm up the English pipeline.")])
     if args.kill_in_delta:
         _kill_inside_delta(store, args.kill_in_delta)
+    writes = _count_writes(store, args.kill_after_write)
     print(READY, flush=True)
+    if args.global_pass:
+        counts = memory.consolidate(now=GLOBAL_PASS_AT)
+        print(json.dumps({"writes": writes, "counts": counts}), flush=True)
+        store.close()
+        return
     report = memory.add_many(turns, batch_size=args.batch_size)
     print(json.dumps(report.as_dict()), flush=True)
     store.close()

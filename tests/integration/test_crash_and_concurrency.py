@@ -3,6 +3,12 @@
 - Crash: an ingest is killed with SIGKILL 20 times (half inside an `apply_delta` transaction, half
   at a random moment), restarted each time, then run to the end; the memory must hold exactly what
   one uninterrupted run holds: the same turns, events (ids, texts, statuses), entities and links.
+- Crash in maintenance: the global pass over an ingested, retrieved-from memory is killed after
+  each of its write transactions in turn, inside each of them before the commit, and at random
+  moments, restarted each time, then run to the end; the graph must be the one an uninterrupted
+  pass leaves: every event field the pass changes, entities, every link kind with properties,
+  topics, patterns and the tier record. A step that wrote in two transactions would leave a
+  half-applied step that the next pass applies again (a merge adds a copy's accesses twice).
 - Concurrency: 4 processes (200 turns each) ingest their own sessions of one conversation (the same people and
   companies recur) into one namespace at once, while searches run; the memory must hold what one
   writer ingesting the same files one after another holds.
@@ -15,24 +21,28 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
 import signal
 import subprocess
 import threading
 import time
 import uuid
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
 from simplemem_graph.memory import Memory, open_store
 from simplemem_graph.models import LinkKind
 from tests.durability_support import (
+    GLOBAL_PASS_AT,
     READY,
     HashEmbedder,
     child_command,
     child_env,
     generated_sessions,
     snapshot,
+    whole_graph,
     write_jsonl,
 )
 
@@ -163,6 +173,105 @@ def test_kill_minus_9_at_20_points_then_rerun_holds_what_one_uninterrupted_run_h
         _drop(crashed_uri, namespace)
         if reference_uri != crashed_uri:
             _drop(reference_uri, namespace)
+
+
+def _ingest_and_retrieve(uri: str, namespace: str, file) -> None:
+    """The memory the global pass runs on: the file ingested, then every event retrieved once (at
+    a fixed time), so merged copies carry accesses the merge must add exactly once."""
+    _run_to_end(child_command(uri, namespace, file, "--batch-size", BATCH))
+    store = open_store(uri)
+    try:
+        store.touch_events(namespace, [e.id for e in store.list_events(namespace)], GLOBAL_PASS_AT)
+    finally:
+        store.close()
+
+
+def _global_pass_graph(uri: str, namespace: str) -> dict[str, object]:
+    store = open_store(uri)
+    try:
+        return whole_graph(store, namespace)
+    finally:
+        store.close()
+
+
+def _global_pass(uri: str, namespace: str, file, *extra: str, after_ready_s: float | None = None) -> int:
+    """Run the global pass in a child; with `extra` kill flags or `after_ready_s` it is killed."""
+    command = child_command(uri, namespace, file, "--global-pass", *extra)
+    if not extra and after_ready_s is None:
+        _run_to_end(command)
+        return 0
+    return _run_and_kill(command, after_ready_s=after_ready_s)
+
+
+@pytest.mark.timeout(2400)
+def test_kill_minus_9_during_the_global_pass_then_a_full_pass_gives_the_uninterrupted_graph(
+    store_uri, tmp_path
+):
+    sessions = generated_sessions(7, sessions=6, turns_per_session=30)
+    file = write_jsonl(tmp_path / "turns.jsonl", [turn for session in sessions for turn in session])
+    namespace = f"gpcrash-{uuid.uuid4().hex[:8]}"
+    reference_uri = store_uri("reference")
+    _ingest_and_retrieve(reference_uri, namespace, file)
+    before = _global_pass_graph(reference_uri, namespace)
+    if reference_uri != store_uri("crashed"):  # embedded: keep the memory before the pass
+        shutil.copyfile(reference_uri, tmp_path / "before.db")
+        shutil.copytree(reference_uri + ".vectors", tmp_path / "before.db.vectors")
+
+    def memory_before_the_pass(name: str) -> str:
+        """A store holding `before`: a copy of the file, or on Neo4j the namespace built again."""
+        uri = store_uri(name)
+        if uri == reference_uri:
+            _drop(uri, namespace)
+            _ingest_and_retrieve(uri, namespace, file)
+        else:
+            shutil.copyfile(tmp_path / "before.db", uri)
+            shutil.copytree(tmp_path / "before.db.vectors", uri + ".vectors")
+        assert _global_pass_graph(uri, namespace) == before
+        return uri
+
+    done = json.loads(
+        _run_to_end(child_command(reference_uri, namespace, file, "--global-pass")).splitlines()[-1]
+    )
+    expected = _global_pass_graph(reference_uri, namespace)
+    writes = done["writes"]  # the pass's write calls, in order
+    # The pass has work to do on this memory: copies to merge (with accesses), topics, patterns.
+    assert done["counts"]["duplicates_merged"] > 0 and done["counts"]["topics"] > 0, done["counts"]
+    assert expected["events"] != before["events"] and expected["patterns"]
+    try:
+        # Every transaction of the pass in order: killed inside it before its commit (nothing of
+        # it may stay), then right after its commit (all of it must). The restart runs the pass
+        # from the start each time, so transaction n is first really applied in the run killed
+        # in it: a step whose writes were split would be left half-applied there.
+        uri = memory_before_the_pass("crashed")
+        deltas = 0
+        for n, write in enumerate(writes, start=1):
+            if write == "apply_delta":  # the hook fires inside the delta, after its links
+                deltas += 1
+                code = _global_pass(uri, namespace, file, "--kill-in-delta", str(deltas))
+                assert code == -signal.SIGKILL, (n, write, code)
+            if n < len(writes):
+                code = _global_pass(uri, namespace, file, "--kill-after-write", str(n))
+                assert code == -signal.SIGKILL, (n, write, code)
+        _global_pass(uri, namespace, file)
+        final = _global_pass_graph(uri, namespace)
+        for part in expected:
+            assert final[part] == expected[part], f"killed at each transaction: {part}"
+
+        # Anywhere: reading, computing, writing.
+        uri = memory_before_the_pass("crashed-randomly")
+        rng = random.Random(20261205)
+        for _ in range(6):
+            code = _global_pass(uri, namespace, file, after_ready_s=rng.uniform(0.0, 1.5))
+            assert code in (0, -signal.SIGKILL), code
+        _global_pass(uri, namespace, file)
+        final = _global_pass_graph(uri, namespace)
+        for part in expected:
+            assert final[part] == expected[part], f"killed at random: {part}"
+    finally:
+        _drop(reference_uri, namespace)
+        for name in ("crashed", "crashed-randomly"):
+            if store_uri(name) != reference_uri and Path(store_uri(name)).exists():
+                _drop(store_uri(name), namespace)
 
 
 @pytest.mark.timeout(1800)
