@@ -74,16 +74,16 @@ def test_a_turn_that_fails_consolidation_is_set_aside_and_the_namespace_goes_on(
 
 
 def test_the_callers_own_failed_turn_is_a_typed_error(memory, monkeypatch):
-    import simplemem_graph.memory as memory_module
+    import simplemem_graph.ingest as ingest_module
 
-    real_compress = memory_module.compress
+    real_compress = ingest_module.compress
 
     def compress_that_chokes(turns, **kwargs):  # stands in for any stage-1 bug a text can trigger
         if any("\x07" in t.text for t in turns):
             raise ValueError("stage 1 cannot read this turn")
         return real_compress(turns, **kwargs)
 
-    monkeypatch.setattr(memory_module, "compress", compress_that_chokes)
+    monkeypatch.setattr(ingest_module, "compress", compress_that_chokes)
     with pytest.raises(ConsolidationError, match="stage 1 cannot read this turn"):
         memory.add("bell \x07 in the text", turn_id="bell")
     assert [f["turn_id"] for f in memory.failed()] == ["bell"]
