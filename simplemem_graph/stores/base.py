@@ -9,19 +9,13 @@ The shared contract suite in `tests/contract/` runs the same tests against every
 
 from __future__ import annotations
 
-import os
-import socket
-import threading
-import uuid
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Sequence
 from datetime import date, datetime
 from typing import Any
 
 import numpy as np
-from pydantic import BaseModel
 
-from simplemem_graph.dates import event_days
 from simplemem_graph.models import (
     DEFAULT_STATUSES,
     EVENT_LINKS,
@@ -39,79 +33,37 @@ from simplemem_graph.models import (
     Topic,
     Turn,
     Walk,
-    stable_id,
 )
-from simplemem_graph.vectors import cosine, unit, unit_rows
+from simplemem_graph.stores import defaults
+from simplemem_graph.stores.helpers import (
+    chunk_key,
+    compression_counts,
+    in_date_range,
+    lease_holder_alive,
+    new_lease_holder,
+    storyline_rank,
+    turn_memory,
+)
+from simplemem_graph.stores.records import export_namespace, import_into
+from simplemem_graph.vectors import unit_rows
+
+# Helpers every store shares live in helpers.py; they are importable from here as before.
+__all__ = [
+    "ENTITY_INDEX_LINKS",
+    "RECORD_SESSION_PREFIX",
+    "GraphStore",
+    "chunk_key",
+    "compression_counts",
+    "in_date_range",
+    "lease_holder_alive",
+    "new_lease_holder",
+    "storyline_rank",
+    "turn_memory",
+]
 
 # The links `EntityIndex.load` reads besides the entities: a change to any of them moves the
 # namespace's entity revision on (`GraphStore.entity_revision`).
 ENTITY_INDEX_LINKS = frozenset({LinkKind.ALIAS_OF, LinkKind.WORKS_AT, LinkKind.CANDIDATE_ALIAS})
-
-
-def turn_memory(turn: Turn) -> Event:
-    """A turn stage 1 made no event from, as a verbatim memory with its source id: a keep-rule
-    mistake can cost rank, never the fact."""
-    from simplemem_graph.text import detect_lang
-
-    return Event(
-        id=stable_id("turn", turn.namespace, turn.id),
-        namespace=turn.namespace,
-        text=turn.text,
-        source_ids=[turn.id],
-        session=turn.session,
-        speaker=turn.speaker,
-        agent=turn.agent,
-        time=turn.time,
-        verbatim=True,
-        lang=detect_lang(turn.text),
-    )
-
-
-def chunk_key(turns: Sequence[Turn]) -> str:
-    """The key of the chunk one `add_turns` call logs: earliest time, then the first turn's id, so
-    chunks sort in time order and the same call always makes the same key."""
-    if not turns:
-        return ""
-    first = min(t.time.timestamp() for t in turns)
-    return f"{first:020.6f}|{turns[0].id}"
-
-
-def in_date_range(event: Event, time_from: date | None, time_to: date | None) -> bool:
-    """Whether one of the event's days (`event_days`) falls in the closed range: the stores' date
-    filter, for events reached through links rather than a search."""
-    if time_from is None and time_to is None:
-        return True
-    return any(
-        (time_from is None or d >= time_from) and (time_to is None or d <= time_to) for d in event_days(event)
-    )
-
-
-def storyline_rank(rows: Iterable[tuple[str, Any, int, float]]) -> list[str]:
-    """Event ids of (id, time, groups naming it, cosine to the query) rows in recall order: named
-    by more of the question's entities first, then closer to the query, then oldest, then by id.
-    Every store ranks `entity_recall` by this one rule."""
-    return [row[0] for row in sorted(rows, key=lambda row: (-row[2], -row[3], row[1], row[0]))]
-
-
-def new_lease_holder() -> str:
-    """A holder id naming this host, process and thread, so a dead holder can be recognised."""
-    return f"{socket.gethostname()}:{os.getpid()}:{threading.get_ident()}:{uuid.uuid4().hex[:8]}"
-
-
-def lease_holder_alive(holder: str) -> bool:
-    """False only when the holder is known dead: a process of this host that no longer exists.
-    A holder on another host is assumed alive until its lease times out."""
-    host, _, rest = holder.partition(":")
-    pid = rest.partition(":")[0]
-    if host != socket.gethostname() or not pid.isdigit():
-        return True
-    try:
-        os.kill(int(pid), 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 class GraphStore(ABC):
@@ -327,30 +279,16 @@ class GraphStore(ABC):
         With `bare_turns`, a hit turn no event was made from comes back as a verbatim memory of
         the turn (`turn_memory`, id "turn-..."), at its rank: one more call, only when there is
         such a turn."""
-        rank = {hit.id: i for i, hit in enumerate(self.turn_search(namespace, query, k))}
-        if not rank:
-            return []
-        made_from: dict[str, int] = {}  # event id -> rank of its best turn
-        linked: set[str] = set()
-        for link in self.list_links(namespace, kinds=[LinkKind.FROM], node_ids=list(rank)):
-            if link.target in rank:
-                linked.add(link.target)
-                made_from[link.source] = min(rank[link.target], made_from.get(link.source, len(rank)))
-        allowed = None if statuses is None else {str(s) for s in statuses}
-        kept = [
-            e
-            for e in self.get_events(namespace, list(made_from))
-            if (allowed is None or str(e.status) in allowed) and in_date_range(e, time_from, time_to)
-        ]
-        bare = [t for t in rank if t not in linked] if bare_turns else []
-        for turn in self.get_turns(namespace, bare) if bare else []:
-            if (turn.session or "").startswith(RECORD_SESSION_PREFIX):
-                continue  # an adapter's bookkeeping (keys and values as JSON), not something said
-            memory = turn_memory(turn)
-            if in_date_range(memory, time_from, time_to):
-                made_from[memory.id] = rank[turn.id]
-                kept.append(memory)
-        return sorted(kept, key=lambda event: (made_from[event.id], event.id))
+        return defaults.turn_recall(
+            self,
+            namespace,
+            query,
+            k,
+            statuses=statuses,
+            time_from=time_from,
+            time_to=time_to,
+            bare_turns=bare_turns,
+        )
 
     @abstractmethod
     def entity_events(
@@ -384,20 +322,16 @@ class GraphStore(ABC):
         A speaker's storyline can hold thousands of events: the store ranks them and returns the
         few the search keeps, in one round trip for every entity of the question. This default
         reads each storyline through `entity_events`."""
-        events: dict[str, Event] = {}
-        named_by: dict[str, list[int]] = {}
-        for group, entity_ids in enumerate(groups):
-            storyline = self.entity_events(
-                namespace, entity_ids, statuses=statuses, time_from=time_from, time_to=time_to
-            )
-            for event in storyline:
-                events[event.id] = event
-                named_by.setdefault(event.id, []).append(group)
-        query = unit(vector)
-        ranked = storyline_rank(
-            [(e.id, e.time, len(named_by[e.id]), cosine(query, e.embedding)) for e in events.values()]
+        return defaults.entity_recall(
+            self,
+            namespace,
+            groups,
+            vector,
+            limit=limit,
+            statuses=statuses,
+            time_from=time_from,
+            time_to=time_to,
         )
-        return [(events[event_id], named_by[event_id]) for event_id in ranked[:limit]]
 
     @abstractmethod
     def expand(
@@ -567,29 +501,7 @@ class GraphStore(ABC):
     ) -> dict[str, list[Event]]:
         """Per event: up to `steps` events that follow it (or precede it) along NEXT links scoped to
         its session ("session:..." scope), nearest first, any status."""
-        chains: dict[str, list[Event]] = {}
-        for start in dict.fromkeys(event_ids):
-            chain: list[Event] = []
-            current = start
-            for _ in range(steps):
-                following = None
-                for link in self.list_links(namespace, kinds=[LinkKind.NEXT], node_ids=[current]):
-                    if str(link.props.get("scope", "")).startswith("session:"):
-                        if forward and link.source == current:
-                            following = link.target
-                        elif not forward and link.target == current:
-                            following = link.source
-                    if following:
-                        break
-                if not following:
-                    break
-                events = self.get_events(namespace, [following])
-                if not events:
-                    break
-                chain.append(events[0])
-                current = following
-            chains[start] = chain
-        return chains
+        return defaults.session_chains(self, namespace, event_ids, forward=forward, steps=steps)
 
     def nearest_topics(self, namespace: str, vectors: Sequence[Sequence[float]], k: int) -> list[Topic]:
         """The topics whose centroid is among the k nearest (cosine) to any of `vectors`."""
@@ -662,71 +574,10 @@ class GraphStore(ABC):
     def export_records(self, namespace: str) -> Iterator[dict[str, Any]]:
         """Every record of a namespace as JSON-ready dicts tagged by `type`; `import_records`
         of this output into an empty namespace rebuilds the same graph."""
-        for turn in self.get_turns(namespace):
-            yield {"type": "turn", **turn.model_dump(mode="json")}
-        for event in self.list_events(namespace):
-            yield {"type": "event", **event.model_dump(mode="json")}
-        for entity in self.list_entities(namespace):
-            # An entity has a `type` of its own (person, org...): it travels as `entity_type`.
-            fields = entity.model_dump(mode="json")
-            fields["entity_type"] = fields.pop("type")
-            yield {"type": "entity", **fields}
-        for topic in self.list_topics(namespace):
-            yield {"type": "topic", **topic.model_dump(mode="json")}
-        for pattern in self.list_patterns(namespace):
-            yield {"type": "pattern", **pattern.model_dump(mode="json")}
-        for link in self.list_links(namespace):
-            yield {"type": "link", **link.model_dump(mode="json")}
+        return export_namespace(self, namespace)
 
     def import_records(
         self, records: Iterable[dict[str, Any]], namespace: str | None = None
     ) -> dict[str, int]:
         """Write exported records (into `namespace` when given, else their own); return counts."""
-        buckets: dict[str, list[Any]] = {
-            "turn": [],
-            "event": [],
-            "entity": [],
-            "topic": [],
-            "pattern": [],
-            "link": [],
-        }
-        models: dict[str, type[BaseModel]] = {
-            "turn": Turn,
-            "event": Event,
-            "entity": Entity,
-            "topic": Topic,
-            "pattern": Pattern,
-            "link": Link,
-        }
-        for record in records:
-            record = dict(record)
-            kind = record.pop("type", None)
-            if kind not in models:
-                raise ValueError(f"import: unknown record type {kind!r}; expected one of {sorted(models)}")
-            if namespace is not None:
-                record["namespace"] = namespace
-            if kind == "entity" and "entity_type" in record:
-                record["type"] = record.pop("entity_type")
-            buckets[kind].append(models[kind].model_validate(record))
-        self.add_turns(buckets["turn"], pending=False)
-        self.upsert_events(buckets["event"])
-        self.upsert_entities(buckets["entity"])
-        self.upsert_topics(buckets["topic"])
-        self.upsert_patterns(buckets["pattern"])
-        self.add_links(buckets["link"])
-        return {kind: len(items) for kind, items in buckets.items()}
-
-
-def compression_counts(rows: Sequence[tuple[str, int, int, int]]) -> dict[str, Any]:
-    """The `compression` part of `stats` from (trigger, events, distinct source turns, events made
-    from several turns) rows: how many turns each path of the dual trigger took (compress/trigger.py).
-    Turns that made no event (chit-chat) are `turns - turns_alone - turns_accumulated`."""
-    by_trigger = {trigger: (events, turns, windows) for trigger, events, turns, windows in rows}
-    alone = by_trigger.get("information", (0, 0, 0))
-    accumulated = by_trigger.get("accumulated", (0, 0, 0))
-    return {
-        "turns_alone": alone[1],
-        "turns_accumulated": accumulated[1],
-        "windows": accumulated[2],
-        "events_by_trigger": {trigger: counts[0] for trigger, counts in sorted(by_trigger.items())},
-    }
+        return import_into(self, records, namespace)
