@@ -25,14 +25,12 @@ Aho-Corasick automaton. Measured: `bench/scale.py --global-pass-only` (100k even
 
 from __future__ import annotations
 
-import itertools
 import json
 import re
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Sequence
 from datetime import datetime
 
-import networkx as nx
 import numpy as np
 
 from simplemem_graph.config import DecayPolicy
@@ -48,6 +46,7 @@ from simplemem_graph.consolidate.calibration import (
     calibration,
     calibration_for,
 )
+from simplemem_graph.consolidate.communities import recluster_topics
 from simplemem_graph.consolidate.entities import (
     GENERIC_SPEAKERS,
     EntityIndex,
@@ -55,17 +54,13 @@ from simplemem_graph.consolidate.entities import (
     NameFinder,
     name_occurs,
 )
+from simplemem_graph.consolidate.neighbours import nearest_neighbours
 from simplemem_graph.consolidate.patterns import refresh_patterns
 from simplemem_graph.consolidate.rederive import (
     rederive_entities,
     rederive_implied_mentions,
     rederive_next_chains,
     rederive_updates,
-)
-from simplemem_graph.consolidate.topics import (
-    TOPIC_KEYWORDS,
-    event_keywords,
-    label_from_keywords,
 )
 from simplemem_graph.consolidate.updates import attribute_values
 from simplemem_graph.embedding import Embedder, stored_model
@@ -77,19 +72,11 @@ from simplemem_graph.models import (
     GraphDelta,
     Link,
     LinkKind,
-    Topic,
-    stable_id,
 )
 from simplemem_graph.stores.base import GraphStore
 from simplemem_graph.vectors import unit_rows
 
-NEIGHBOURS_PER_EVENT = 10  # edges kept per event in the re-clustering graph
 DUPLICATE_NEIGHBOURS = 16  # nearest neighbours searched for an earlier copy of an event
-EXACT_MAX_ROWS = 10_000  # exact nearest neighbours up to this many events (~2 s), an IVF index beyond
-IVF_CELLS_PER_SQRT_ROW = 2  # k-means cells of the IVF index: 2 sqrt(N) (~160 events a cell at 100k)
-IVF_PROBES = 8  # cells searched per event: N x 8 cells x sqrt(N)/2 events, 1.3% of the rows at 100k
-IVF_TRAIN_PER_CELL = 40  # k-means learns the cells from 40 events a cell (a seeded sample): linear in N
-IVF_SEED = 1234  # k-means seed: the same events give the same cells, hence the same neighbours
 _PUNCTUATION = re.compile(r"[\W_]+", re.UNICODE)
 
 
@@ -287,44 +274,6 @@ def _with_vector(event: Event, filled: dict[str, Event]) -> Event:
     return event.model_copy(update={"embedding": filled[event.id].embedding})
 
 
-def nearest_neighbours(matrix: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
-    """Each row's k most similar rows (itself included), as (indices, scores), best first, ties by
-    lower index. A row with fewer than k neighbours found has index -1 (score -inf) in the rest.
-
-    Up to EXACT_MAX_ROWS rows: exact (faiss's flat inner-product search, BLAS in blocks; memory
-    O(N x k)). Beyond: an inverted-file index (faiss IVF-Flat, k-means cells, seeded) searched in
-    the IVF_PROBES cells nearest each row, so the cost grows as N^1.5 instead of N^2; on the
-    clustered vectors of bench/scale.py it finds the exact neighbours (recall@16 1.0 on 500 rows at
-    100k), and a near-copy (the duplicates the pass merges) falls in its original's cell or a next one.
-
-    Example:
-        >>> nearest_neighbours(np.eye(3, dtype=np.float32), 1)[0].tolist()
-        [[0], [1], [2]]
-    """
-    import faiss  # loaded here only, for the global pass
-
-    rows = np.ascontiguousarray(matrix, dtype=np.float32)
-    n = rows.shape[0]
-    k = min(k, n)
-    if n == 0 or k <= 0:
-        return np.zeros((n, 0), dtype=np.int64), np.zeros((n, 0), dtype=np.float32)
-    dim = rows.shape[1]
-    if n <= EXACT_MAX_ROWS:
-        index = faiss.IndexFlatIP(dim)
-    else:
-        cells = int(IVF_CELLS_PER_SQRT_ROW * np.sqrt(n))
-        index = faiss.IndexIVFFlat(faiss.IndexFlatIP(dim), dim, cells, faiss.METRIC_INNER_PRODUCT)
-        index.cp.seed = IVF_SEED
-        index.cp.max_points_per_centroid = IVF_TRAIN_PER_CELL
-        index.train(rows)
-        index.nprobe = IVF_PROBES
-    index.add(rows)
-    scores, indices = index.search(rows, k)
-    scores[indices < 0] = -np.inf
-    order = np.lexsort((np.where(indices < 0, n, indices), -scores), axis=1)
-    return np.take_along_axis(indices, order, axis=1), np.take_along_axis(scores, order, axis=1)
-
-
 class _NameIndex:
     """The namespace's canonical entities by Chinese surname, first word and character pair, so
     alias targets are looked up among a few candidates instead of every entity."""
@@ -493,111 +442,6 @@ def mention_moves(
         added += [link.model_copy(update={"target": canonical}) for link in links]
         removed += links
     return added, removed
-
-
-def recluster_topics(store: GraphStore, namespace: str) -> dict[str, int]:
-    """Rebuild topics as communities of the events' similarity graph, in one transaction
-    (`plan_topics`)."""
-    delta = plan_topics(store, namespace)
-    store.apply_delta(delta)
-    return delta.counts
-
-
-def plan_topics(store: GraphStore, namespace: str) -> GraphDelta:
-    """The topics as Louvain communities of the events' nearest-neighbour similarity graph, each
-    named after its oldest member (`topic_ids`), as a delta (reads only): the topics and their
-    IN_TOPIC links, the old links no community keeps, and the topics left empty."""
-    vector_ids, matrix = store.event_vectors(namespace)
-    listed = {e.id: e for e in store.list_events(namespace, embeddings=False)}
-    present = [row for row, event_id in enumerate(vector_ids) if event_id in listed]
-    if len(present) < len(vector_ids):  # deleted between the two reads
-        vector_ids, matrix = [vector_ids[row] for row in present], matrix[present]
-    if not vector_ids:
-        topics = len(store.list_topics(namespace, centroids=False))
-        return GraphDelta(namespace=namespace, counts={"topics": topics})
-    events = [listed[event_id] for event_id in vector_ids]  # row i of the matrix is events[i]
-    communities = _communities(matrix)
-    old_links = store.list_links(namespace, kinds=[LinkKind.IN_TOPIC])
-    # Rows are in (time, id) order: a group's first row is its oldest member, the first group the
-    # one with the oldest member.
-    groups = sorted(sorted(members) for members in communities)
-    ids = topic_ids([[events[i] for i in members] for members in groups], namespace)
-    links = [
-        Link(kind=LinkKind.IN_TOPIC, source=events[i].id, target=topic_id, namespace=namespace)
-        for members, topic_id in zip(groups, ids, strict=True)
-        for i in members
-    ]
-    used = set(ids)
-    emptied = [t.id for t in store.list_topics(namespace, centroids=False) if t.id not in used]
-    kept_pairs = {(x.source, x.target) for x in links}  # once, not once per old link
-    return GraphDelta(
-        namespace=namespace,
-        topics=[
-            _topic(namespace, topic_id, [events[i] for i in members], matrix[members])
-            for members, topic_id in zip(groups, ids, strict=True)
-        ],
-        links=links,
-        removed_links=[link for link in old_links if (link.source, link.target) not in kept_pairs],
-        # Topics no community kept: nothing is IN them any more.
-        deleted_topics=emptied,
-        counts={"topics": len(groups), "topics_deleted": len(emptied)},
-    )
-
-
-def _communities(matrix: np.ndarray) -> list[set[int]]:
-    """Louvain communities (networkx, seeded) of the graph joining each row to its nearest
-    neighbours at cosine >= the topic threshold, weighted by the cosine."""
-    neighbours, similarity = nearest_neighbours(matrix, NEIGHBOURS_PER_EVENT + 1)
-    rows = np.arange(neighbours.shape[0])[:, None]
-    keep = (neighbours >= 0) & (neighbours != rows) & (similarity >= calibration().topic_min_cosine)
-    sources, _ = np.nonzero(keep)  # row by row, best neighbour first: the edges in the old loop's order
-    graph = nx.Graph()
-    graph.add_nodes_from(range(neighbours.shape[0]))
-    graph.add_weighted_edges_from(
-        zip(sources.tolist(), neighbours[keep].tolist(), similarity[keep].tolist(), strict=True)
-    )
-    return nx.community.louvain_communities(graph, weight="weight", seed=0)
-
-
-def _topic(namespace: str, topic_id: str, members: Sequence[Event], vectors: np.ndarray) -> Topic:
-    """A community as a topic: its most common keywords and the mean of its members' vectors."""
-    keywords = [
-        k for k, _ in Counter(k for e in members for k in event_keywords(e)).most_common(TOPIC_KEYWORDS)
-    ]
-    return Topic(
-        id=topic_id,
-        namespace=namespace,
-        label=label_from_keywords(keywords),
-        keywords=keywords,
-        centroid=unit_rows(vectors.mean(axis=0)[None, :])[0].tolist(),
-        size=len(members),
-    )
-
-
-def topic_ids(groups: Sequence[Sequence[Event]], namespace: str) -> list[str]:
-    """One distinct topic id per group of events (oldest group first, members oldest first): the
-    stable id of its first member whose id is still free.
-
-    The id depends on the group alone, not on the topics ingest opened: with several writers those
-    depend on which batch arrived first, and the graph after the pass must not. Ingest names a
-    topic after the event that opened it, which in time order is its oldest member, so a stable
-    cluster keeps its id. Two groups never share one (they would merge into one topic).
-
-    Example:
-        >>> a, b, c = (Event.model_construct(id=i) for i in "abc")
-        >>> topic_ids([[a, b], [c]], "ns") == [stable_id("tp", "ns", "a"), stable_id("tp", "ns", "c")]
-        True
-    """
-    used: set[str] = set()
-    ids = []
-    for member_events in groups:
-        first = member_events[0].id
-        own = (stable_id("tp", namespace, e.id) for e in member_events)
-        numbered = (stable_id("tp", namespace, first, str(n)) for n in itertools.count())
-        topic_id = next(t for t in itertools.chain(own, numbered) if t not in used)
-        used.add(topic_id)
-        ids.append(topic_id)
-    return ids
 
 
 def apply_decay(store: GraphStore, namespace: str, *, now: datetime, decay: DecayPolicy) -> dict[str, int]:

@@ -1,6 +1,6 @@
 """Topic ids after re-clustering: one distinct id per community, whatever the ingest history."""
 
-from simplemem_graph.consolidate.global_pass import topic_ids
+from simplemem_graph.consolidate.communities import topic_ids
 from simplemem_graph.models import Event, stable_id
 
 

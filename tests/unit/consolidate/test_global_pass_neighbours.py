@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 import numpy as np
 
-from simplemem_graph.consolidate import global_pass
+from simplemem_graph.consolidate import global_pass, neighbours
 from simplemem_graph.consolidate.entities import name_occurs
 from simplemem_graph.models import Event
 
@@ -16,13 +16,13 @@ def test_exact_nearest_neighbours_equal_the_full_similarity_matrix():
     rng = np.random.default_rng(3)
     matrix = rng.standard_normal((50, 16)).astype(np.float32)
     matrix /= np.linalg.norm(matrix, axis=1, keepdims=True)
-    indices, scores = global_pass.nearest_neighbours(matrix, 5)
+    indices, scores = neighbours.nearest_neighbours(matrix, 5)
     full = matrix @ matrix.T
     for i in range(50):
         expected = np.argsort(-full[i], kind="stable")[:5]
         assert indices[i].tolist() == expected.tolist()
         assert np.allclose(scores[i], full[i][expected], atol=1e-6)
-    everything, _ = global_pass.nearest_neighbours(matrix[:4], 10)  # k above the row count
+    everything, _ = neighbours.nearest_neighbours(matrix[:4], 10)  # k above the row count
     assert everything.shape == (4, 4) and everything[:, 0].tolist() == [0, 1, 2, 3]
 
 
@@ -38,9 +38,9 @@ def _clustered(rows: int, clusters: int, dim: int, seed: int) -> np.ndarray:
 
 def test_indexed_nearest_neighbours_find_the_exact_ones_and_every_near_copy(monkeypatch):
     matrix = _clustered(3000, 30, 32, seed=5)
-    exact, exact_scores = global_pass.nearest_neighbours(matrix, 11)
-    monkeypatch.setattr(global_pass, "EXACT_MAX_ROWS", 1000)  # the IVF index above 1000 rows
-    indexed, scores = global_pass.nearest_neighbours(matrix, 11)
+    exact, exact_scores = neighbours.nearest_neighbours(matrix, 11)
+    monkeypatch.setattr(neighbours, "EXACT_MAX_ROWS", 1000)  # the IVF index above 1000 rows
+    indexed, scores = neighbours.nearest_neighbours(matrix, 11)
     pairs = zip(exact.tolist(), indexed.tolist(), strict=True)
     assert np.mean([len(set(a) & set(b)) / 11 for a, b in pairs]) >= 0.95  # recall@11 against exact
     for copy in range(1, 3000, 10):  # each near-copy's nearest other row is its original
@@ -48,7 +48,7 @@ def test_indexed_nearest_neighbours_find_the_exact_ones_and_every_near_copy(monk
     assert np.all(scores[:, :-1] >= scores[:, 1:])  # best first
     found = indexed >= 0
     assert np.allclose(scores[found], np.sum(matrix[:, None, :] * matrix[indexed], axis=2)[found], atol=1e-5)
-    again, _ = global_pass.nearest_neighbours(matrix, 11)
+    again, _ = neighbours.nearest_neighbours(matrix, 11)
     assert np.array_equal(again, indexed)  # seeded: the same rows give the same neighbours
     assert exact_scores.shape == scores.shape
 
