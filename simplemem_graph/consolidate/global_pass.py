@@ -14,6 +14,12 @@
 
 Reported, never silent: it returns counts and raises ConsolidationError when a step fails.
 
+Crash-safe like ingest: every step reads, computes its changes as one `GraphDelta` (`plan_duplicates`,
+`plan_aliases`, `plan_topics` in communities.py, `plan_decay`; the re-derived steps likewise) and
+writes it with one `GraphStore.apply_delta`, one transaction. Killed anywhere, the graph holds whole
+steps only, and the next pass (each step a function of the graph it reads) ends where an
+uninterrupted one ends (tests/integration/test_crash_and_concurrency.py kills it at each transaction).
+
 Cost (issue 11): no N x N matrix, no N x N time. Duplicates and topic communities come from each
 event's nearest neighbours (`nearest_neighbours`: exact up to 10k events, a seeded faiss IVF index
 beyond, O(N^1.5)); the vectors are read as one float32 matrix (`GraphStore.event_vectors`) and the

@@ -97,3 +97,25 @@ def test_the_plans_read_only_and_their_deltas_hold_the_whole_step(store, make_ev
     assert any(p.ids == ["t1"] and p.fields == {"status": EventStatus.ARCHIVED} for p in decay.event_patches)
     assert list(decay.meta) == [f"tier_pass/{NS}"]
     assert not aliases.deleted_events and aliases.counts["aliases"] == 0
+
+
+def test_events_stored_without_vectors_get_them_in_the_merge_delta_and_still_merge(
+    store, make_event, embedder
+):
+    events = [
+        make_event("d1", "Kingsway shipped the M3 screws", "2026-02-20T10:00:00"),
+        make_event("d2", "Kingsway has shipped the M3 screws", "2026-02-26T18:20:00", session="s2"),
+        make_event("x1", "The pilot line starts in May", "2026-03-02T09:00:00", session="s3"),
+    ]
+    store.upsert_events([e.model_copy(update={"embedding": None}) for e in events])
+    assert store.event_vectors(NS)[0] == []
+    writes = _record_writes(store)
+    delta = plan_duplicates(store, NS, embedder)
+    assert writes == []
+    # The texts differ, so the copy is found through the vectors the plan made: it folds into the
+    # original, which gets its vector in the same delta, as does the event that is not a copy.
+    assert delta.deleted_events == ["d2"] and delta.counts == {"duplicates_merged": 1}
+    assert sorted(e.id for e in delta.events) == ["d1", "x1"]
+    assert all(e.embedding is not None for e in delta.events)
+    store.apply_delta(delta)
+    assert store.event_vectors(NS)[0] == ["d1", "x1"]
