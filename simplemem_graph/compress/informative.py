@@ -398,7 +398,7 @@ def _en_says(span, named: set[str], question: bool, seen: set[str]) -> bool:
                 t.dep_ == "attr" and t.pos_ == "NOUN" for t in subjects[0].head.children
             )
         if (subjects and all(s.lower_ in _EN_POINTING and _en_copular(s.head) for s in subjects)) or (
-            not subjects and any(t.dep_ == "ROOT" and t.tag_ == "VBZ" and _en_copular(t) for t in span)
+            not subjects and _en_bare_verdict(span)
         ):
             # "That's the spirit!", "That must've been breathtaking!", "Sounds like a plan!" (its
             # subject left out): a judgement of what was just
@@ -425,6 +425,15 @@ def _en_own_negated_act(span) -> bool:
         and any(c.dep_.startswith("nsubj") and c.lower_ in ("i", "we") for c in t.children)
         for t in span
     )
+
+
+def _en_bare_verdict(span) -> bool:
+    """A verdict with its "that" left out ("Sounds like a plan!", "Looks amazing"), not one that
+    states something of its own ("Sounds like the parade was a blast": a subject inside) nor a
+    presentation ("Here's one of the agencies": be is no verdict without a subject)."""
+    return any(
+        t.dep_ == "ROOT" and t.tag_ == "VBZ" and t.lemma_ in _EN_COPULAS and t.lemma_ != "be" for t in span
+    ) and not any(t.dep_.startswith(("nsubj", "expl", "csubj")) for t in span)
 
 
 def _en_own_preference(span, named: set[str]) -> bool:
@@ -468,7 +477,10 @@ def _en_wellbeing_wish(span, named: set[str]) -> bool:
         root.tag_ in ("VB", "VBP")  # without a subject (the caller's test), a present form commands
         and len(tokens) <= 3
         and not any(c.dep_.startswith("aux") or c.dep_ == "neg" for c in root.children)
-        and not any(t.pos_ in (*_EN_REFERENT_POS, "PRON") for t in tokens)
+        # a determiner or a pronoun introduces a thing, whatever the tagger makes of it ("Love the
+        # tattoo" with "tattoo" read as an adverb); a taste is the speaker's with "I" left out
+        and not any(t.pos_ in (*_EN_REFERENT_POS, "PRON", "DET") for t in tokens)
+        and root.lemma_.lower() not in EN_PREFERENCE_VERBS
         and not is_task(span.text)
     )
 

@@ -71,6 +71,9 @@ def test_english_fragments_questions_and_states_about_a_thing_are_kept(make_turn
         "Sure thing! I'm not giving up.": ["not giving up"],
         f"Hope you get the job at the {thing}!": ["job", thing],  # a wish that names a thing
         f"Honestly I hate {activity}.": [activity],  # a taste, however the tagger reads the thing
+        f"Love the {thing}, did you just get it?": [thing],  # a taste with its "I" left out
+        f"Here's a {thing} I did recently.": [thing],  # a presentation is no verdict
+        f"Sounds like the {thing} was a blast!": [thing],  # a verdict stating something of its own
     }
     for line, kept in cases.items():
         texts = " ".join(e.text for e in _events(make_turn, nlp, line, listener=listener))
