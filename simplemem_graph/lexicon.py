@@ -146,6 +146,20 @@ EN_PHATIC_WORDS = frozenset(
     emotion mood vibe one""")
 )
 
+# Verbs of the set negative phrases that react rather than report ("I can't wait", "I don't know",
+# "I couldn't agree more", "I can't thank you enough"): a first-person negation of any other verb is
+# a fact about the speaker ("I'm not giving up", "I never drink coffee").
+EN_FORMULA_NEGATED_VERBS = frozenset(
+    _words("""wait know believe think mind thank imagine agree understand mean complain blame care help
+    say tell express describe stop see guess doubt wonder lie deny argue ask""")
+)
+
+# Verbs of taste: what the speaker loves or hates is a fact about them ("I hate cilantro").
+EN_PREFERENCE_VERBS = frozenset(_words("""love like hate enjoy prefer adore dislike detest"""))
+
+# Verbs of a wish for the listener ("Hope you slept well", "Wish you the best").
+EN_WISH_VERBS = frozenset(_words("""hope wish pray"""))
+
 # Address terms: a vocative when nothing (no determiner, no possessor) ties them to anyone ("Cheers
 # mate", "谢谢，朋友"); a mention otherwise ("my friend", "我朋友").
 EN_ADDRESS_TERMS = frozenset(
@@ -164,7 +178,7 @@ ZH_PHATIC_WORDS = frozenset(
     遗憾 抱歉 对不起 辛苦 加油 恭喜 祝贺 祝 好梦 笑死 期待 希望 喜欢 欣赏 聊天 聊 说 讲 谈 告诉 分享 问
     回答 觉得 认为 看来 听起来 看起来 感觉 想 想到 尝试 试试 试试看 考虑 认真 遵照 遵循 听从 采纳 接受
     照做 继续 坚持 努力 放弃 休息 陪 陪伴 帮 帮助 帮忙 支持 鼓励 关心 理解 指导 安慰 相信 打扰 找 抱抱
-    应该 实用 有用 充实 建议 意见 方法 办法 主意 想法 话 时间 事情 东西 情况 进展 变化 消息 感受 行动
+    应该 实用 有用 充实 建议 意见 意思 方法 办法 主意 想法 话 时间 事情 东西 情况 进展 变化 消息 感受 行动
     见 付诸行动 一下 起来 出来 下来 上来 过来 回来 下去 上去 出去 回去 回头 改天 待会 待会儿 一会儿 稍后""")
 )
 

@@ -38,17 +38,22 @@ dropped fragments: "Still working on opening a dance studio."); bare generic sub
 from __future__ import annotations
 
 import functools
+import itertools
 import logging
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from simplemem_graph.compress.logic import is_zh_statement_negation
 from simplemem_graph.compress.mentions import Mention
 from simplemem_graph.lexicon import (
     DEICTIC_DAY_WORDS,
     EN_ACK_ADJECTIVES,
     EN_ADDRESS_TERMS,
+    EN_FORMULA_NEGATED_VERBS,
     EN_PHATIC_WORDS,
+    EN_PREFERENCE_VERBS,
+    EN_WISH_VERBS,
     ZH_ADDRESS_TERMS,
     ZH_DEGREE_WORDS,
     ZH_FEELING_VERBS,
@@ -100,11 +105,20 @@ class ContentWord:
 
 @functools.cache
 def _posseg():
+    """jieba's tagger with the phatic vocabulary as whole words, so that a formula is one word
+    ("没问题", "好梦" rather than 没/问题, 好/梦: a noun). A tokenizer of its own: the shared one
+    segments the fulltext indexes and must not change under a stored index."""
     import jieba
     import jieba.posseg
 
     jieba.setLogLevel(logging.WARNING)
-    return jieba.posseg
+    tagger = jieba.posseg.POSTokenizer(jieba.Tokenizer())
+    tagger.tokenizer.initialize()
+    for word in ZH_PHATIC_WORDS:
+        # only the formulas jieba does not know: a known word keeps its own tag
+        if len(word) > 1 and not tagger.tokenizer.FREQ.get(word):
+            tagger.tokenizer.add_word(word, tag="e")
+    return tagger
 
 
 def content_words(text: str, span=None) -> list[ContentWord]:
@@ -281,6 +295,8 @@ def _zh_says(text: str, named: set[str], question: bool) -> bool:
             return True
         if _ZH_POINTED_SUBJECT.match(text) and "我" not in text:
             return False
+        if _zh_negated_act(pairs):
+            return True
     at = 0
     for word, tag in pairs:
         start = text.find(word, at)
@@ -311,6 +327,22 @@ def _zh_says(text: str, named: set[str], question: bool) -> bool:
         # a verb (two characters and more: one-character verbs are where jieba's tags are least
         # reliable, 好滴) says what someone did; a question's verbs alone ask about nothing
         if not question and tag.startswith("v") and len(word) >= 2:
+            return True
+    return False
+
+
+def _zh_negated_act(pairs: list[tuple[str, str]]) -> bool:
+    """What someone does not or will not do ("绝不原谅他", "我从不喝酒") is a fact, whatever tag jieba
+    gives the verb; a negated formula ("不客气", "没事") is not."""
+    for (word, _tag), (nxt, flag) in itertools.pairwise(pairs):
+        if (
+            is_zh_statement_negation(word)
+            and not _zh_phatic_word(word)
+            and nxt.strip()
+            and not flag.startswith(_ZH_FUNCTION_TAGS)
+            and not _zh_phatic_word(nxt)
+            and not nxt.startswith(_ZH_PRONOUN_CHARS)
+        ):
             return True
     return False
 
@@ -347,9 +379,16 @@ def _zh_speaker_state(pairs: list[tuple[str, str]]) -> bool:
 def _en_says(span, named: set[str], question: bool, seen: set[str]) -> bool:
     tokens = [t for t in span if not t.is_punct and not t.is_space]
     if not question:
-        if _en_speaker_state(span) or _en_negated_visit(span):
+        if (
+            _en_speaker_state(span)
+            or _en_negated_visit(span)
+            or _en_own_negated_act(span)
+            or _en_own_preference(span, named)
+        ):
             return True
         subjects = _en_main_subjects(span)
+        if not subjects and _en_wellbeing_wish(span, named):
+            return False
         if subjects and all(s.lower_ in _EN_LISTENER for s in subjects):
             return False  # "You've got guts", "you make life's struggles more bearable": praise
         if subjects and all(s.lower_ in _EN_THIRD_PERSONS for s in subjects):
@@ -358,8 +397,11 @@ def _en_says(span, named: set[str], question: bool, seen: set[str]) -> bool:
             return not _en_copular(subjects[0].head) or any(
                 t.dep_ == "attr" and t.pos_ == "NOUN" for t in subjects[0].head.children
             )
-        if subjects and all(s.lower_ in _EN_POINTING and _en_copular(s.head) for s in subjects):
-            # "That's the spirit!", "That must've been breathtaking!": a judgement of what was just
+        if (subjects and all(s.lower_ in _EN_POINTING and _en_copular(s.head) for s in subjects)) or (
+            not subjects and _en_bare_verdict(span)
+        ):
+            # "That's the spirit!", "That must've been breathtaking!", "Sounds like a plan!" (its
+            # subject left out): a judgement of what was just
             # said; a name, a number, a described thing ("an ongoing adventure of learning") or one
             # someone owns ("great for my mental health") in it is still a thing
             return any(_en_named_thing(t, named) or _en_described(t, named) for t in tokens)
@@ -370,6 +412,81 @@ def _en_says(span, named: set[str], question: bool, seen: set[str]) -> bool:
         # a verbless fragment only repeating the last turns' things is an echo
         return any(t.lemma_.lower() not in seen for t in things)
     return True
+
+
+def _en_own_negated_act(span) -> bool:
+    """What the speaker does not do, will not do or never did ("I'm not giving up", "I never drink
+    coffee") is a fact about them, unlike the set negative phrases that react ("I can't wait", "I
+    don't know": lexicon.EN_FORMULA_NEGATED_VERBS)."""
+    return any(
+        t.pos_ == "VERB"
+        and t.lemma_.lower() not in EN_FORMULA_NEGATED_VERBS
+        and any(c.dep_ == "neg" for c in t.children)
+        and any(c.dep_.startswith("nsubj") and c.lower_ in ("i", "we") for c in t.children)
+        for t in span
+    )
+
+
+def _en_bare_verdict(span) -> bool:
+    """A verdict with its "that" left out ("Sounds like a plan!", "Looks amazing"), not one that
+    states something of its own ("Sounds like the parade was a blast": a subject inside) nor a
+    presentation ("Here's one of the agencies": be is no verdict without a subject)."""
+    return any(
+        t.dep_ == "ROOT" and t.tag_ == "VBZ" and t.lemma_ in _EN_COPULAS and t.lemma_ != "be" for t in span
+    ) and not any(t.dep_.startswith(("nsubj", "expl", "csubj")) for t in span)
+
+
+def _en_own_preference(span, named: set[str]) -> bool:
+    """The speaker's taste in something ("I hate cilantro", "I love dancing"), however the tagger
+    reads the thing, but not a reaction to what was said ("I love that!", "I love hearing that")."""
+    for t in span:
+        if t.lemma_.lower() not in EN_PREFERENCE_VERBS:
+            continue
+        if not any(c.dep_.startswith("nsubj") and c.lower_ in ("i", "we") for c in t.children):
+            continue
+        if any(
+            c.dep_ in ("dobj", "advmod", "xcomp", "acomp", "attr", "oprd")
+            and c.is_alpha
+            and c.pos_ not in ("PRON", "DET", "ADV")
+            and not _en_phatic_word(c)
+            and c.lower_ not in named
+            for c in t.children
+        ):
+            return True
+    return False
+
+
+def _en_wellbeing_wish(span, named: set[str]) -> bool:
+    """A wish for the listener or a bare imperative of well-being names nothing: "Hope you slept
+    well", "Sleep tight", "Talk soon", "Stay safe" (not "Hope you get the job", "Call me", "Book the
+    room")."""
+    tokens = [t for t in span if t.is_alpha or t.like_num]  # an emoji is neither word nor thing
+    inside = {t.i for t in span}
+    # the clause's own head: "talk soon" in "Take care, talk soon!" hangs on "Take"
+    root = next((t for t in tokens if t.head.i == t.i or t.head.i not in inside), None)
+    if root is None or root.pos_ != "VERB":
+        return False
+    if root.lemma_.lower() in EN_WISH_VERBS:
+        wished = [c for c in root.children if c.dep_ in _EN_CLAUSAL_DEPS]
+        return bool(wished) and all(
+            any(s.lower_ in _EN_LISTENER for s in _en_main_subjects(_subtree_span(w)))
+            and not any(t.pos_ in _EN_REFERENT_POS and _en_thing(t, named, False) for t in w.subtree)
+            for w in wished
+        )
+    return (
+        root.tag_ in ("VB", "VBP")  # without a subject (the caller's test), a present form commands
+        and len(tokens) <= 3
+        and not any(c.dep_.startswith("aux") or c.dep_ == "neg" for c in root.children)
+        # a determiner or a pronoun introduces a thing, whatever the tagger makes of it ("Love the
+        # tattoo" with "tattoo" read as an adverb); a taste is the speaker's with "I" left out
+        and not any(t.pos_ in (*_EN_REFERENT_POS, "PRON", "DET") for t in tokens)
+        and root.lemma_.lower() not in EN_PREFERENCE_VERBS
+        and not is_task(span.text)
+    )
+
+
+def _subtree_span(t):
+    return t.doc[t.left_edge.i : t.right_edge.i + 1]
 
 
 def _en_main_subjects(span) -> list:

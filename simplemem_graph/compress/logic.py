@@ -91,6 +91,21 @@ _NOT_A_CONDITION_AFTER = re.compile(
 _ZH_A_NOT_A = re.compile(r"([\u4e00-\u9fff])[不没]\1|可不可以")
 
 
+# A negation addressed to the listener ("别担心", "不要客气"): advice, not a fact about anyone.
+_ZH_PROHIBITIVE = re.compile(r"^(?:别|不要|甭|勿)")
+
+
+def is_zh_statement_negation(word: str) -> bool:
+    """A jieba word that negates what its clause states ("不", "没有", "绝不", "从不"), not a word that
+    only holds a negation character ("不错", "不过") nor one that forbids the listener ("别")."""
+    return (
+        len(word) <= 4
+        and bool(_ZH_NEGATION.search(word))
+        and not _ZH_PROHIBITIVE.match(word)
+        and not any(w in word for w in _ZH_NOT_NEGATION)
+    )
+
+
 def find_negations(text: str) -> list[Mention]:
     """Negation words in English or Chinese.
 

@@ -40,9 +40,14 @@ def test_english_reactions_and_encouragement_make_no_event(make_turn, nlp, seed)
         "Can't wait to hear about it!",
         "What gave you the idea?",
         f"Thanks, {name}! Your kind words mean a lot.",
-        f"Thanks, {name}! I won't quit.",  # a bare negation with no thing is a reaction
         f"See you tomorrow, {name}. Bye!",
         f"Go {name}!",
+        "I can't wait!",  # a set negative phrase reacts
+        "I don't know.",
+        f"Morning {name}! Hope you slept well.",  # a wish for the listener
+        "Night night, sleep tight 😴",  # an imperative of well-being
+        "Cheers mate, talk soon!",
+        "Sounds like a plan!",  # a verdict on what was said, its subject left out
     ]:
         assert _events(make_turn, nlp, line, listener=name) == [], line
 
@@ -61,6 +66,14 @@ def test_english_fragments_questions_and_states_about_a_thing_are_kept(make_turn
         f"Thanks, {listener}. Still working on opening a {thing}.": [thing],
         "Thanks! I'm excited!": ["excited"],  # the speaker's own state
         f"I won't quit {activity}.": [activity, "won't"],  # a negation about a thing
+        # what the speaker will not do is a fact about them, with or without a thing
+        f"Thanks, {listener}! I won't quit.": ["won't quit"],
+        "Sure thing! I'm not giving up.": ["not giving up"],
+        f"Hope you get the job at the {thing}!": ["job", thing],  # a wish that names a thing
+        f"Honestly I hate {activity}.": [activity],  # a taste, however the tagger reads the thing
+        f"Love the {thing}, did you just get it?": [thing],  # a taste with its "I" left out
+        f"Here's a {thing} I did recently.": [thing],  # a presentation is no verdict
+        f"Sounds like the {thing} was a blast!": [thing],  # a verdict stating something of its own
     }
     for line, kept in cases.items():
         texts = " ".join(e.text for e in _events(make_turn, nlp, line, listener=listener))
@@ -88,6 +101,11 @@ def test_chinese_thanks_and_farewells_make_no_event(make_turn, nlp, seed):
         "明天见！",
         "这个方法听起来不错，我想试试看。",
         f"晚安啦{listener}",
+        "没问题，随时找我。",  # formulas are one word, not 没 + the noun 问题
+        "晚安，好梦！",
+        "嗯嗯，我懂你的意思。",  # talk about the talk
+        "不客气",  # a negated formula
+        "没事没事",
     ]:
         assert _events(make_turn, nlp, line, speaker="user", listener=listener) == [], line
 
@@ -101,6 +119,7 @@ def test_chinese_names_states_and_questions_about_things_are_kept(make_turn, nlp
         "我今天好累啊。": ["累"],  # the speaker's own state
         f"我不吃{food}。": [food, "不"],  # a negation about a thing
         f"你去过{place}吗？": [place],  # a question naming a place
+        "绝不原谅他": ["绝不原谅"],  # what someone will not do, whatever tag jieba gives the verb
     }
     for line, kept in cases.items():
         texts = " ".join(e.text for e in _events(make_turn, nlp, line, speaker="user", listener="AI伴侣"))
