@@ -32,6 +32,7 @@ from pathlib import Path
 
 import pytest
 
+from simplemem_graph.consolidate.global_pass import tier_pass_key
 from simplemem_graph.memory import Memory, open_store
 from simplemem_graph.models import LinkKind
 from tests.durability_support import (
@@ -101,6 +102,7 @@ def _drop(uri: str, namespace: str) -> None:
     store = open_store(uri)
     try:
         store.delete_namespace(namespace)
+        store.delete_meta(tier_pass_key(namespace))  # the pass's record is meta, as forget(everything) knows
     finally:
         store.close()
 
