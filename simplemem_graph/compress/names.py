@@ -329,6 +329,10 @@ def _guessed_name(word: str, tag: str) -> bool:
         return False
     if tag in ("ns", "nz", "nt"):
         return True  # 澄屿(ns)|建材: a rare word jieba takes for a place or a proper name
+    if tag == "n" and not _dictionary_tag(word):
+        # 恒筑(n)|建设: no word of jieba's dictionary, so the noun tag is its guess for characters
+        # it does not know; before an industry noun, the trade name of a firm.
+        return True
     return tag == "nr" and word[0] not in ZH_SURNAMES and word[0] not in "小老阿"  # 小明, 老周: nicknames
 
 
