@@ -329,11 +329,21 @@ def _guessed_name(word: str, tag: str) -> bool:
         return False
     if tag in ("ns", "nz", "nt"):
         return True  # 澄屿(ns)|建材: a rare word jieba takes for a place or a proper name
-    if tag == "n" and not _dictionary_tag(word):
-        # 恒筑(n)|建设: no word of jieba's dictionary, so the noun tag is its guess for characters
-        # it does not know; before an industry noun, the trade name of a firm.
-        return True
     return tag == "nr" and word[0] not in ZH_SURNAMES and word[0] not in "小老阿"  # 小明, 老周: nicknames
+
+
+def _unlisted_word(word: str) -> bool:
+    """Two characters jieba's dictionary does not hold as a word, whatever tag it guessed for them
+    (恒筑 "n", 珩筑 "v"): before an industry word of the lexicon (建设, 物流), a trade name. Not a
+    nickname (小王, 老周) and not two characters of ordinary speech (含税, 看厂 pass the dictionary
+    test too, which is why the next word must be an industry word, not any noun)."""
+    return (
+        len(word) == 2
+        and bool(re.fullmatch(r"[\u4e00-\u9fff]+", word))
+        and not _dictionary_tag(word)
+        and not is_common_zh_word(word)
+        and word[0] not in "小老阿"
+    )
 
 
 def _placed_trade_name(place: tuple[str, str, int], name: tuple[str, str, int]) -> bool:
@@ -361,6 +371,8 @@ def _zh_orgs(tokens: list[tuple[str, str, int]]) -> list[Mention]:
                 run = tokens[i - 2][2]  # 佛山|宏达(nz)|五金: a place, a proper-name guess, an industry
             if run is None and i and _guessed_name(*tokens[i - 1][:2]):
                 run = tokens[i - 1][2]  # 达祺(nr)|运输: jieba's "person" guess for two rare characters
+            if run is None and i and word in ZH_INDUSTRY_WORDS and _unlisted_word(tokens[i - 1][0]):
+                run = tokens[i - 1][2]  # 恒筑(n)|建设: a word jieba does not know, then a line of business
             if run is not None:
                 # 钰|琨|货运, 泓|睿|咨询: characters jieba could not make a word of, then a common
                 # noun of what a business does: a trade name, whether or not its industry word is
