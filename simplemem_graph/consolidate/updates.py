@@ -161,7 +161,7 @@ def detect_updates(
             # Without a change word, a new value is a change when the same words label it and the
             # value it replaces ("retainer £800" / "so retainer £950 from May") in one thread.
             thread = (event.id, older.id) in shared_entity or (
-                event.session == older.session and not _names_an_organisation(event)
+                event.session == older.session and not _names_anyone(event)
             )
             for attribute, values, old in changed:
                 if marker and old <= new_values_of(event, attribute, marker):
@@ -281,12 +281,16 @@ def _basis(before: str, after: str) -> str:
 def shared_labels(newer: Event, older: Event, attribute: str) -> frozenset[str]:
     """The label words a value the newer event gives (one the older does not) shares with a value
     of the older event counted on the same basis: what says both are values of one thing; empty
-    when nothing does."""
+    when nothing does. A question states no value, and a figure the older event already writes
+    (with another unit word, or none: "goes to 2780" / "£2,780") is no new value."""
+    if _QUESTION.search(newer.text) or _QUESTION.search(older.text):
+        return frozenset()
     old_values = attribute_values(older).get(attribute, set())
+    old_figures = {_number(q.value) for q in older.quantities}
     old_labels = value_labels(older, attribute)
     shared: frozenset[str] = frozenset()
     for (value, basis), words in value_labels(newer, attribute).items():
-        if value in old_values:
+        if value in old_values or value.split()[0] in old_figures:
             continue
         for (old_value, old_basis), old_words in old_labels.items():
             if old_value != value and old_basis == basis:
@@ -315,8 +319,14 @@ def _value_spans(event: Event) -> list[tuple[int, int, str, str]]:
     return sorted(spans)
 
 
-def _names_an_organisation(event: Event) -> bool:
-    return any(p.type == "org" for p in event.participants)
+_QUESTION = re.compile(r"[?？]\s*$")
+
+
+def _names_anyone(event: Event) -> bool:
+    """Whether the event names a person or a firm besides its speaker: one that names nobody
+    continues its session's thread ("so retainer S$950 from May")."""
+    speaker = event.speaker.casefold()
+    return any(p.name.casefold() != speaker for p in event.participants)
 
 
 # Markers after which the text names the value being replaced ("£2,560, replacing the £2,780
