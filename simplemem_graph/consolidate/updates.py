@@ -22,6 +22,7 @@ from simplemem_graph.consolidate.calibration import calibration
 from simplemem_graph.consolidate.similarity import content_terms, same_subject
 from simplemem_graph.models import Event, Link, LinkKind
 from simplemem_graph.stores.base import GraphStore
+from simplemem_graph.text import tokenize, zh_dictionary_tag
 
 # A handover names the new holder of a post: "接手的是阿珂", "Ollie takes over", "replacement is".
 HANDOVER = r"接手|接替|接管|\b(?:takes|took|taking|take) over\b|\breplacement\b"
@@ -244,7 +245,7 @@ def value_labels(event: Event, attribute: str) -> dict[tuple[str, str], frozense
     for start, end, _kind, _key in spans:  # a date or figure beside a value is not what it is of
         masked[start:end] = " " * (end - start)
     text = "".join(masked)
-    names = content_terms(" ".join([event.speaker, *(p.name for p in event.participants)]))
+    names = frozenset(tokenize(" ".join([event.speaker, *(p.name for p in event.participants)])))
     breaks = [m.start() for m in _LABEL_CLAUSE_BREAK.finditer(event.text)]
     labels: dict[tuple[str, str], frozenset[str]] = {}
     for start, end, kind, key in spans:
@@ -259,15 +260,25 @@ def value_labels(event: Event, attribute: str) -> dict[tuple[str, str], frozense
         right_tokens = [m.end() for m in _LABEL_TOKEN.finditer(right)][:LABEL_REACH]
         near = left[left_tokens[0] :] if left_tokens else ""
         near += " " + (right[: right_tokens[-1]] if right_tokens else "")
-        words = content_terms(near) - names
-        words = frozenset(w for w in words if not (w.isascii() and len(w) < LABEL_MIN_LATIN))
+        words = frozenset(w for w in tokenize(near) if _label_word(w)) - names
         basis = _basis(event.text[:start], event.text[end:])
         labels[(key, basis)] = labels.get((key, basis), frozenset()) | words
     return labels
 
 
-# What an amount is counted per: "£85 a day", "£2,350 per 40HC", "S$800/month", "每天2000".
-_BASIS_AFTER = re.compile(r"^\s*(?:/\s*|per\s+|an?\s+|each\s+)([A-Za-z][\w'-]*)", re.IGNORECASE)
+def _label_word(word: str) -> bool:
+    """A word that can say what a value is of: a Latin word of LABEL_MIN_LATIN letters or more, or
+    a Chinese noun of jieba's dictionary (单价, 定金; not 就是, 之前, nor a trade name it lacks)."""
+    if word.isascii():
+        return len(word) >= LABEL_MIN_LATIN and any(c.isalpha() for c in word)
+    tag = zh_dictionary_tag(word)
+    return len(word) >= 2 and tag.startswith(("n", "vn")) and tag != "nr"
+
+
+# What an amount is counted per: "£85 a day", "£2,350 per 40HC", "S$800/month", "3.65元/件", "每天2000".
+_BASIS_AFTER = re.compile(
+    r"^\s*(?:(?:/\s*|per\s+|an?\s+|each\s+)([A-Za-z][\w'-]*)|/\s*([\u4e00-\u9fff]))", re.IGNORECASE
+)
 _BASIS_BEFORE = re.compile(r"每([\u4e00-\u9fff])\s*$")
 
 
@@ -275,7 +286,7 @@ def _basis(before: str, after: str) -> str:
     """What a value is counted per ("day", "40hc", "天"), "" for a total: a rate and a total are
     never two values of one thing."""
     match = _BASIS_AFTER.match(after) or _BASIS_BEFORE.search(before)
-    return match.group(1).casefold() if match else ""
+    return next(g for g in match.groups() if g).casefold() if match else ""
 
 
 def shared_labels(newer: Event, older: Event, attribute: str) -> frozenset[str]:
