@@ -431,7 +431,11 @@ def _full_name_before(
         return None
     if run.isascii():
         trailing = _TRAILING_CAPITALISED.search(run)
-        run = trailing.group(1) if trailing else ""
+        words = trailing.group(1).split() if trailing else []
+        # "Signed Harbourside Dental Group (HDG)": a capitalised verb may open the run; the longest
+        # tail of it the alias abbreviates is the name.
+        tails = (" ".join(words[i:]) for i in range(len(words)))
+        run = next((tail for tail in tails if is_abbreviation(alias, tail)), "")
     if run and is_abbreviation(alias, run):
         return run, guess_type(run)
     return None

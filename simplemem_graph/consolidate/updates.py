@@ -292,13 +292,18 @@ def _basis(before: str, after: str) -> str:
 def shared_labels(newer: Event, older: Event, attribute: str) -> frozenset[str]:
     """The label words a value the newer event gives (one the older does not) shares with a value
     of the older event counted on the same basis: what says both are values of one thing; empty
-    when nothing does. A question states no value, and a figure the older event already writes
-    (with another unit word, or none: "goes to 2780" / "£2,780") is no new value."""
+    when nothing does. A question states no value, a figure the older event already writes (with
+    another unit word, or none: "goes to 2780" / "£2,780") is no new value, and of an older change
+    only the value it changed to is compared (the one it replaced no longer holds)."""
     if _QUESTION.search(newer.text) or _QUESTION.search(older.text):
         return frozenset()
     old_values = attribute_values(older).get(attribute, set())
     old_figures = {_number(q.value) for q in older.quantities}
     old_labels = value_labels(older, attribute)
+    marker = EXPLICIT_CHANGE.search(older.text)
+    if marker:  # "单价从3.85降到3.65": only the value it changed to still holds
+        current = new_values_of(older, attribute, marker)
+        old_labels = {key: words for key, words in old_labels.items() if key[0] in current}
     shared: frozenset[str] = frozenset()
     for (value, basis), words in value_labels(newer, attribute).items():
         if value in old_values or value.split()[0] in old_figures:
