@@ -7,8 +7,12 @@ both carry a value of one kind (money, a date, a quantity) or one negates what t
 (a decision). Changed: the newer one states a value of that kind the older one lacks.
 
 Explicit ("改成", "推迟到", "moved to", "actually", "correction"...): the newer one SUPERSEDES the older,
-which gets status "superseded" and `valid_to` = the newer one's time. Otherwise, and only when the
-values really disagree both ways, CONTRADICTS: listed by `list_conflicts`, never merged.
+which gets status "superseded" and `valid_to` = the newer one's time. Without a change word, a new
+amount or count SUPERSEDES the older one too when the same words label both values, counted on the
+same basis ("retainer £1,200 a month" / "retainer £1,350 a month from April"), in one thread (a
+shared entity, or the same session continued by a turn that names nobody): `shared_labels`.
+Otherwise, and only when the values really disagree both ways, CONTRADICTS: listed by
+`list_conflicts`, never merged.
 """
 
 from __future__ import annotations
