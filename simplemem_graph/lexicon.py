@@ -61,7 +61,9 @@ ZH_LEGAL_FORMS = frozenset(_words("""有限公司 股份公司 研究院 研究�
 # 深圳市锐拓精密五金有限公司).
 ZH_INDUSTRY_WORDS = frozenset(
     _words("""塑料 电子 电器 机械 设备 材料 包装 纺织 服装 家具 建材 化工 医药 生物
-    信息 技术 网络 环保 新能源 光电 模具 钢铁 金属 玻璃 陶瓷 印刷 供应链 国际 实业 贸易 商贸""")
+    信息 技术 网络 环保 新能源 光电 模具 钢铁 金属 玻璃 陶瓷 印刷 供应链 国际 实业 贸易 商贸
+    建设 建筑 工程 装饰 装修 设计 广告 物业 餐饮 家居 运输 货运 劳务 安装 园林 绿化 文化 教育
+    医疗 农业 纸业 五金 水泥 石材 涂料 家电 服饰 鞋业 酒店 旅游 租赁""")
 )
 
 # Nouns for the role an organisation plays (a customer, a supplier): they introduce a name

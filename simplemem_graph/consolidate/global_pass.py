@@ -41,6 +41,8 @@ import numpy as np
 
 from simplemem_graph.config import DecayPolicy
 from simplemem_graph.consolidate.aliases import (
+    initials,
+    initials_form,
     is_abbreviation,
     is_chinese_full_name,
     nickname_surname,
@@ -298,6 +300,8 @@ class _NameIndex:
         keys |= {f"p:{key[i : i + 2]}" for i in range(len(key) - 1)}
         if key:
             keys.add(f"s:{key[0]}")
+        if initials(name):
+            keys.add(f"i:{initials(name)}")
         return keys
 
     def canonical(self, key: str) -> list:
@@ -318,6 +322,8 @@ class _NameIndex:
         key = normalise_name(short)
         if not key:
             return []
+        if initials_form(short):
+            return [*self.canonical(f"w:{key}"), *self.canonical(f"i:{initials_form(short)}")]
         if key.isascii():
             return self.canonical(f"w:{key.split()[0]}") if key.split() else []
         return self.canonical(f"p:{key[:2]}") if len(key) >= 2 else []

@@ -7,8 +7,12 @@ both carry a value of one kind (money, a date, a quantity) or one negates what t
 (a decision). Changed: the newer one states a value of that kind the older one lacks.
 
 Explicit ("改成", "推迟到", "moved to", "actually", "correction"...): the newer one SUPERSEDES the older,
-which gets status "superseded" and `valid_to` = the newer one's time. Otherwise, and only when the
-values really disagree both ways, CONTRADICTS: listed by `list_conflicts`, never merged.
+which gets status "superseded" and `valid_to` = the newer one's time. Without a change word, a new
+amount or count SUPERSEDES the older one too when the same words label both values, counted on the
+same basis ("retainer £1,200 a month" / "retainer £1,350 a month from April"), in one thread (a
+shared entity, or the same session continued by a turn that names nobody): `shared_labels`.
+Otherwise, and only when the values really disagree both ways, CONTRADICTS: listed by
+`list_conflicts`, never merged.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from simplemem_graph.consolidate.calibration import calibration
 from simplemem_graph.consolidate.similarity import content_terms, same_subject
 from simplemem_graph.models import Event, Link, LinkKind
 from simplemem_graph.stores.base import GraphStore
+from simplemem_graph.text import tokenize, zh_dictionary_tag
 
 # A handover names the new holder of a post: "接手的是阿珂", "Ollie takes over", "replacement is".
 HANDOVER = r"接手|接替|接管|\b(?:takes|took|taking|take) over\b|\breplacement\b"
@@ -158,36 +163,52 @@ def detect_updates(
                     event, older, min_overlap=SUBJECT_MIN_OVERLAP, min_cosine=calibration().subject_min_cosine
                 )
             disputed = disputes(event, older)
+            # Without a change word, a new value is a change when the same words label it and the
+            # value it replaces ("retainer £800" / "so retainer £950 from May") in one thread.
+            thread = (event.id, older.id) in shared_entity or (
+                event.session == older.session and not _names_anyone(event)
+            )
             for attribute, values, old in changed:
                 if marker and old <= new_values_of(event, attribute, marker):
                     continue  # the older one states the new value: a restatement, not what changed
                 restated = attribute != "decision" and bool(marker) and bool(values & old)
-                if not (alike or restated or disputed):
+                labelled = (
+                    attribute in _LABELLED_ATTRIBUTES
+                    and not marker
+                    and thread
+                    and not disputed
+                    and older.time < event.time
+                    and bool(shared_labels(event, older, attribute))
+                )
+                if not (alike or restated or disputed or labelled):
                     continue
                 if attribute == "decision" and not disputed:
                     continue
                 if attribute == "contact":
                     continue  # a handover is matched on who leaves the post (`_handover`)
                 with_entity = 0.5 if (event.id, older.id) in shared_entity else 0.0
-                score = alike + (2.0 if restated else 0.0) + with_entity
-                if score >= best.get(attribute, (-1.0, None, False))[0]:
-                    best[attribute] = (score, older, disputed)
+                score = alike + (2.0 if restated or labelled else 0.0) + with_entity
+                if score >= best.get(attribute, (-1.0, None, False, False))[0]:
+                    best[attribute] = (score, older, disputed, labelled)
         handover = _handover(event, marker, older_candidates.get(event.id, [])) if marker else None
-        if handover is not None and all(older is not handover[0] for _, older, _ in best.values()):
-            best["contact"] = (0.0, handover[0], False)  # one link per pair, as below
+        if handover is not None and all(older is not handover[0] for _, older, _, _ in best.values()):
+            best["contact"] = (0.0, handover[0], False, False)  # one link per pair, as below
         if "decision" in best and any(
-            older is best["decision"][1] for a, (_, older, _) in best.items() if a != "decision"
+            older is best["decision"][1] for a, (_, older, _, _) in best.items() if a != "decision"
         ):
             del best["decision"]  # one link per pair (the store keys links on kind/source/target)
-        for attribute, (_score, older, disputed) in best.items():
+        for attribute, (_score, older, disputed, labelled) in best.items():
             if attribute == "contact" and handover is not None and marker is not None:
                 new = values_after(event, "contact", marker.start()) or people_in_charge(event)
                 old = handover[1]
             else:
                 old, new = attribute_values(older)[attribute], new_values[attribute]
             props = {"attribute": attribute, "old": sorted(old - new), "new": sorted(new - old)}
-            if marker:
-                props["marker"] = marker.group(0)
+            if marker or labelled:
+                if marker:
+                    props["marker"] = marker.group(0)
+                else:
+                    props["label"] = sorted(shared_labels(event, older, attribute))
                 result.links.append(_link(LinkKind.SUPERSEDES, event, older, props))
                 result.superseded[older.id] = event.time
                 result.counts["SUPERSEDES"] += 1
@@ -201,6 +222,131 @@ def detect_updates(
                 result.links.append(_link(LinkKind.CONTRADICTS, event, older, props))
                 result.counts["CONTRADICTS"] += 1
     return result
+
+
+# A value's label: the words beside it in its clause, up to the neighbouring value. A decimal
+# point does not end a clause.
+_LABEL_CLAUSE_BREAK = re.compile(r"[，,。；;：:！!？?\n—–]|\.(?!\d)|\s[-+=×x*/]\s|[+=×]")
+# Amounts and counts only: a date beside the same words is as often another occurrence ("delivered
+# on 14 April" / "delivered yesterday") as a new value of one plan.
+_LABELLED_ATTRIBUTES = ("money", "quantity")
+# Only the words nearest a value label it ("closed the X quote as lost to the £61 offer": lost,
+# not quote); a Chinese character counts as a word here.
+LABEL_REACH = 4
+_LABEL_TOKEN = re.compile(r"[A-Za-z0-9][\w'&-]*|[\u4e00-\u9fff]")
+# A Latin label word this short ("per", "for", "the") says nothing of what the value is of.
+LABEL_MIN_LATIN = 4
+
+
+def value_labels(event: Event, attribute: str) -> dict[tuple[str, str], frozenset[str]]:
+    """Per value of `attribute` and its basis (see `_basis`), the content words that say what it
+    is the value of: the nearest ones between it and the edge of its clause, on each side where no other
+    value of its kind stands between (words between two amounts may label either), without dates,
+    figures and the names of the people and firms the event mentions ("retainer S$800/month":
+    (800, month) retainer; "£2,350 + £430 = £2,780 per 40HC": (2780, 40hc) 40hc, 2350 none)."""
+    spans = _value_spans(event)
+    masked = list(event.text)
+    for start, end, _kind, _key in spans:  # a date or figure beside a value is not what it is of
+        masked[start:end] = " " * (end - start)
+    text = "".join(masked)
+    names = frozenset(tokenize(" ".join([event.speaker, *(p.name for p in event.participants)])))
+    breaks = [m.start() for m in _LABEL_CLAUSE_BREAK.finditer(event.text)]
+    labels: dict[tuple[str, str], frozenset[str]] = {}
+    for start, end, kind, key in spans:
+        if kind != attribute:
+            continue
+        clause_start = max([0, *(b + 1 for b in breaks if b < start)])
+        clause_end = min([len(text), *(b for b in breaks if b >= end)])
+        inside = [(s, e) for s, e, k, _ in spans if k == attribute and clause_start <= s and e <= clause_end]
+        left = "" if any(e <= start for s, e in inside) else text[clause_start:start]
+        right = "" if any(s >= end for s, e in inside) else text[end:clause_end]
+        left_tokens = [m.start() for m in _LABEL_TOKEN.finditer(left)][-LABEL_REACH:]
+        right_tokens = [m.end() for m in _LABEL_TOKEN.finditer(right)][:LABEL_REACH]
+        near = left[left_tokens[0] :] if left_tokens else ""
+        near += " " + (right[: right_tokens[-1]] if right_tokens else "")
+        words = frozenset(w for w in tokenize(near) if _label_word(w)) - names
+        basis = _basis(event.text[:start], event.text[end:])
+        labels[(key, basis)] = labels.get((key, basis), frozenset()) | words
+    return labels
+
+
+def _label_word(word: str) -> bool:
+    """A word that can say what a value is of: a Latin word of LABEL_MIN_LATIN letters or more, or
+    a Chinese noun of jieba's dictionary (单价, 定金; not 就是, 之前, nor a trade name it lacks)."""
+    if word.isascii():
+        return len(word) >= LABEL_MIN_LATIN and any(c.isalpha() for c in word)
+    tag = zh_dictionary_tag(word)
+    return len(word) >= 2 and tag.startswith(("n", "vn")) and tag != "nr"
+
+
+# What an amount is counted per: "£85 a day", "£2,350 per 40HC", "S$800/month", "3.65元/件", "每天2000".
+_BASIS_AFTER = re.compile(
+    r"^\s*(?:(?:/\s*|per\s+|an?\s+|each\s+)([A-Za-z][\w'-]*)|/\s*([\u4e00-\u9fff]))", re.IGNORECASE
+)
+_BASIS_BEFORE = re.compile(r"每([\u4e00-\u9fff])\s*$")
+
+
+def _basis(before: str, after: str) -> str:
+    """What a value is counted per ("day", "40hc", "天"), "" for a total: a rate and a total are
+    never two values of one thing."""
+    match = _BASIS_AFTER.match(after) or _BASIS_BEFORE.search(before)
+    return next(g for g in match.groups() if g).casefold() if match else ""
+
+
+def shared_labels(newer: Event, older: Event, attribute: str) -> frozenset[str]:
+    """The label words a value the newer event gives (one the older does not) shares with a value
+    of the older event counted on the same basis: what says both are values of one thing; empty
+    when nothing does. A question states no value, a figure the older event already writes (with
+    another unit word, or none: "goes to 2780" / "£2,780") is no new value, and of an older change
+    only the value it changed to is compared (the one it replaced no longer holds)."""
+    if _QUESTION.search(newer.text) or _QUESTION.search(older.text):
+        return frozenset()
+    old_values = attribute_values(older).get(attribute, set())
+    old_figures = {_number(q.value) for q in older.quantities}
+    old_labels = value_labels(older, attribute)
+    marker = EXPLICIT_CHANGE.search(older.text)
+    if marker:  # "单价从3.85降到3.65": only the value it changed to still holds
+        current = new_values_of(older, attribute, marker)
+        old_labels = {key: words for key, words in old_labels.items() if key[0] in current}
+    shared: frozenset[str] = frozenset()
+    for (value, basis), words in value_labels(newer, attribute).items():
+        if value in old_values or value.split()[0] in old_figures:
+            continue
+        for (old_value, old_basis), old_words in old_labels.items():
+            if old_value != value and old_basis == basis:
+                shared |= words & old_words
+    return shared
+
+
+def _value_spans(event: Event) -> list[tuple[int, int, str, str]]:
+    """(start, end, attribute, key) of every value written in the event's text, in text order:
+    amounts and counts, other figures (attribute ""), dates and the ISO form written beside them."""
+    text, spans = event.text, []
+    for q in event.quantities:
+        at = text.find(q.surface) if q.surface else -1
+        if at >= 0:
+            kind = "money" if q.kind == "money" else "quantity" if q.kind == "quantity" else ""
+            spans.append((at, at + len(q.surface), kind, _value_key(q) if kind else ""))
+    for atom in event.atoms:
+        at = text.find(atom.surface) if atom.surface else -1
+        if atom.kind == "date" and at >= 0:
+            spans.append((at, at + len(atom.surface), "date", str(atom.value)))
+    for day in event.dates:
+        iso = day.isoformat()
+        at = text.find(iso)
+        if at >= 0:
+            spans.append((at, at + len(iso), "date", iso))
+    return sorted(spans)
+
+
+_QUESTION = re.compile(r"[?？]\s*$")
+
+
+def _names_anyone(event: Event) -> bool:
+    """Whether the event names a person or a firm besides its speaker: one that names nobody
+    continues its session's thread ("so retainer S$950 from May")."""
+    speaker = event.speaker.casefold()
+    return any(p.name.casefold() != speaker for p in event.participants)
 
 
 # Markers after which the text names the value being replaced ("£2,560, replacing the £2,780

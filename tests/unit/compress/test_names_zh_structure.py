@@ -109,3 +109,28 @@ def test_a_name_given_in_an_earlier_batch_names_the_speaker_in_later_ones():
     assert list(known.values()) == [{"user": "苏婉清"}]
     assert any(t.startswith("苏婉清") for t in (e.text for e in compress([later], introduced=known)))
     assert not any("苏婉清" in e.text for e in compress([later]))  # no earlier name: 我 stays
+
+
+@pytest.mark.parametrize(
+    ("text", "firm"),
+    [
+        ("恒屹建设那边定了，外墙给我们做", "恒屹建设"),  # jieba guesses 恒屹 a noun
+        ("珩筑建设的报价来了", "珩筑建设"),  # ...and 珩筑 a verb: the guess is no evidence either way
+        ("澜汀装饰说下周进场", "澜汀装饰"),
+    ],
+)
+def test_a_word_jieba_does_not_know_before_an_industry_word_is_a_firm(text, firm):
+    assert ("org", firm) in _zh(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "合同价186万，含税单价3.6元",  # 含税 is no dictionary word either, but 单价 is no industry
+        "盐雾测试只撑了36小时",
+        "看厂情况怎么样？",
+        "刚回完邮件，马上过去",
+    ],
+)
+def test_ordinary_words_before_a_common_noun_are_no_firm(text):
+    assert [m for m in _zh(text) if m[0] == "org"] == []
