@@ -611,9 +611,9 @@ class EntityResolver:
             if owners:
                 return self._new_with_candidates(name, type_, owners, "short-name")
         if type_ == "org" and not name.isascii():
-            owner = self._trade_name_owner(name)
-            if owner is not None:
-                return owner
+            trade_owner = self._trade_name_owner(name)
+            if trade_owner is not None:
+                return trade_owner
         if type_ == "person" and not name.isascii():
             new_id = self._ensure(name, type_)  # 邱敏 is not a short form of 邱敏刚: only nicknames are
             self._adopt_earlier_nicknames(name, new_id, event)

@@ -143,7 +143,7 @@ def detect_updates(
         marker = EXPLICIT_CHANGE.search(event.text)
         new_values = attribute_values(event)
         subject = change_subject(event) if marker else set()
-        best: dict[str, tuple[float, Event, bool]] = {}
+        best: dict[str, tuple[float, Event, bool, bool]] = {}  # score, older, disputed, labelled
         for older in older_candidates.get(event.id, [])[-MAX_OLDER:]:
             if older.id == event.id or older.time > event.time:
                 continue
