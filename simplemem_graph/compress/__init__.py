@@ -49,9 +49,9 @@ from simplemem_graph.compress.names import (
     common_words,
     find_latin_names_in_zh,
     find_names_en,
-    find_names_zh,
     load_english_pipeline,
 )
+from simplemem_graph.compress.names_zh import find_names_zh
 from simplemem_graph.compress.restate import introduced_name, is_speaker_label, spoken_as
 from simplemem_graph.compress.segment import Piece, split_clauses, split_sentences
 from simplemem_graph.compress.stats import CompressStats

@@ -160,7 +160,7 @@ def _zh_partner_before(text: str, at: int, people: dict, ends: dict) -> Group | 
         return Group(at + 2, word, word)
     # A name opening the sentence has no cue before it for the detector; the conjunct itself is
     # one when it is a whole two- or three-character phrase in the shape of a name.
-    from simplemem_graph.compress.names import _SURNAME
+    from simplemem_graph.compress.names_zh import _SURNAME
 
     whole = re.search(rf"(?:^|[^\u4e00-\u9fff])({_SURNAME}[\u4e00-\u9fff]{{1,2}})$", text[:at])
     if whole and not is_common_zh_word(whole.group(1)):
@@ -175,7 +175,7 @@ def _zh_groups(text: str) -> list[Group]:
     """ "我和老王", "我跟小李", "老王和我", "我和我老婆": a conjunction word joining 我 and a partner."""
     if not re.search("我们|咱们", text) or not re.search("我[和跟与同]|[和跟与同]我", text):
         return []
-    from simplemem_graph.compress.names import _zh_tokens, find_names_zh
+    from simplemem_graph.compress.names_zh import _zh_tokens, find_names_zh
 
     tokens = _zh_tokens(text)
     starts = {o: (w, t) for w, t, o in tokens}
@@ -313,7 +313,7 @@ _EN_INTRODUCTION = re.compile(r"\b(?:[Mm]y name is|[Cc]all me)\s+(?P<n>[A-Z][a-z
 
 
 def _zh_introduction():
-    from simplemem_graph.compress.names import _SURNAME
+    from simplemem_graph.compress.names_zh import _SURNAME
 
     return re.compile(rf"我(?:叫|是|名叫)(?P<n>{_SURNAME}[\u4e00-\u9fff]{{1,2}})(?=[，。,.！!；;\s]|$)")
 

@@ -124,7 +124,7 @@ def _ba_verb(text: str) -> str | None:
     m = _BA_PREDICATE.search(text)
     if m is None:
         return None
-    from simplemem_graph.compress.names import _dictionary_tag
+    from simplemem_graph.compress.names_zh import _dictionary_tag
 
     verb = m.group("v")
     return None if _dictionary_tag(verb).startswith(("a", "d", "m", "q", "r", "u", "t", "f")) else verb

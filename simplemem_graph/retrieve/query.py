@@ -350,7 +350,7 @@ def content_text(query: str) -> str:
     """
     if detect_lang(query) != "zh":
         return query
-    from simplemem_graph.compress.names import _zh_tokens
+    from simplemem_graph.compress.names_zh import _zh_tokens
 
     pieces: list[str] = []
     previous = ""

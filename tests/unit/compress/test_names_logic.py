@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from simplemem_graph.compress.logic import find_conditions, find_negations
 from simplemem_graph.compress.mentions import resolve_overlaps
-from simplemem_graph.compress.names import find_names_en, find_names_zh
+from simplemem_graph.compress.names import find_names_en
+from simplemem_graph.compress.names_zh import find_names_zh
 
 
 def _zh(text: str) -> list[tuple[str, str]]:

@@ -11,7 +11,8 @@ import pytest
 
 from simplemem_graph.compress import compress
 from simplemem_graph.compress.mentions import resolve_overlaps
-from simplemem_graph.compress.names import find_latin_names_in_zh, find_names_zh
+from simplemem_graph.compress.names import find_latin_names_in_zh
+from simplemem_graph.compress.names_zh import find_names_zh
 from simplemem_graph.compress.restate import introduced_name, spoken_as
 from simplemem_graph.models import Turn
 

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from simplemem_graph.compress import compress
-from simplemem_graph.compress.names import find_names_zh
+from simplemem_graph.compress.names_zh import find_names_zh
 from simplemem_graph.compress.restate import agreed_negation, third_person
 
 

@@ -1,6 +1,6 @@
 """Shops and firms told from people by structure, and nicknames by their form."""
 
-from simplemem_graph.compress.names import find_names_zh
+from simplemem_graph.compress.names_zh import find_names_zh
 
 
 def _names(text: str) -> set[tuple[str, str]]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from simplemem_graph.compress import compress
 from simplemem_graph.compress.amounts import find_amounts
-from simplemem_graph.compress.names import find_latin_names_in_zh, find_names_zh
+from simplemem_graph.compress.names import find_latin_names_in_zh
+from simplemem_graph.compress.names_zh import find_names_zh
 
 
 def _orgs(text: str) -> set[str]:

@@ -1,0 +1,535 @@
+"""Chinese names as written in the line: jieba part-of-speech tags plus rules for titles (李经理,
+孙总), nicknames (老郑, 小林, 阿珂), organisation suffixes and trade name + industry word (市场部,
+博瑞科技, 远航物流, 恒筑建设), "叫X" introductions (一家叫顺捷的) and a place gazetteer with facility
+suffixes (苏州工厂, 三楼会议室). English and Latin-script names are `compress/names.py`'s.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import re
+
+from simplemem_graph.compress.mentions import Mention
+from simplemem_graph.gazetteer import ZH_PLACES
+from simplemem_graph.lexicon import (
+    ZH_COMPOUND_SURNAMES,
+    ZH_FACILITY_SUFFIXES,
+    ZH_INDUSTRY_WORDS,
+    ZH_JOB_ROLES,
+    ZH_LEGAL_FORMS,
+    ZH_ORG_FALSE_FRIENDS,
+    ZH_ORG_ROLE_NOUNS,
+    ZH_ORG_SUFFIXES,
+    ZH_PLACE_SUFFIXES,
+    ZH_SURNAMES,
+    ZH_TITLE_FALSE_FRIENDS,
+    ZH_TITLES,
+)
+from simplemem_graph.text import COMMON_WORD_MIN_FREQ, is_common_zh_word, zh_dictionary_tag
+
+_SURNAME = "(?:" + "|".join(ZH_COMPOUND_SURNAMES) + "|[" + "".join(sorted(ZH_SURNAMES)) + "])"
+_TITLE = "(?:" + "|".join(ZH_TITLES) + ")"
+# "孙总的意思" is a person; "总额", "总价" after a surname-like character are not.
+_ZH_TITLED = re.compile(rf"(?:小|老)?{_SURNAME}{_TITLE}(?![额价数共计量体结部线])")
+# 老郑, 小林: 老/小 + a surname is a nickname wherever it stands (老郑刚回电话, 跟小林说了), unless the
+# surname character opens a word with what follows (老黄牛, 小白菜) or the pair is a word (小时).
+_ZH_NICKNAME = re.compile(rf"(?:小|老){_SURNAME}")
+# "叫胖哥", "大家都叫他胖哥": what someone is called is a name, whatever its words.
+_ZH_CALLED = re.compile(
+    r"(?:叫做|名叫|叫(?:他|她)?)(?P<n>[\u4e00-\u9fff]{2,4}?)(?=的|[，。,、；;！!？?\s]|$)"
+)
+# 阿 + one character (阿珂, 阿凯) is a way to call a person when the pair is no word of its own (阿姨).
+_ZH_A_NICKNAME = re.compile(r"阿[\u4e00-\u9fff]")
+_ZH_PLACE = re.compile("|".join(sorted(ZH_PLACES, key=len, reverse=True)))
+_ZH_FACILITY = "(?:" + "|".join(ZH_FACILITY_SUFFIXES) + ")"
+_ZH_FLOOR_ROOM = re.compile(r"(?:[一二三四五六七八九十\d]+[楼层]|[A-Z]\d*座)(?:会议室|办公室|大厅|前台|展厅)")
+# jieba tags that can never start or extend a name: prepositions, conjunctions, particles, pronouns,
+# adverbs, numerals, measure words, punctuation, interjections, direction and time words.
+_NOT_NAME_TAGS = ("p", "c", "u", "r", "d", "m", "q", "x", "y", "e", "o", "f", "t", "w", "z", "ad")
+_NOUNISH_TAGS = ("ns", "nz", "nt", "nr", "j")
+_REGISTERED_NAME_MAX = 14  # characters between the place and the legal form (深圳市锐拓精密五金: 9)
+
+
+@functools.cache
+def _posseg():
+    import jieba
+    import jieba.posseg
+
+    jieba.setLogLevel(logging.WARNING)
+    return jieba.posseg
+
+
+def _zh_tokens(text: str) -> list[tuple[str, str, int]]:
+    """(word, tag, start offset) for each jieba token."""
+    tokens, offset = [], 0
+    for pair in _posseg().cut(text):
+        tokens.append((pair.word, pair.flag, offset))
+        offset += len(pair.word)
+    return tokens
+
+
+def _dictionary_tag(word: str) -> str:
+    _posseg()  # jieba quiet, as for every tagging here
+    return zh_dictionary_tag(word)
+
+
+def _nameable(word: str, tag: str) -> bool:
+    return len(word) >= 2 and not tag.startswith(_NOT_NAME_TAGS) and not re.search(r"[^\w]", word)
+
+
+_MARKED_PLACE_NAME = re.compile(r"(?:[\u4e00-\u9fff]{2,3}?[省市县区])+[\u4e00-\u9fff]{2,10}$")
+
+
+def _marked_place_start(tokens: list[tuple[str, str, int]], i: int) -> int | None:
+    """Start of "<X市/X省...><trade name + industry>" before the legal form at token i, at a jieba
+    token boundary (新客户|昌平|市铭|隆塑胶有限公司: 昌平市 opens the name, not 户昌平市), for places
+    no list or tag knows."""
+    end = tokens[i][2]
+    text = "".join(w for w, _, _ in tokens[:i])
+    for _word, _tag, start in tokens[:i]:
+        if end - start > _REGISTERED_NAME_MAX + 4:
+            continue
+        window = text[start:end]
+        if re.search(r"[的和与跟及在是了把给]", window):
+            continue
+        if _MARKED_PLACE_NAME.match(window):
+            return start
+    return None
+
+
+def _registered_name_start(tokens: list[tuple[str, str, int]], i: int) -> int | None:
+    """Start of a registered company name ending at token i (有限公司...): back to the place that opens it.
+
+    Registered names read <place><trade name><industry><legal form> (深圳市锐拓精密五金有限公司); jieba
+    tags trade names as anything (锐拓 is a verb to it), so the words between the place and the legal
+    form are taken whole, as long as no punctuation, particle, pronoun or numeral interrupts them.
+    """
+    marked = _marked_place_start(tokens, i)
+    if marked is not None:
+        return marked
+    length = 0
+    for j in range(i - 1, -1, -1):
+        word, tag, start = tokens[j]
+        length += len(word)
+        if length > _REGISTERED_NAME_MAX or not re.fullmatch(r"[\u4e00-\u9fff]+", word):
+            break
+        if tag.startswith(("p", "c", "u", "r", "m", "q", "x", "y", "e", "o", "w")) or word in "的和与跟及":
+            break
+        if word in ZH_PLACES or (tag == "ns" and len(word) >= 2):
+            return start if j < i - 1 else None  # a place alone before the legal form is not a name
+    return _unknown_run_start(tokens, i)
+
+
+# One character that ends whatever came before a name: particles, prepositions, copula, light verbs.
+_ZH_NAME_BOUNDARY_CHARS = frozenset("的和与跟及了在是把给让找向从对由被将为同")
+_ZH_NAME_TAGS = ("ns", "nr", "nz", "nt", "j", "n", "g")
+_UNKNOWN_CORE_MAX = 6  # an unlisted place (2-3 characters) + a trade name (2-3)
+# jieba counts: 说 219817, 要 156581, 找 20856; trade-name characters 达 28255 (rare alone), 润 1690.
+_FUNCTION_CHAR_MIN_FREQ = 20000
+_VERBISH = ("v", "p", "d", "c", "r", "u")
+
+
+def _unknown_run_start(tokens: list[tuple[str, str, int]], i: int) -> int | None:
+    """Start of "<unlisted place><trade name><industry><legal form>" (淮溪润澄化工有限公司), for places
+    and trade names no list, tag or 市 marks: jieba cuts them into rare words and single characters.
+
+    The industry words right before the legal form are passed over; the name then runs back to the
+    nearest boundary: the clause start, a particle or preposition (的, 和, 给...), a common word that
+    is not a noun (说, 上周, 一家, 大型), or a role noun (客户, 供应商: "新客户X有限公司"). Its core
+    (place + trade name) must be 2-6 characters, not all of them ordinary words.
+    """
+    j = i - 1
+    while (
+        j >= 0
+        and j >= i - 2
+        and (
+            tokens[j][0] in ZH_INDUSTRY_WORDS or (len(tokens[j][0]) >= 2 and is_common_zh_word(tokens[j][0]))
+        )
+    ):
+        j -= 1
+    if j == i - 1:
+        return None  # no industry word: "X有限公司" alone is read by the rules above
+    begin, core, ordinary = None, 0, True
+    while j >= 0:
+        word, tag, start = tokens[j]
+        if not re.fullmatch(r"[\u4e00-\u9fff]+", word) or word in ZH_ORG_ROLE_NOUNS:
+            break
+        if len(word) == 1 and word in _ZH_NAME_BOUNDARY_CHARS:
+            break
+        common = is_common_zh_word(word)
+        if len(word) >= 2 and common and not tag.startswith(_ZH_NAME_TAGS):
+            break
+        if len(word) == 1 and is_common_zh_word(word, _FUNCTION_CHAR_MIN_FREQ) and tag.startswith(_VERBISH):
+            break  # 说, 要, 找: a verb of everyday speech, not a character of a trade name (润, 拓)
+        if core + len(word) > _UNKNOWN_CORE_MAX:
+            return None  # no boundary close enough: the start cannot be told
+        ordinary = ordinary and common and len(word) >= 2
+        begin, core, j = start, core + len(word), j - 1
+    if begin is None or core < 2 or ordinary:
+        return None
+    return begin
+
+
+# A verb this frequent alone (去 123402, 来, 到) is the errand before a name, not its first
+# character; trade-name characters are far rarer alone (达 28255, 泰 1317).
+_OPENING_VERB_MIN_FREQ = 50000
+
+
+def _titled_person(chars: str) -> bool:
+    """A surname and a title (杨总, 老郑): the shape of a person's name, never of a trade name."""
+    return bool(re.fullmatch(rf"(?:小|老)?{_SURNAME}{_TITLE}|(?:小|老){_SURNAME}", chars))
+
+
+def _single_char_run(tokens: list[tuple[str, str, int]], j: int) -> int | None:
+    """Start of 2-4 single CJK characters ending at token j that jieba could not join into a word."""
+    begin, count = None, 0
+    while j >= 0 and count < 4:
+        word, tag, start = tokens[j]
+        if len(word) != 1 or not re.fullmatch(r"[\u4e00-\u9fff]", word):
+            break
+        # jieba's tag of a rare character is a guess (泓 "q"): only a frequent one is a function word
+        if tag.startswith(_NOT_NAME_TAGS) and is_common_zh_word(word, _FUNCTION_CHAR_MIN_FREQ):
+            break
+        if word in "的和与跟及了在是":
+            break
+        if count >= 2 and tag.startswith(_VERBISH) and is_common_zh_word(word, _OPENING_VERB_MIN_FREQ):
+            break  # 去|铭|泰|建材: a trade name of two characters already; 去 is the errand before it
+        if tag.startswith("d") and j + 1 < len(tokens) and tokens[j + 1][1].startswith("v"):
+            return None  # 刚|回|电话: an adverb before a verb opens a predicate, never a firm's name
+        begin, count, j = start, count + 1, j - 1
+    if count >= 2 and _titled_person("".join(w for w, _, s in tokens if s >= begin)[:count]):
+        return None  # 杨|总|见面: a surname and a title make a person, not a trade name
+    return begin if count >= 2 else None
+
+
+def _trade_word(word: str, tag: str, min_freq: int = COMMON_WORD_MIN_FREQ) -> bool:
+    """A common two-character noun (jieba n / vn): the industry word that can end a trade name.
+    `min_freq=1`: any dictionary noun, when what comes before already has a firm's shape."""
+    if (
+        len(word) != 2
+        or tag not in ("n", "vn")
+        or word in ZH_ORG_FALSE_FRIENDS
+        or word in ZH_FACILITY_SUFFIXES
+    ):
+        return False  # 仓库, 工厂 after a place make a facility (澄屿仓库), not a firm
+    # A title or role after a name makes a person (晓燕老师, 小王同事), not a firm.
+    return is_common_zh_word(word, min_freq) and word not in ZH_TITLES and word not in ZH_JOB_ROLES
+
+
+def _guessed_name(word: str, tag: str) -> bool:
+    """Two rare characters jieba tags a person (nr, the first no surname), a place or a proper name
+    (ns, nz, nt): its guess for characters it does not know, as likely a trade name as anything."""
+    if len(word) != 2 or is_common_zh_word(word) or not re.fullmatch(r"[\u4e00-\u9fff]+", word):
+        return False
+    if tag in ("ns", "nz", "nt"):
+        return True  # 澄屿(ns)|建材: a rare word jieba takes for a place or a proper name
+    return tag == "nr" and word[0] not in ZH_SURNAMES and word[0] not in "小老阿"  # 小明, 老周: nicknames
+
+
+def _unlisted_word(word: str) -> bool:
+    """Two characters jieba's dictionary does not hold as a word, whatever tag it guessed for them
+    (恒筑 "n", 珩筑 "v"): before an industry word of the lexicon (建设, 物流), a trade name. Not a
+    nickname (小王, 老周) and not two characters of ordinary speech (含税, 看厂 pass the dictionary
+    test too, which is why the next word must be an industry word, not any noun)."""
+    return (
+        len(word) == 2
+        and bool(re.fullmatch(r"[\u4e00-\u9fff]+", word))
+        and not _dictionary_tag(word)
+        and not is_common_zh_word(word)
+        and word[0] not in "小老阿"
+    )
+
+
+def _placed_trade_name(place: tuple[str, str, int], name: tuple[str, str, int]) -> bool:
+    """A place (listed, or jieba's ns) right before a 2-3 character word jieba takes for a proper
+    name (nz, nr, ns, nt): with an industry noun after them, a firm named the usual way."""
+    place_word, place_tag, _ = place
+    word, tag, _ = name
+    return (
+        (place_word in ZH_PLACES or (place_tag == "ns" and len(place_word) >= 2))
+        and 2 <= len(word) <= 3
+        and bool(re.fullmatch(r"[\u4e00-\u9fff]+", word))
+        and tag in ("nz", "nr", "ns", "nt")
+        and word not in ZH_ORG_ROLE_NOUNS
+    )
+
+
+def _zh_orgs(tokens: list[tuple[str, str, int]]) -> list[Mention]:
+    found = []
+    for i, (word, tag, start) in enumerate(tokens):
+        suffix = next((s for s in ZH_ORG_SUFFIXES if word.endswith(s)), None)
+        placed = i >= 2 and _placed_trade_name(tokens[i - 2], tokens[i - 1]) and _trade_word(word, tag, 1)
+        if suffix is None and (placed or _trade_word(word, tag)):
+            run = _single_char_run(tokens, i - 1)
+            if run is None and placed:
+                run = tokens[i - 2][2]  # 佛山|宏达(nz)|五金: a place, a proper-name guess, an industry
+            if run is None and i and _guessed_name(*tokens[i - 1][:2]):
+                run = tokens[i - 1][2]  # 达祺(nr)|运输: jieba's "person" guess for two rare characters
+            if run is None and i and word in ZH_INDUSTRY_WORDS and _unlisted_word(tokens[i - 1][0]):
+                run = tokens[i - 1][2]  # 恒筑(n)|建设: a word jieba does not know, then a line of business
+            if run is not None:
+                # 钰|琨|货运, 泓|睿|咨询: characters jieba could not make a word of, then a common
+                # noun of what a business does: a trade name, whether or not its industry word is
+                # in ZH_ORG_SUFFIXES (those lists are a fallback, never the whole vocabulary).
+                end = start + len(word)
+                surface = "".join(w for w, _, s in tokens if run <= s < end)
+                found.append(Mention("org", run, end, surface, surface))
+            continue
+        if suffix is None or word in ZH_ORG_FALSE_FRIENDS:
+            continue
+        if suffix in ZH_LEGAL_FORMS:
+            begin = _registered_name_start(tokens, i)
+            if begin is not None:
+                end = start + len(word)
+                surface = "".join(w for w, _, s in tokens if begin <= s < end)
+                found.append(Mention("org", begin, end, surface, surface))
+                continue
+        begin, j = start, i - 1
+        if word == suffix:  # a bare suffix ("科技", "物流") needs a name before it
+            single_run = _single_char_run(tokens, j)
+            if single_run is not None and len(suffix) >= 2:
+                begin, j = single_run, -1  # 鑫|钰|物流: jieba split an unknown trade name into characters
+            elif (
+                j < 0
+                or not _nameable(tokens[j][0], tokens[j][1])
+                or (len(suffix) == 1 and len(tokens[j][0]) < 2)
+            ):
+                continue
+            else:
+                begin, j = tokens[j][2], j - 1
+        elif len(word) < 3:
+            continue
+        if j >= 0 and tokens[j][1].startswith(_NOUNISH_TAGS) and _nameable(tokens[j][0], tokens[j][1]):
+            begin = tokens[j][2]
+        end = start + len(word)
+        surface = "".join(w for w, _, s in tokens if begin <= s < end)
+        found.append(Mention("org", begin, end, surface, surface))
+    return found
+
+
+def _is_nickname(text: str, start: int, end: int) -> bool:
+    """老/小 + surname at text[start:end] is a way to call a person (老郑, 小林), not part of a word."""
+    pair, surname = text[start:end], text[start + 1 : end]
+    if pair in ZH_TITLE_FALSE_FRIENDS or (is_common_zh_word(pair) and _dictionary_tag(pair) != "nr"):
+        return False  # 小时, 老实: a word of its own (老王 is in the dictionary as a name: nr)
+    if start > 0 and is_common_zh_word(text[start - 1 : start + 1]):
+        return False  # 古老, 大小: 老/小 closes the word before
+    return not (end < len(text) and is_common_zh_word(surname + text[end]))  # 老黄牛, 小白菜
+
+
+def _is_a_nickname(text: str, start: int, end: int) -> bool:
+    """阿 + a character at text[start:end] calls a person (阿珂) when the pair is no word (阿姨, 阿里),
+    the character does not open a word with what follows (阿|拉伯), and 阿 does not close the word
+    before it (no such word is common, but a name cannot start inside one)."""
+    pair = text[start:end]
+    if is_common_zh_word(pair, 1) or (start > 0 and is_common_zh_word(text[start - 1 : start + 1], 1)):
+        return False
+    return not (end < len(text) and is_common_zh_word(text[end - 1 : end + 1], 1))
+
+
+def _placed_given_name(tokens: list[tuple[str, str, int]], i: int) -> bool:
+    """Surname token i + a two-character proper-noun guess (周|建国: jieba reads 周 as "week" and
+    建国 as a place) is a person by position: after 的/和/跟... or at a clause start, and before an
+    adverb or a verb (刚回, 说) or a pause: where a subject or object stands, not inside a phrase."""
+    given, given_tag, _ = tokens[i + 1]
+    if len(given) != 2 or not given_tag.startswith(("nr", "nz", "ns")):
+        return False
+    before = tokens[i - 1][0] if i else ""
+    after_tag = tokens[i + 2][1] if i + 2 < len(tokens) else "x"
+    opens = (
+        not before
+        or before in _ZH_NAME_BOUNDARY_CHARS
+        or bool(re.fullmatch(r"[，。,.；;：:！!？?\s]", before))
+    )
+    return opens and after_tag.startswith(("d", "v", "x", "w", "p"))
+
+
+# A two-character word jieba tags a person that its dictionary counts this often is an ordinary
+# word (顾问 1697): real given names are rare as words (李强 159; most are absent).
+_NAME_AS_WORD_MIN_FREQ = 1000
+
+
+def _zh_people(text: str, tokens: list[tuple[str, str, int]]) -> list[Mention]:
+    found = []
+    for m in _ZH_TITLED.finditer(text):
+        s = m.start()
+        if s > 0 and m.group(0)[0] not in "小老" and is_common_zh_word(text[s - 1 : s + 1]):
+            continue  # 公司工作: the "surname" closes the word before it (公司), 司工 is no one
+        if m.group(0) not in ZH_TITLE_FALSE_FRIENDS:
+            found.append(Mention("person", m.start(), m.end(), m.group(0), m.group(0)))
+    for m in _ZH_NICKNAME.finditer(text):
+        if _is_nickname(text, m.start(), m.end()) and not any(k.start <= m.start() < k.end for k in found):
+            found.append(Mention("person", m.start(), m.end(), m.group(0), m.group(0)))
+    for m in _ZH_A_NICKNAME.finditer(text):
+        if _is_a_nickname(text, m.start(), m.end()) and not any(k.start <= m.start() < k.end for k in found):
+            found.append(Mention("person", m.start(), m.end(), m.group(0), m.group(0)))
+    for i, (word, tag, start) in enumerate(tokens):
+        name = None
+        if (
+            tag.startswith("nr")
+            and 2 <= len(word) <= 4
+            and re.fullmatch(_SURNAME + r"[\u4e00-\u9fff]{1,2}", word)
+            and not (len(word) == 2 and is_common_zh_word(word, _NAME_AS_WORD_MIN_FREQ))
+        ):
+            name = word
+        elif word in ZH_SURNAMES and i + 1 < len(tokens):
+            given, given_tag, _ = tokens[i + 1]
+            # jieba tagged the surname alone as a name: the proper-noun word after it (nr, or nz for
+            # a given name that is also a word: 邓|建华) is the given name
+            if (
+                given_tag.startswith(("nr", "nz") if tag.startswith("nr") else ("nr",))
+                and 1 <= len(given) <= 2
+                and re.fullmatch(r"[\u4e00-\u9fff]+", given)
+            ) or _placed_given_name(tokens, i):
+                name = word + given
+        # 田总刚来电话: jieba's "name" 田总刚 is 田总 + 刚 (just): a title right after the surname
+        if name and (re.match(_TITLE, name[1:]) or re.match(_TITLE, text[start + len(name) :])):
+            continue
+        if name:
+            found.append(Mention("person", start, start + len(name), name, name))
+    return found
+
+
+# Structure that marks a place with no list: 去/到/在X + a facility or a trip activity (去淮城出差,
+# 在临平的仓库, 车去云州提货).
+_ZH_PLACE_CUE = re.compile(
+    r"(?:去|到|在|从|回|飞|赴|来)(?P<p>[\u4e00-\u9fff]{2,3}?)(?:市|省|县|区)?"
+    rf"(?=的?{_ZH_FACILITY}|出差|提货|验货|参观|开会|考察|见面|办事|拜访|送货|发货)"
+)
+# A person by position: after 让/跟/找/对接人... or a clause start, before a verb or a pause
+# (让郑林在…, 对接人许炎，, 陈宁宁下周要去…). Given names are one or two characters.
+_ZH_PERSON_AFTER = (
+    r"(?=说|在|把|要|会|下周|明天|今天|后天|确认|提醒|表示|发来|发了|负责|已经|也|[，,。；;！!]|的|去|来|打|报"
+    r"|可以|答应|$)"
+)
+_ZH_PERSON_CUE = re.compile(
+    r"(?:^|(?<=[，,。；;：:\s])|(?<=让|叫|请|找|跟|和|给|由|派|问|的))"
+    rf"(?P<n>{_SURNAME}[\u4e00-\u9fff]{{1,2}}){_ZH_PERSON_AFTER}"
+)
+# After a job role or an errand verb (采购胡勇之, 对接人是刘海河, 让赵建国在...) the position alone says
+# "a person": the given name may be an ordinary word (建国, 海河).
+_ZH_ROLE_CUE = re.compile(
+    "(?:" + "|".join(sorted(ZH_JOB_ROLES, key=len, reverse=True)) + r")(?:是|为)?"
+    rf"(?P<n>{_SURNAME}[\u4e00-\u9fff]{{1,2}}){_ZH_PERSON_AFTER}"
+    rf"|(?<=让|请|派|找)(?P<m>{_SURNAME}[\u4e00-\u9fff]{{1,2}})(?=在|把|去|来|负责|明天|下周|今天)"
+)
+
+
+def _structural_zh_names(text: str) -> list[Mention]:
+    """People and places found by their position in the sentence, for names jieba does not know.
+
+    A common word of jieba's dictionary in that position (高兴, 公司, 现场) is not a name, unless
+    jieba itself tags it as a place (北京).
+    """
+    found = []
+    for m in _ZH_PLACE_CUE.finditer(text):
+        word = m.group("p")
+        tags = {t for _w, t, _s in _zh_tokens(word)}
+        if is_common_zh_word(word) and tags != {"ns"}:
+            continue
+        found.append(Mention("place", m.start("p"), m.end("p"), word, word))
+    role_cued = set()
+    for m in _ZH_ROLE_CUE.finditer(text):
+        group = "n" if m.group("n") else "m"
+        name, end = m.group(group), m.end(group)
+        after = text[end - 1 : end + 1]
+        if len(name) == 3 and len(after) == 2 and is_common_zh_word(after):
+            name, end = name[:2], end - 1  # 叶广发来了 (as below)
+        if is_common_zh_word(name) or name in ZH_TITLE_FALSE_FRIENDS or re.match(_TITLE, name[1:]):
+            continue
+        if len(name) == 3 and _dictionary_tag(name[1:]).startswith(_NOT_NAME_TAGS):
+            continue  # 让王明天去: 明天 is a time word, not a given name (建国, 海河 are nouns)
+        role_cued.add(m.start(group))
+        found.append(Mention("person", m.start(group), end, name, name))
+    for m in _ZH_PERSON_CUE.finditer(text):
+        if m.start("n") in role_cued:
+            continue
+        name, end = m.group("n"), m.end("n")
+        # 叶广发来了: the last character may open the next word (发来): then the name is 叶广
+        if len(name) == 3 and is_common_zh_word(text[end - 1 : end + 1]):
+            name, end = name[:2], end - 1
+        given = name[1:]
+        if is_common_zh_word(name) or (len(given) == 2 and is_common_zh_word(given)):
+            continue
+        if name in ZH_TITLE_FALSE_FRIENDS or re.match(_TITLE, given):
+            continue
+        found.append(Mention("person", m.start("n"), end, name, name))
+    return found
+
+
+def _shops_read_as_people(
+    text: str, tokens: list[tuple[str, str, int]], people: list[Mention]
+) -> list[Mention]:
+    """People jieba guessed that are the name of a shop or firm by structure: the name runs into a
+    noun of what a business does (野|麦咖啡: 咖啡 closes the guessed "name"), or a word of what it
+    does stands between it and a side marker (麦田|烘焙|那边: the marker takes the whole phrase; a
+    person's side is "麦田那边"). A titled name or a nickname (杨总, 小陶, 阿珂) stays a person."""
+    starts = {start: i for i, (_w, _t, start) in enumerate(tokens)}
+    out = []
+    for m in people:
+        if _titled_person(m.value) or m.value[0] in "小老阿":
+            out.append(m)
+            continue
+        begin, end = m.start, m.end
+        if len(m.value) >= 3 and _trade_word(m.value[-2:], _dictionary_tag(m.value[-2:])):
+            i = starts.get(m.start)
+            if i and len(tokens[i - 1][0]) == 1 and not tokens[i - 1][1].startswith(_NOT_NAME_TAGS):
+                begin = tokens[i - 1][2]  # 野|麦咖啡: the character jieba left alone opens the name
+        elif (j := starts.get(m.end)) is not None and len(tokens[j][0]) == 2:
+            word, tag, _ = tokens[j]
+            after = text[m.end + 2 : m.end + 4]
+            # Only before a side marker: "李明电话打不通" is a person's phone, "麦田烘焙那边" a party.
+            business = tag in ("v", "vn", "n") and after in ("那边", "这边")
+            if business and word not in ZH_TITLES and word not in ZH_JOB_ROLES:
+                end = m.end + 2
+        if (begin, end) == (m.start, m.end):
+            out.append(m)
+        else:
+            out.append(Mention("org", begin, end, text[begin:end], text[begin:end]))
+    return out
+
+
+def _zh_places(text: str, tokens: list[tuple[str, str, int]]) -> list[Mention]:
+    found = []
+    for m in _ZH_PLACE.finditer(text):
+        facility = re.match(_ZH_FACILITY, text[m.end() :])
+        end = m.end() + (facility.end() if facility else 0)
+        found.append(Mention("place", m.start(), end, text[m.start() : end], text[m.start() : end]))
+    for m in _ZH_FLOOR_ROOM.finditer(text):
+        found.append(Mention("place", m.start(), m.end(), m.group(0), m.group(0)))
+    for word, tag, start in tokens:
+        if tag == "ns" and len(word) >= 3 and word.endswith(ZH_PLACE_SUFFIXES):
+            found.append(Mention("place", start, start + len(word), word, word))
+    return found
+
+
+def find_names_zh(text: str) -> list[Mention]:
+    """Chinese names of people, organisations and places (possibly overlapping).
+
+    Example:
+        >>> sorted(m.value for m in find_names_zh("直接找法务部的周婷"))
+        ['周婷', '法务部']
+    """
+    tokens = _zh_tokens(text)
+    found = _zh_orgs(tokens) + _shops_read_as_people(text, tokens, _zh_people(text, tokens))
+    found += _zh_places(text, tokens)
+    for m in _structural_zh_names(text):
+        clash = [k for k in found if m.start < k.end and k.start < m.end]
+        # jieba cut 吴涛|腾 before a verb: the structural name, starting at the same place, is longer
+        if all(k.kind == m.kind and k.start == m.start and k.end < m.end for k in clash):
+            found = [k for k in found if k not in clash] + [m]
+    for m in _ZH_CALLED.finditer(text):
+        name = m.group("n")
+        if name[0] in "他她它我你这那":
+            continue
+        kind = (
+            "org"
+            if re.search(r"[家所间]$|公司$|厂$|店$", text[max(0, m.start() - 4) : m.start()])
+            else "person"
+        )
+        found.append(Mention(kind, m.start("n"), m.end("n"), name, name))
+    return found
+
+
+# What only a person does or is called right after a name: speaks, agrees, replies; a title.
