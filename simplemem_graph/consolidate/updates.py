@@ -169,8 +169,13 @@ def detect_updates(
                 event.session == older.session and not _names_anyone(event)
             )
             for attribute, values, old in changed:
-                if marker and old <= new_values_of(event, attribute, marker):
+                given = new_values_of(event, attribute, marker) if marker else set()
+                if marker and old <= given:
                     continue  # the older one states the new value: a restatement, not what changed
+                if marker and not given and values_after(event, attribute, 0) and not disputes(event, older):
+                    # the change word gives no value of this kind where the text places them all:
+                    # "从3月1日起外壳涨到1.32元" changes a price, its date says from when
+                    continue
                 restated = attribute != "decision" and bool(marker) and bool(values & old)
                 labelled = (
                     attribute in _LABELLED_ATTRIBUTES
@@ -412,7 +417,40 @@ def change_subject(event: Event) -> frozenset[str]:
     people acting, among them who "we" stands for: "Caroline and Jon", "Caroline and others"): empty
     when the change names no subject (the caller then falls back to text similarity)."""
     actors = [event.speaker, *(p.name for p in event.participants if p.role == "agent")]
-    return content_terms(change_subject_text(event)) - {"others"} - content_terms(" ".join(actors))
+    chinese = bool(_CJK.search(event.text))
+    terms = _zh_subject_words(event) if chinese else content_terms(change_subject_text(event))
+    return terms - {"others"} - content_terms(" ".join(actors))
+
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_ZH_CLAUSE_END = re.compile(r"[，,。；;！!？?\n]")
+
+
+def _zh_subject_words(event: Event) -> frozenset[str]:
+    """The words of a Chinese change's subject: the nouns and the names jieba does not know (锐丰,
+    邱敏) up to the end of the clause the change word stands in ("锐丰的邱敏说外壳可以提前到2月4日交"),
+    not character pairs across words ("比原计划早一天" after it comments on the change) nor verbs.
+    Latin words in it count as words. When jieba cuts the subject into single characters (an
+    unknown "岚茗" as 岚 / 茗), the clause's character pairs stand in for words."""
+    marker = EXPLICIT_CHANGE.search(event.text)
+    end = len(event.text)
+    if marker is not None:
+        after = _ZH_CLAUSE_END.search(event.text, marker.end())
+        end = after.start() if after else end
+    text = change_subject_text(event.model_copy(update={"text": event.text[:end]}))
+    words: set[str] = set()
+    for word in tokenize(text):
+        if word.isascii():
+            words |= content_terms(word)
+        elif len(word) >= 2 and _CJK.fullmatch(word[0]):
+            tag = zh_dictionary_tag(word)
+            if not tag and len(word) > 2:
+                # an unknown run is cut differently in another sentence (去取琪蔚 / 取琪蔚改到):
+                # its character pairs are what two texts share
+                words |= {t for t in content_terms(word) if len(t) == 2}
+            elif not tag or tag.startswith(("n", "vn")):
+                words.add(word)
+    return frozenset(words) or content_terms(text)
 
 
 def disputes(newer: Event, older: Event) -> bool:

@@ -266,3 +266,72 @@ def test_two_plans_or_purchases_in_one_template_are_not_a_conflict(seed):
     memory = Memory(EmbeddedStore(":memory:"), namespace="u", embedder=HashEmbedder())
     memory.add_many(turns)
     assert memory.store.list_links("u", kinds=[LinkKind.CONTRADICTS]) == []
+
+
+def test_a_reported_chinese_change_is_about_the_nouns_of_its_own_clause(store, make_event, embedder):
+    # "比原计划早一天" after the change comments on it; the subject is 澄岭's 外壳 (made-up firm),
+    # which the older quote names inside a longer registered name
+    consolidate(
+        [
+            make_event(
+                "q1",
+                "另外东莞澄岭塑胶制品有限公司的报价也到了，QM-220外壳，1.25元/件，她说2月5日能交货。",
+                "2026-01-08T10:10:00",
+                session="s1",
+                orgs=("东莞澄岭塑胶制品有限公司",),
+                dates=("2026-02-05",),
+            )
+        ],
+        store,
+        embedder=embedder,
+    )
+    consolidate(
+        [
+            make_event(
+                "q2",
+                "澄岭的邱敏说外壳可以提前到2月4日交，比原计划早一天。",
+                "2026-02-02T09:50:00",
+                session="s3",
+                orgs=("澄岭",),
+                dates=("2026-02-04",),
+            )
+        ],
+        store,
+        embedder=embedder,
+    )
+
+    assert ("q2", "q1") in link_props(store, LinkKind.SUPERSEDES)
+    assert store.get_events(NS, ["q1"])[0].status == "superseded"
+
+
+def test_a_chinese_change_of_another_thing_supersedes_nothing(store, make_event, embedder):
+    consolidate(
+        [
+            make_event(
+                "p1",
+                "澄岭的外壳报价1.25元/件，2月5日能交货。",
+                "2026-01-08T10:10:00",
+                session="s1",
+                orgs=("澄岭",),
+                dates=("2026-02-05",),
+            )
+        ],
+        store,
+        embedder=embedder,
+    )
+    consolidate(
+        [
+            make_event(
+                "p2",
+                "宏达的铜柱样品提前到2月4日寄出，比原计划早一天。",
+                "2026-02-02T09:50:00",
+                session="s3",
+                orgs=("宏达",),
+                dates=("2026-02-04",),
+            )
+        ],
+        store,
+        embedder=embedder,
+    )
+
+    assert ("p2", "p1") not in link_props(store, LinkKind.SUPERSEDES)
