@@ -187,10 +187,12 @@ def _clean_span(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-def _en_type(label: str, surface: str, root_dep: str) -> str | None:
+def _en_type(label: str, surface: str, root_dep: str, plural_end: bool = False) -> str | None:
     words = surface.split()
     if words[-1] in EN_ORG_SUFFIXES:
         return "org"
+    if plural_end and len(words) >= 2 and _SPACY_TYPES.get(label) == "person":
+        return "org"  # a person's name is singular: "Brightmoor Architects", "Kestrel Surveyors"
     if surface in EN_PLACES:
         return "place"
     kind = _SPACY_TYPES.get(label)
@@ -255,7 +257,7 @@ def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozens
             or surface in EN_COMMON_ACRONYMS
         ):
             continue
-        kind = _en_type(ent.label_, surface, ent.root.dep_)
+        kind = _en_type(ent.label_, surface, ent.root.dep_, plural_end=ent[-1].tag_ in ("NNS", "NNPS"))
         if kind:
             found.append(Mention(kind, s, e, surface, surface))
     sentence = text[start:end]

@@ -48,6 +48,15 @@ def test_english_orgs_people_places(nlp):
     assert _en(nlp, "Tell Brightline Media we can do it.") == [("org", "Brightline Media")]
 
 
+def test_a_name_ending_in_a_plural_noun_is_a_firm_not_a_person(nlp):
+    # made-up firms: a person's name is singular, a firm's can end in its trade ("Architects")
+    assert _en(nlp, "Brightmoor Architects called about the drawings.") == [("org", "Brightmoor Architects")]
+    assert _en(nlp, "We signed with Kestrel Surveyors last week.") == [("org", "Kestrel Surveyors")]
+    # surnames ending in -s stay people
+    assert _en(nlp, "Serena Williams called.") == [("person", "Serena Williams")]
+    assert _en(nlp, "Chris Evans sent it.") == [("person", "Chris Evans")]
+
+
 def test_negations():
     assert [m.surface for m in find_negations("如果周五之前赵磊还没有把合同发过来，就别等他了")] == [
         "还没有",
