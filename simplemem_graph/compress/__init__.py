@@ -461,9 +461,9 @@ def _without_subject(text: str, clause: Piece, lang: str, doc) -> bool:
     if doc is not None and lang == "en":
         span = doc.char_span(clause.start, clause.end, alignment_mode="expand")
         return span is not None and not any(t.dep_.startswith(("nsubj", "expl", "csubj")) for t in span)
-    from simplemem_graph.compress.informative import _posseg
+    from simplemem_graph.compress.informative_zh import zh_posseg
 
-    return not any(p.flag.startswith("v") for p in _posseg().cut(clause.text))
+    return not any(p.flag.startswith("v") for p in zh_posseg().cut(clause.text))
 
 
 def _split_at_effects(clauses: list[Piece], start: int, end: int) -> list[list[int]]:

@@ -37,14 +37,18 @@ dropped fragments: "Still working on opening a dance studio."); bare generic sub
 
 from __future__ import annotations
 
-import functools
-import itertools
-import logging
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from simplemem_graph.compress.logic import is_zh_statement_negation
+from simplemem_graph.compress.informative_zh import (
+    LATIN_WORD,
+    ZH_FUNCTION_TAGS,
+    ZH_NOT_REFERENT_TAGS,
+    zh_phatic_word,
+    zh_posseg,
+    zh_says,
+)
 from simplemem_graph.compress.mentions import Mention
 from simplemem_graph.lexicon import (
     DEICTIC_DAY_WORDS,
@@ -54,12 +58,6 @@ from simplemem_graph.lexicon import (
     EN_PHATIC_WORDS,
     EN_PREFERENCE_VERBS,
     EN_WISH_VERBS,
-    ZH_ADDRESS_TERMS,
-    ZH_DEGREE_WORDS,
-    ZH_FEELING_VERBS,
-    ZH_LEANING_ADVERBS,
-    ZH_LIGHT_CHARS,
-    ZH_PHATIC_WORDS,
 )
 from simplemem_graph.text import STOPWORDS
 
@@ -81,12 +79,8 @@ _EN_CONTENT_POS = frozenset({"NOUN", "PROPN", "VERB", "ADJ", "NUM"})
 _EN_REFERENT_POS = frozenset({"NOUN", "PROPN", "NUM"})
 _ZH_CONTENT_TAGS = ("n", "v", "a", "i", "l", "j", "s", "t")
 _ZH_REFERENT_TAGS = ("n", "j", "s")
-# jieba's person tag is guessed for unknown two-character runs (明白明白, 太棒了 come out as nr): a real
-# name is an atom already, found by the name rules, so nr alone does not make a referent.
-_ZH_NOT_REFERENT_TAGS = ("nr",)
 MIN_CONTENT_WORDS = {"en": 3, "zh": 3}
 RECENT_TURNS = 4  # the window "new" is measured against: the last turns of the session
-_LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]+")
 _PAUSE_BEFORE = re.compile(r"(?:^|[,，!！:：;；~～…]|^\W+)\s*$")
 _ZH_PARTICLE_BEFORE = re.compile(r"[啦呀哦吧呢嘛啊哈噢喔嗯哇]\s*$")
 _NOTHING_AFTER = re.compile(r"^[^\w]*$")
@@ -103,22 +97,6 @@ class ContentWord:
     predicate: bool = False  # a verb or adjective that can say something about a referent
 
 
-@functools.cache
-def _posseg():
-    """jieba's tagger with the phatic vocabulary as whole words, so that a formula is one word
-    ("没问题", "好梦" rather than 没/问题, 好/梦: a noun). A tokenizer of its own: the shared one
-    segments the fulltext indexes and must not change under a stored index."""
-    import jieba
-    import jieba.posseg
-
-    jieba.setLogLevel(logging.WARNING)
-    tagger = jieba.posseg.POSTokenizer(jieba.Tokenizer())
-    tagger.tokenizer.initialize()
-    for word in ZH_PHATIC_WORDS:
-        # only the formulas jieba does not know: a known word keeps its own tag
-        if len(word) > 1 and not tagger.tokenizer.FREQ.get(word):
-            tagger.tokenizer.add_word(word, tag="e")
-    return tagger
 
 
 def content_words(text: str, span=None) -> list[ContentWord]:
@@ -140,11 +118,11 @@ def content_words(text: str, span=None) -> list[ContentWord]:
             words[0] = ContentWord(words[0].lemma, words[0].referent, True)
         return words
     words = []
-    for pair in _posseg().cut(text):
+    for pair in zh_posseg().cut(text):
         word, tag = pair.word.strip(), pair.flag
         if not word or word.lower() in STOPWORDS:
             continue
-        if _LATIN_WORD.fullmatch(word):
+        if LATIN_WORD.fullmatch(word):
             words.append(ContentWord(word.lower(), word[0].isupper()))
         elif (
             tag.startswith(_ZH_CONTENT_TAGS)
@@ -153,7 +131,7 @@ def content_words(text: str, span=None) -> list[ContentWord]:
             # are where jieba's tags are least reliable (好滴: 滴 "v")
             and (len(word) >= 2 or tag.startswith("n"))
         ):
-            referent = tag.startswith(_ZH_REFERENT_TAGS) and not tag.startswith(_ZH_NOT_REFERENT_TAGS)
+            referent = tag.startswith(_ZH_REFERENT_TAGS) and not tag.startswith(ZH_NOT_REFERENT_TAGS)
             words.append(ContentWord(word, referent, tag.startswith(("v", "a", "l", "i"))))
     return words
 
@@ -187,19 +165,6 @@ _EN_CLAUSAL_DEPS = frozenset({"ccomp", "xcomp", "advcl"})
 _EN_STATE_VERBS = frozenset({"be", "feel", "get", "seem", "look", "become", "stay"})
 # A gerund names an activity ("For walking or running?", "What got you into running?").
 _EN_GERUND_DEPS = frozenset({"pcomp", "pobj", "dobj", "nsubj", "conj", "attr", "ROOT"})
-_ZH_THANKS = re.compile(r"谢|感激|抱歉|对不起")
-_ZH_LISTENER = re.compile(r"你|您")
-# "这是非常实用的建议": a judgement of what was just said, unless it is the speaker's ("这是我拍的…")
-_ZH_POINTED_SUBJECT = re.compile(r"^\W*(?:这|那)(?:个|些)?(?:是|真是|就是|也是|可是)")
-_ZH_DEMONSTRATIVE_BEFORE = re.compile(r"[这那](?:些|个|种|部|本|件|次|位|条|篇|首|样)?\s*$")
-# A possessor or a speaker before an address term makes it a mention ("我朋友", "我的朋友").
-_ZH_OWNER_BEFORE = re.compile(r"(?:[我他她它]|的)\s*$")
-_ZH_PRONOUN_CHARS = tuple("我你您他她它咱")
-# Things in Chinese: nouns, abbreviations, places, time nouns (生日), Latin words.
-_ZH_THING_TAGS = ("n", "j", "s", "eng", "t")
-_ZH_LISTENER_SUBJECT = re.compile(r"^\W*(?:你|您)(?!的)")
-# "叫我小琳", "他姓刘": a naming verb, perhaps with whom it names, before the name given
-_ZH_NAMING_BEFORE_PRONOUN = re.compile(r"(?:是|叫|姓|名叫|叫做|称呼)(?:我|他|她|它)?\s*$")
 
 
 def says_something(
@@ -255,11 +220,10 @@ def says_something(
         )
     if span is not None:
         return _en_says(span, named, question, seen)
-    return _zh_says(text, named, question)
+    return zh_says(text, named, question)
 
 
 _EN_FUNCTION_POS = frozenset({"PRON", "DET", "ADP", "AUX", "PART", "CCONJ", "SCONJ", "INTJ", "PUNCT", "SYM"})
-_ZH_FUNCTION_TAGS = ("x", "y", "u", "r", "p", "c", "e", "o")
 
 
 def only_phatic_words(text: str, span=None, *, without: Iterable[str] = ()) -> bool:
@@ -281,99 +245,17 @@ def only_phatic_words(text: str, span=None, *, without: Iterable[str] = ()) -> b
     for surface in left_out:
         text = re.sub(re.escape(surface), " ", text, flags=re.IGNORECASE)
     return all(
-        not word.strip() or flag.startswith(_ZH_FUNCTION_TAGS) or _zh_phatic_word(word)
-        for word, flag in ((p.word, p.flag) for p in _posseg().cut(text))
+        not word.strip() or flag.startswith(ZH_FUNCTION_TAGS) or zh_phatic_word(word)
+        for word, flag in ((p.word, p.flag) for p in zh_posseg().cut(text))
     )
 
 
-def _zh_says(text: str, named: set[str], question: bool) -> bool:
-    pairs = [(p.word, p.flag) for p in _posseg().cut(text)]
-    if not question:
-        if _ZH_LISTENER_SUBJECT.match(text):
-            return False  # "你真是个有见识的AI助手", "你说得对": praise and agreement
-        if _zh_speaker_state(pairs) and not _ZH_LISTENER.search(text):
-            return True
-        if _ZH_POINTED_SUBJECT.match(text) and "我" not in text:
-            return False
-        if _zh_negated_act(pairs):
-            return True
-    at = 0
-    for word, tag in pairs:
-        start = text.find(word, at)
-        at = start + len(word) if start >= 0 else at
-        before = text[: max(start, 0)]
-        folded = word.casefold()
-        if not word.strip() or any(folded in n or n in folded for n in named if n):
-            continue
-        if tag.startswith("nr") and _ZH_NAMING_BEFORE_PRONOUN.search(before):
-            return True  # "你可以叫我小琳": the name the speaker gives
-        if _zh_phatic_word(word):
-            continue
-        if word.startswith(_ZH_PRONOUN_CHARS):
-            continue  # jieba's "我会" is no noun
-        if word in ZH_ADDRESS_TERMS and not _ZH_OWNER_BEFORE.search(before):
-            continue  # "谢谢，朋友": the listener addressed
-        if _LATIN_WORD.fullmatch(word) and word.lower() not in EN_PHATIC_WORDS:
-            return True
-        if (
-            tag.startswith(_ZH_THING_TAGS)
-            # a one-character time morpheme is a degree of lateness or earliness ("有点晚了")
-            and not (tag.startswith("t") and len(word) < 2)
-            # jieba guesses nr for unknown runs (太棒了); a real name is an atom already
-            and not tag.startswith(_ZH_NOT_REFERENT_TAGS)
-            and (question or not _ZH_DEMONSTRATIVE_BEFORE.search(before))
-        ):
-            return True
-        # a verb (two characters and more: one-character verbs are where jieba's tags are least
-        # reliable, 好滴) says what someone did; a question's verbs alone ask about nothing
-        if not question and tag.startswith("v") and len(word) >= 2:
-            return True
-    return False
 
 
-def _zh_negated_act(pairs: list[tuple[str, str]]) -> bool:
-    """What someone does not or will not do ("绝不原谅他", "我从不喝酒") is a fact, whatever tag jieba
-    gives the verb; a negated formula ("不客气", "没事") is not."""
-    for (word, _tag), (nxt, flag) in itertools.pairwise(pairs):
-        if (
-            is_zh_statement_negation(word)
-            and not _zh_phatic_word(word)
-            and nxt.strip()
-            and not flag.startswith(_ZH_FUNCTION_TAGS)
-            and not _zh_phatic_word(nxt)
-            and not nxt.startswith(_ZH_PRONOUN_CHARS)
-        ):
-            return True
-    return False
 
 
-def _zh_phatic_word(word: str) -> bool:
-    """A word of the phatic vocabulary, also leaning on an adverb ("再聊", "多谢"), or one made only
-    of modal and light-verb characters ("得去": jieba's cut of "我得去休息了")."""
-    if word in ZH_PHATIC_WORDS or word in DEICTIC_DAY_WORDS or word in ZH_DEGREE_WORDS:
-        return True
-    if word.lower() in STOPWORDS or all(ch in ZH_LIGHT_CHARS for ch in word):
-        return True
-    return len(word) >= 2 and word[0] in ZH_LEANING_ADVERBS and word[1:] in ZH_PHATIC_WORDS
 
 
-def _zh_speaker_state(pairs: list[tuple[str, str]]) -> bool:
-    """The speaker's own state ("今天我很难过", "我今天好累", "我感到有些无聊"): after 我, a degree
-    word or a verb of feeling before an adjective or a verb that is no thanks ("我太感谢了" thanks)."""
-    after_me = False
-    for i, (word, _tag) in enumerate(pairs):
-        if word == "我":
-            after_me = True
-            continue
-        if not after_me or (word not in ZH_DEGREE_WORDS and word not in ZH_FEELING_VERBS):
-            continue
-        for nxt, flag in pairs[i + 1 : i + 3]:
-            if nxt in ZH_DEGREE_WORDS:
-                continue
-            if flag.startswith(("a", "v", "i", "l")) and not _ZH_THANKS.search(nxt):
-                return True
-            break
-    return False
 
 
 def _en_says(span, named: set[str], question: bool, seen: set[str]) -> bool:
@@ -670,7 +552,7 @@ def vocatives(
             or re.search(r"[.!?。！？…~～]\W*$", text[start:end]) is not None
             or _NOTHING_AFTER.match(text[m.end :]) is not None
         )
-        lead = _LATIN_WORD.findall(before)
+        lead = LATIN_WORD.findall(before)
         # "Hey Mel!", "Thanks Caroline": one word, not a function word ("in Paris!", "to Tokyo")
         short_lead = (
             len(lead) <= 1

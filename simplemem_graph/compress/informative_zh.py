@@ -1,0 +1,170 @@
+"""The phatic test for Chinese (and the Latin words inside it): jieba's tags, read with the phatic
+vocabulary as whole words. `compress/informative.py` holds the test itself and the English rules."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import logging
+import re
+
+from simplemem_graph.compress.logic import is_zh_statement_negation
+from simplemem_graph.lexicon import (
+    DEICTIC_DAY_WORDS,
+    EN_PHATIC_WORDS,
+    ZH_ADDRESS_TERMS,
+    ZH_DEGREE_WORDS,
+    ZH_FEELING_VERBS,
+    ZH_LEANING_ADVERBS,
+    ZH_LIGHT_CHARS,
+    ZH_PHATIC_WORDS,
+)
+from simplemem_graph.text import STOPWORDS
+
+LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]+")
+
+# jieba's person tag is guessed for unknown two-character runs (明白明白, 太棒了 come out as nr): a real
+# name is an atom already, found by the name rules, so nr alone does not make a referent.
+ZH_NOT_REFERENT_TAGS = ("nr",)
+
+
+@functools.cache
+def zh_posseg():
+    """jieba's tagger with the phatic vocabulary as whole words, so that a formula is one word
+    ("没问题", "好梦" rather than 没/问题, 好/梦: a noun). A tokenizer of its own: the shared one
+    segments the fulltext indexes and must not change under a stored index."""
+    import jieba
+    import jieba.posseg
+
+    jieba.setLogLevel(logging.WARNING)
+    tagger = jieba.posseg.POSTokenizer(jieba.Tokenizer())
+    tagger.tokenizer.initialize()
+    for word in ZH_PHATIC_WORDS:
+        # only the formulas jieba does not know: a known word keeps its own tag
+        if len(word) > 1 and not tagger.tokenizer.FREQ.get(word):
+            tagger.tokenizer.add_word(word, tag="e")
+    return tagger
+
+
+_ZH_THANKS = re.compile(r"谢|感激|抱歉|对不起")
+
+
+_ZH_LISTENER = re.compile(r"你|您")
+
+
+# "这是非常实用的建议": a judgement of what was just said, unless it is the speaker's ("这是我拍的…")
+_ZH_POINTED_SUBJECT = re.compile(r"^\W*(?:这|那)(?:个|些)?(?:是|真是|就是|也是|可是)")
+
+
+_ZH_DEMONSTRATIVE_BEFORE = re.compile(r"[这那](?:些|个|种|部|本|件|次|位|条|篇|首|样)?\s*$")
+
+
+# A possessor or a speaker before an address term makes it a mention ("我朋友", "我的朋友").
+_ZH_OWNER_BEFORE = re.compile(r"(?:[我他她它]|的)\s*$")
+
+
+_ZH_PRONOUN_CHARS = tuple("我你您他她它咱")
+
+
+# Things in Chinese: nouns, abbreviations, places, time nouns (生日), Latin words.
+_ZH_THING_TAGS = ("n", "j", "s", "eng", "t")
+
+
+_ZH_LISTENER_SUBJECT = re.compile(r"^\W*(?:你|您)(?!的)")
+
+
+# "叫我小琳", "他姓刘": a naming verb, perhaps with whom it names, before the name given
+_ZH_NAMING_BEFORE_PRONOUN = re.compile(r"(?:是|叫|姓|名叫|叫做|称呼)(?:我|他|她|它)?\s*$")
+
+
+ZH_FUNCTION_TAGS = ("x", "y", "u", "r", "p", "c", "e", "o")
+
+
+def zh_says(text: str, named: set[str], question: bool) -> bool:
+    pairs = [(p.word, p.flag) for p in zh_posseg().cut(text)]
+    if not question:
+        if _ZH_LISTENER_SUBJECT.match(text):
+            return False  # "你真是个有见识的AI助手", "你说得对": praise and agreement
+        if _zh_speaker_state(pairs) and not _ZH_LISTENER.search(text):
+            return True
+        if _ZH_POINTED_SUBJECT.match(text) and "我" not in text:
+            return False
+        if _zh_negated_act(pairs):
+            return True
+    at = 0
+    for word, tag in pairs:
+        start = text.find(word, at)
+        at = start + len(word) if start >= 0 else at
+        before = text[: max(start, 0)]
+        folded = word.casefold()
+        if not word.strip() or any(folded in n or n in folded for n in named if n):
+            continue
+        if tag.startswith("nr") and _ZH_NAMING_BEFORE_PRONOUN.search(before):
+            return True  # "你可以叫我小琳": the name the speaker gives
+        if zh_phatic_word(word):
+            continue
+        if word.startswith(_ZH_PRONOUN_CHARS):
+            continue  # jieba's "我会" is no noun
+        if word in ZH_ADDRESS_TERMS and not _ZH_OWNER_BEFORE.search(before):
+            continue  # "谢谢，朋友": the listener addressed
+        if LATIN_WORD.fullmatch(word) and word.lower() not in EN_PHATIC_WORDS:
+            return True
+        if (
+            tag.startswith(_ZH_THING_TAGS)
+            # a one-character time morpheme is a degree of lateness or earliness ("有点晚了")
+            and not (tag.startswith("t") and len(word) < 2)
+            # jieba guesses nr for unknown runs (太棒了); a real name is an atom already
+            and not tag.startswith(ZH_NOT_REFERENT_TAGS)
+            and (question or not _ZH_DEMONSTRATIVE_BEFORE.search(before))
+        ):
+            return True
+        # a verb (two characters and more: one-character verbs are where jieba's tags are least
+        # reliable, 好滴) says what someone did; a question's verbs alone ask about nothing
+        if not question and tag.startswith("v") and len(word) >= 2:
+            return True
+    return False
+
+
+def _zh_negated_act(pairs: list[tuple[str, str]]) -> bool:
+    """What someone does not or will not do ("绝不原谅他", "我从不喝酒") is a fact, whatever tag jieba
+    gives the verb; a negated formula ("不客气", "没事") is not."""
+    for (word, _tag), (nxt, flag) in itertools.pairwise(pairs):
+        if (
+            is_zh_statement_negation(word)
+            and not zh_phatic_word(word)
+            and nxt.strip()
+            and not flag.startswith(ZH_FUNCTION_TAGS)
+            and not zh_phatic_word(nxt)
+            and not nxt.startswith(_ZH_PRONOUN_CHARS)
+        ):
+            return True
+    return False
+
+
+def zh_phatic_word(word: str) -> bool:
+    """A word of the phatic vocabulary, also leaning on an adverb ("再聊", "多谢"), or one made only
+    of modal and light-verb characters ("得去": jieba's cut of "我得去休息了")."""
+    if word in ZH_PHATIC_WORDS or word in DEICTIC_DAY_WORDS or word in ZH_DEGREE_WORDS:
+        return True
+    if word.lower() in STOPWORDS or all(ch in ZH_LIGHT_CHARS for ch in word):
+        return True
+    return len(word) >= 2 and word[0] in ZH_LEANING_ADVERBS and word[1:] in ZH_PHATIC_WORDS
+
+
+def _zh_speaker_state(pairs: list[tuple[str, str]]) -> bool:
+    """The speaker's own state ("今天我很难过", "我今天好累", "我感到有些无聊"): after 我, a degree
+    word or a verb of feeling before an adjective or a verb that is no thanks ("我太感谢了" thanks)."""
+    after_me = False
+    for i, (word, _tag) in enumerate(pairs):
+        if word == "我":
+            after_me = True
+            continue
+        if not after_me or (word not in ZH_DEGREE_WORDS and word not in ZH_FEELING_VERBS):
+            continue
+        for nxt, flag in pairs[i + 1 : i + 3]:
+            if nxt in ZH_DEGREE_WORDS:
+                continue
+            if flag.startswith(("a", "v", "i", "l")) and not _ZH_THANKS.search(nxt):
+                return True
+            break
+    return False
