@@ -30,7 +30,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from bench.harness import EvalQuestion, evaluate, ingest  # noqa: E402
-from bench.scoring import Board, headline, print_board  # noqa: E402
+from bench.scoring import Board, headline, min_over_types, print_board  # noqa: E402
 from simplemem_graph.embedding import DEFAULT_EMBEDDING_MODEL, make_embedder  # noqa: E402
 from simplemem_graph.loaders import longmemeval_haystack, parse_longmemeval_date  # noqa: E402
 from simplemem_graph.memory import Memory  # noqa: E402
@@ -96,10 +96,7 @@ def merge(paths: list[str]) -> dict[str, Any]:
         n = counts[(system, bucket)]
         results.setdefault(system, {})[bucket] = {m: round(v / n, 4) for m, v in total.items()} | {"n": n}
     for buckets in results.values():
-        types = [b for b in buckets if b != "all"]
-        buckets["min over types"] = {
-            m: min(buckets[b].get(m, 0.0) for b in types) for m in buckets["all"] if m != "n"
-        }
+        buckets["min over types"] = min_over_types(buckets)
     return {"meta": meta, "results": results, "headline": headline(results)}
 
 

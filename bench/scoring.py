@@ -221,12 +221,21 @@ class Board:
             metrics["n"] = len(rows)
             out.setdefault(system, {})[bucket] = metrics
         for buckets in out.values():
-            types = [b for b in buckets if b != "all"]
-            if types:
-                buckets["min over types"] = {
-                    m: min(buckets[b].get(m, 0.0) for b in types) for m in buckets["all"] if m != "n"
-                }
+            if any(b != "all" for b in buckets):
+                buckets["min over types"] = min_over_types(buckets)
         return out
+
+
+def min_over_types(buckets: dict[str, dict[str, float]]) -> dict[str, float]:
+    """Per metric of bucket "all", its lowest value over the question types that have it: a type
+    without a value of a metric (LoCoMo's adversarial questions have no answer to cover) is not its
+    minimum."""
+    types = [b for b in buckets if b not in ("all", "min over types")]
+    return {
+        m: min(buckets[b][m] for b in types if m in buckets[b])
+        for m in buckets["all"]
+        if m != "n" and any(m in buckets[b] for b in types)
+    }
 
 
 def _best_baseline(summary: dict[str, Any], metric: str) -> tuple[str | None, float]:

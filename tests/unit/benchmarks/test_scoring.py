@@ -117,6 +117,17 @@ def test_board_means_and_min_over_types():
     assert summary["min over types"]["R@5"] == 0.0
 
 
+def test_a_type_without_a_metric_is_not_its_minimum():
+    # LoCoMo's adversarial questions have no answer: no answer coverage, which is not a 0
+    board = Board()
+    board.add("s", "answered", {"R@5": 1.0, "ans@100tok": 0.6, "ms": 1.0})
+    board.add("s", "answered", {"R@5": 0.0, "ans@100tok": 0.2, "ms": 1.0})
+    board.add("s", "adversarial", {"R@5": 0.5, "ms": 1.0})
+    minimum = board.summary()["s"]["min over types"]
+    assert minimum["ans@100tok"] == 0.4
+    assert minimum["R@5"] == 0.5
+
+
 class _NoDense:
     pass
 
