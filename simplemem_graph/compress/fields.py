@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import functools
-import logging
 import re
 
 from simplemem_graph.compress.mentions import Mention
 from simplemem_graph.compress.names import doc_text
+from simplemem_graph.compress.names_zh import zh_posseg_default as _posseg
 from simplemem_graph.models import Participant, Quantity
 from simplemem_graph.text import STOPWORDS, tokenize
 
@@ -17,15 +16,6 @@ _ZH_SKIP_VERBS = frozenset({"是", "有", "说", "帮", "让", "要", "把", "�
 MAX_KEYWORDS = 8
 # The count before a measure word, with its multiplier: "2万件" -> unit 件.
 _LEADING_COUNT = re.compile(r"^(?:[\d,.\s]+|[零一二两三四五六七八九十百千万亿]+)[万千百亿]?")
-
-
-@functools.cache
-def _posseg():
-    import jieba
-    import jieba.posseg
-
-    jieba.setLogLevel(logging.WARNING)
-    return jieba.posseg
 
 
 def participants_from(names: list[Mention], text: str, doc=None) -> list[Participant]:

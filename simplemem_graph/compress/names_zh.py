@@ -52,12 +52,16 @@ _REGISTERED_NAME_MAX = 14  # characters between the place and the legal form (æ·
 
 
 @functools.cache
-def _posseg():
+def zh_posseg_default():
+    """jieba's shared tagger, quiet: the one that also segments the fulltext indexes."""
     import jieba
     import jieba.posseg
 
     jieba.setLogLevel(logging.WARNING)
     return jieba.posseg
+
+
+_posseg = zh_posseg_default
 
 
 def _zh_tokens(text: str) -> list[tuple[str, str, int]]:
