@@ -14,7 +14,7 @@ from datetime import datetime
 
 from bench.baselines import BASELINES, Item, RawTurnIndex
 from bench.scoring import BUDGETS, Board, Ranked, score_question
-from simplemem_graph.consolidate import consolidate
+from simplemem_graph.ingest import consolidate_batch
 from simplemem_graph.memory import Memory
 from simplemem_graph.models import Event, Participant, Turn, stable_id
 from simplemem_graph.retrieve import retrieve
@@ -58,7 +58,7 @@ def ingest_turn_events(memory: Memory, turns: list[Turn]) -> int:
         )
         for t, text, vector in zip(turns, texts, vectors, strict=True)
     ]
-    consolidate(events, memory.store, embedder=memory.embedder)
+    consolidate_batch(events, memory.store, embedder=memory.embedder)
     return len(events)
 
 

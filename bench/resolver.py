@@ -4,7 +4,7 @@ step that made ingest grow with the store. Three figures per N, seconds:
 - `load`: `EntityIndex.load` from an embedded store holding the N entities (what every batch paid
   before the index was kept between batches);
 - `resolve`: resolving the batch against a loaded index (name automaton, look-up keys, look-alikes);
-- `next_batch`: the next batch through `entity_index` (the kept index, brought up to date).
+- `next_batch`: the next batch through `kept_entity_index` (the kept index, brought up to date).
 
     python bench/resolver.py LABEL [N ...]      # default N: 1000 10000 50000
 
@@ -21,12 +21,9 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from simplemem_graph.consolidate.entities import (
-    EntityIndex,
-    EntityResolver,
-    entity_index,
-    keep_entity_index,
-)
+from simplemem_graph.consolidate.entities import EntityResolver
+from simplemem_graph.consolidate.entity_index import EntityIndex
+from simplemem_graph.ingest import keep_entity_index, kept_entity_index
 from simplemem_graph.models import Entity, Event, Participant
 from simplemem_graph.stores.embedded import EmbeddedStore
 
@@ -73,7 +70,7 @@ def measure(entities: int, seed: int = 3) -> dict[str, float]:
         store.upsert_entities(list(resolution.changed.values()))
         keep_entity_index(store, index, store.entity_revision("bench"))
         start = time.perf_counter()
-        kept = entity_index(store, "bench")
+        kept = kept_entity_index(store, "bench")
         EntityResolver(kept).resolve(events_of(rng, names, 1), {})
         next_batch = time.perf_counter() - start
         assert kept is index, "the kept index was not reused"

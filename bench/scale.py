@@ -46,7 +46,7 @@ import numpy as np
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from simplemem_graph.consolidate.entities import entity_id  # noqa: E402
+from simplemem_graph.consolidate.name_matching import entity_id  # noqa: E402
 from simplemem_graph.models import Entity, Event, Link, LinkKind, Participant, Topic, Turn  # noqa: E402
 from simplemem_graph.stores.base import GraphStore  # noqa: E402
 from simplemem_graph.text import tokenize  # noqa: E402

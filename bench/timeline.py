@@ -34,7 +34,7 @@ from rank_bm25 import BM25Okapi
 from scipy.stats import kendalltau
 
 from simplemem_graph.compress.names import load_english_pipeline
-from simplemem_graph.consolidate.entities import name_occurs
+from simplemem_graph.consolidate.name_matching import name_occurs
 from simplemem_graph.errors import NotFoundError
 from simplemem_graph.memory import Memory
 from simplemem_graph.models import LinkKind, Turn

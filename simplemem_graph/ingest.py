@@ -7,6 +7,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 import time as time_module
+import weakref
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -17,6 +18,7 @@ from simplemem_graph.compress import CompressStats, compress
 from simplemem_graph.config import Settings, check_turn_size
 from simplemem_graph.consolidate import consolidate, consolidate_pass
 from simplemem_graph.consolidate.calibration import EmbedderCalibration
+from simplemem_graph.consolidate.entity_index import EntityIndex
 from simplemem_graph.embedding import Embedder, check_store_model, reembed_store
 from simplemem_graph.errors import (
     ConfigError,
@@ -29,6 +31,7 @@ from simplemem_graph.loaders import as_time
 from simplemem_graph.models import (
     RECORD_SESSION_PREFIX,
     Event,
+    GraphDelta,
     JobRun,
     LinkKind,
     Turn,
@@ -41,6 +44,77 @@ from simplemem_graph.stores.base import GraphStore, new_lease_holder
 CONSOLIDATION_LEASE = "consolidate"
 LEASE_TTL_S = 300.0
 MAX_ERROR_CHARS = 500  # of a set-aside turn's error: enough to diagnose, never a copy of the turn
+
+
+# Entity indexes kept between batches, per store and namespace (see `kept_entity_index`); a few
+# namespaces per store, so a server with many tenants keeps the busiest ones, not all.
+
+_KEPT: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_KEPT_LOCK = threading.Lock()
+KEPT_NAMESPACES = 16
+
+
+def kept_entity_index(store: GraphStore, namespace: str) -> EntityIndex:
+    """The namespace's EntityIndex: the one kept from the last batch while the store's entity
+    revision says nothing changed since (any writer, any path), else read from the store.
+
+    The kept index is handed out once: a caller that fails, or computes without writing, simply
+    does not give it back (`keep_entity_index`), and the next batch reads the store."""
+    revision = store.entity_revision(namespace)  # read before loading: a later change shows
+    with _KEPT_LOCK:
+        kept = _KEPT.get(store, {}).pop(namespace, None)
+    if revision is not None and kept is not None and kept.revision == revision:
+        return kept
+    index = EntityIndex.load(store, namespace)
+    index.revision = revision
+    return index
+
+
+def keep_entity_index(store: GraphStore, index: EntityIndex, revision: int | None) -> None:
+    """Keep `index` for the next batch: `revision` is what `apply_delta` returned, the store's
+    revision after writing the delta computed with this index (None: someone else wrote too)."""
+    if revision is None:
+        return
+    index.revision = revision
+    with _KEPT_LOCK:
+        kept = _KEPT.setdefault(store, {})
+        kept.pop(index.namespace, None)
+        kept[index.namespace] = index
+        while len(kept) > KEPT_NAMESPACES:
+            kept.pop(next(iter(kept)))
+
+
+def consolidate_batch(
+    events: Sequence[Event],
+    store: GraphStore,
+    *,
+    embedder: Embedder | None = None,
+    turns_done: Sequence[str] = (),
+    namespace: str | None = None,
+    calibration: EmbedderCalibration | None = None,
+) -> GraphDelta:
+    """Stage 2 for one batch: plan it (`consolidate`, which writes nothing) with the namespace's kept
+    entity index, write the delta in one transaction together with marking `turns_done` done, and
+    keep the index for the next batch. Returns the delta written (with its counts)."""
+    ns = events[0].namespace if events else namespace
+    index = kept_entity_index(store, ns) if ns is not None and events else None
+    delta = consolidate(
+        events,
+        store,
+        index=index,
+        embedder=embedder,
+        turns_done=turns_done,
+        namespace=namespace,
+        calibration=calibration,
+    )
+    if delta.is_empty():
+        return delta
+    revision = store.apply_delta(delta)
+    if index is not None:
+        # The index now holds what the delta wrote: kept for the next batch if nothing else
+        # changed the entities meanwhile.
+        keep_entity_index(store, index, revision)
+    return delta
 
 
 @dataclass
@@ -321,7 +395,7 @@ class Ingest:
             speakers=speakers,
             introduced=self._introduced,
         )
-        delta = consolidate(
+        delta = consolidate_batch(
             events,
             self.store,
             embedder=self.embedder,

@@ -328,7 +328,7 @@ def introduced_name(text: str) -> str | None:
 
 def is_speaker_label(speaker: str | None) -> bool:
     """A role label ("user", "assistant") rather than a name: it names no one in a restatement."""
-    from simplemem_graph.consolidate.entities import GENERIC_SPEAKERS
+    from simplemem_graph.consolidate.name_matching import GENERIC_SPEAKERS
 
     return speaker is not None and speaker.strip().lower() in GENERIC_SPEAKERS
 

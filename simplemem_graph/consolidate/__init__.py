@@ -1,7 +1,8 @@
 """Stage 2, consolidation: weave freshly compressed events into the memory graph.
 
-`consolidate` runs after each ingest batch (incremental); `consolidate_pass` is the periodic global
-pass. Both read and write only through the `GraphStore` contract. See docs/consolidation.md.
+`consolidate` plans each ingest batch (incremental) as a `GraphDelta` that the ingest orchestrator
+writes; `consolidate_pass` is the periodic global pass, each of its steps planned as a delta and
+written in one transaction. Both read only through the `GraphStore` contract. See docs/consolidation.md.
 """
 
 from __future__ import annotations
@@ -13,15 +14,11 @@ from collections.abc import Set as AbstractSet
 from simplemem_graph.consolidate.calibration import EmbedderCalibration, calibrated, calibration_for
 from simplemem_graph.consolidate.causal_links import link_causal
 from simplemem_graph.consolidate.context import StoredContext
-from simplemem_graph.consolidate.entities import (
-    GENERIC_SPEAKERS,
-    EntityIndex,
-    EntityResolver,
-    entity_index,
-    keep_entity_index,
-)
+from simplemem_graph.consolidate.entities import EntityResolver
+from simplemem_graph.consolidate.entity_index import EntityIndex
 from simplemem_graph.consolidate.focus import focus_from_stored, infer_subjects
 from simplemem_graph.consolidate.global_pass import consolidate_pass, mention_moves
+from simplemem_graph.consolidate.name_matching import GENERIC_SPEAKERS
 from simplemem_graph.consolidate.questions import track_questions
 from simplemem_graph.consolidate.similarity import content_terms
 from simplemem_graph.consolidate.tasks import track_tasks
@@ -38,7 +35,15 @@ from simplemem_graph.consolidate.updates import (
 )
 from simplemem_graph.embedding import Embedder, stored_model
 from simplemem_graph.errors import ConsolidationError, InputError, SimpleMemError
-from simplemem_graph.models import Event, EventPatch, EventStatus, GraphDelta, Link, LinkKind
+from simplemem_graph.models import (
+    DEFAULT_NAMESPACE,
+    Event,
+    EventPatch,
+    EventStatus,
+    GraphDelta,
+    Link,
+    LinkKind,
+)
 from simplemem_graph.stores.base import GraphStore
 
 __all__ = ["Conflict", "consolidate", "consolidate_pass", "list_conflicts"]
@@ -48,65 +53,63 @@ def consolidate(
     events: Sequence[Event],
     store: GraphStore,
     *,
+    index: EntityIndex | None = None,
     embedder: Embedder | None = None,
     turns_done: Sequence[str] = (),
     namespace: str | None = None,
-    write: bool = True,
     calibration: EmbedderCalibration | None = None,
 ) -> GraphDelta:
-    """Weave new events into the graph with their entities, topics and links.
+    """Compute how new events weave into the graph: their entities, topics and links. Writes nothing.
 
-    The whole change is computed first (reading the store for context) and then applied by
-    `store.apply_delta` in one transaction, together with marking `turns_done` (the pending turns
-    the events came from) done: a crash leaves the store as before the batch or as after it.
-    `namespace` is needed only when `events` may be empty (a batch of chit-chat) and `turns_done` is
-    not; `write=False` only computes the delta.
+    The store is only read, for context (the batch's sessions, its turns, its entities' storylines).
+    The returned delta is applied by the caller in one transaction (`ingest.consolidate_batch` does,
+    together with marking `turns_done` done), so a crash leaves the store as before the batch or as
+    after it. `namespace` is needed only when `events` may be empty (a batch of chit-chat) and
+    `turns_done` is not.
 
     Args:
         events: freshly compressed events of one namespace (embedded by stage 1; missing
             embeddings are filled in with `embedder` when one is given).
-        store: where the graph lives; read for context, written through its contract.
+        store: where the graph lives; read for context, never written.
+        index: the namespace's entity index, updated in place to hold what the delta writes (the
+            caller may keep it for the next batch once the delta is written); default: read from
+            the store.
         embedder: embeds entity names and events that lack a vector; optional.
         calibration: the cosine thresholds; default: the shipped set of the embedder's model (or
             of the model the store records, without an embedder).
 
     Returns:
-        A GraphDelta of what was written, with counts: entities_new, aliases, candidate_aliases,
+        The GraphDelta to write, with counts: entities_new, aliases, candidate_aliases,
         works_at, implied_employer / implied_turn / implied_session / implied_pronoun (implied
         subjects, see focus.py), topics_new, MENTIONS, IN_TOPIC, ON, DUE, NEXT, CAUSES, SUPERSEDES,
         CONTRADICTS, tasks_done, tasks_archived, tasks_revived.
 
     Raises:
-        InputError: the events belong to several namespaces.
+        InputError: the events belong to several namespaces, or a batch without events has
+            turns to mark done but no namespace.
         ConsolidationError: anything failed; the message names the stage step and the cause.
 
     Example:
         >>> delta = consolidate(compress(turns, embedder=embedder), store, embedder=embedder)
-        >>> delta.counts["NEXT"]
-        3
+        >>> store.apply_delta(delta)
     """
     namespaces = sorted({e.namespace for e in events})
     if len(namespaces) > 1:
         raise InputError(f"consolidate: one namespace per batch, got {namespaces}")
     if not events:
         # Pure chit-chat: nothing to weave in, but its turns are consumed all the same.
-        delta = GraphDelta(turns_done=list(turns_done))
-        if turns_done and namespace is not None:
-            delta.namespace = namespace
-            if write:
-                store.apply_delta(delta)
-        return delta
+        if turns_done and namespace is None:
+            raise InputError("consolidate: a batch without events needs `namespace` for its turns_done")
+        return GraphDelta(namespace=namespace or DEFAULT_NAMESPACE, turns_done=list(turns_done))
     namespace = namespaces[0]
     try:
-        index = entity_index(store, namespace)
+        if index is None:
+            index = EntityIndex.load(store, namespace)
+            index.revision = store.entity_revision(namespace)
         model = embedder.name if embedder is not None else stored_model(store)
         with calibrated(calibration or calibration_for(model)):
             delta = _consolidate(_with_embeddings(list(events), embedder), store, index, embedder)
         delta.turns_done = list(turns_done)
-        if write:
-            # The index now holds what the delta writes: kept for the next batch if nothing else
-            # changed the entities meanwhile.
-            keep_entity_index(store, index, store.apply_delta(delta))
         return delta
     except SimpleMemError:
         raise

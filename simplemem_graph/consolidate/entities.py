@@ -17,18 +17,10 @@ nothing else to back it) never merges: the form stays its own entity with a CAND
 
 from __future__ import annotations
 
-import itertools
-import math
 import re
-import threading
-import weakref
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-
-import ahocorasick
-import numpy as np
-from rapidfuzz import fuzz, process
 
 from simplemem_graph.consolidate.aliases import (
     EN_TITLED_IN_TEXT,
@@ -41,8 +33,6 @@ from simplemem_graph.consolidate.aliases import (
     find_descriptive_references,
     find_explicit_aliases,
     guess_type,
-    initials,
-    initials_form,
     introduced_as_org,
     is_abbreviation,
     is_chinese_full_name,
@@ -51,345 +41,18 @@ from simplemem_graph.consolidate.aliases import (
     short_forms,
     titled_surname_en,
 )
-from simplemem_graph.consolidate.calibration import calibration
+from simplemem_graph.consolidate.entity_index import EntityIndex
+from simplemem_graph.consolidate.name_matching import (
+    GENERIC_SPEAKERS,
+    entity_id,
+    joined_participants,
+    known_extension,
+    short_form_occurs,
+    types_compatible,
+    works_at_phrase,
+)
 from simplemem_graph.embedding import Embedder
-from simplemem_graph.models import Entity, Event, Link, LinkKind, stable_id
-from simplemem_graph.stores.base import GraphStore
-
-# Speakers every namespace has; they are entities, but their names are ordinary words in text.
-GENERIC_SPEAKERS = frozenset({"user", "assistant", "system", "agent", "bot", "ai"})
-FUZZY_MIN_RATIO = 88.0  # rapidfuzz ratio for a candidate alias (typos, transliterations)
-_CLAUSE_STOP = "，,。；;！!？?\n"
-
-
-def entity_id(namespace: str, name: str) -> str:
-    """The id of the entity named `name` (any spelling that normalises the same)."""
-    return stable_id("en", namespace, normalise_name(name))
-
-
-def _compatible(type_a: str, type_b: str) -> bool:
-    return type_a == type_b or "other" in (type_a, type_b)
-
-
-@dataclass
-class EntityIndex:
-    """The entities of a namespace, by name, with their ALIAS_OF and WORKS_AT links.
-
-    Besides names, `put` files every entity under the keys the resolver's rules look it up by
-    (surname, first / last word, character pair...), so a rule reads the few entities its key
-    names instead of looping over every entity: resolving a batch costs the same with 100 or 100k
-    entities stored (issue 11). A key's bucket may hold more than the rule wants (keys are never
-    taken back, a type may change): every caller re-checks its own rule on what a bucket returns.
-    Buckets come back ordered by entity id, so a look-up answers the same whatever order the
-    entities were added in (a fresh load and a long-lived index agree).
-    """
-
-    namespace: str
-    entities: dict[str, Entity] = field(default_factory=dict)
-    canonical_of: dict[str, str] = field(default_factory=dict)  # alias entity id -> canonical id
-    works_at: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
-    candidate_pairs: set[tuple[str, str]] = field(default_factory=set)
-    _by_name: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
-    _by_key: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
-    _longest: int = 0  # the longest normalised canonical name: bounds the substrings worth looking up
-    # Bumped by every `put` (make_alias re-puts both entities): caches of derived name lists key on it.
-    version: int = 0
-    _known: tuple[int, list[tuple[str, str, str]]] = (-1, [])
-    _names: GrowingAutomaton = field(default_factory=lambda: GrowingAutomaton())
-    _shorts: GrowingAutomaton = field(default_factory=lambda: GrowingAutomaton())
-    _look_alikes: LookAlikes | None = None
-    # The store's entity revision this index is current at (None: unknown, never kept).
-    revision: int | None = None
-
-    @classmethod
-    def load(cls, store: GraphStore, namespace: str) -> EntityIndex:
-        """Read every entity and its alias / employer / candidate links from the store."""
-        index = cls(namespace)
-        for entity in store.list_entities(namespace):
-            index.put(entity)
-        kinds = [LinkKind.ALIAS_OF, LinkKind.WORKS_AT, LinkKind.CANDIDATE_ALIAS]
-        for link in store.list_links(namespace, kinds=kinds):
-            if link.kind == LinkKind.ALIAS_OF:
-                index.canonical_of[link.source] = link.target
-            elif link.kind == LinkKind.WORKS_AT:
-                index.works_at[link.source].add(link.target)
-            else:
-                index.candidate_pairs.add((link.source, link.target))
-        # A tie made while a form was its own entity holds for the entity it turned out to be.
-        for source in [s for s in index.works_at if s in index.canonical_of]:
-            index.works_at[index.canonical(source)] |= index.works_at[source]
-        return index
-
-    def put(self, entity: Entity) -> None:
-        self.version += 1
-        self.entities[entity.id] = entity
-        for name in (entity.name, *entity.aliases):
-            self._by_name[normalise_name(name)].add(entity.id)
-            self._names.add(name.lower(), (name, entity.id))
-        for key in _lookup_keys(entity.name):
-            self._by_key[key].add(entity.id)
-        self._longest = max(self._longest, len(normalise_name(entity.name)))
-        # Short forms by shape depend on the type, which may still change (an "other" becomes a
-        # person): filed under both types that have short forms; `short_forms_in` re-checks.
-        for short in {*short_forms(entity.name, "org"), *short_forms(entity.name, "person")}:
-            self._shorts.add(short.lower(), (short, entity.id))
-
-    def canonical(self, entity_id_: str) -> str:
-        seen = set()
-        while entity_id_ in self.canonical_of and entity_id_ not in seen:
-            seen.add(entity_id_)
-            entity_id_ = self.canonical_of[entity_id_]
-        return entity_id_
-
-    def lookup(self, name: str) -> list[str]:
-        """Canonical ids of the entities called `name` (by canonical name or alias)."""
-        return sorted({self.canonical(i) for i in self._by_name.get(normalise_name(name), ())})
-
-    def canonical_entities(self) -> list[Entity]:
-        return [e for i, e in self.entities.items() if i not in self.canonical_of]
-
-    def filed_under(self, *keys: str) -> list[Entity]:
-        """Canonical entities filed under any of `keys` (see `_lookup_keys`), by id."""
-        ids = set().union(*(self._by_key.get(key, ()) for key in keys))
-        return [self.entities[i] for i in sorted(ids) if i not in self.canonical_of]
-
-    def named(self, normalised: str) -> list[Entity]:
-        """Canonical entities whose own (canonical) name normalises to `normalised`, by id."""
-        return [
-            self.entities[i]
-            for i in sorted(self._by_name.get(normalised, ()))
-            if i not in self.canonical_of and normalise_name(self.entities[i].name) == normalised
-        ]
-
-    def persons_with_surname(self, surname: str) -> list[Entity]:
-        return [
-            e
-            for e in self.filed_under(f"surname:{surname}")
-            if e.type == "person" and is_chinese_full_name(e.name) and e.name[0] == surname
-        ]
-
-    def containing(self, fragment: str) -> list[Entity]:
-        """Canonical entities whose normalised name may contain the normalised `fragment`: a
-        superset (by its first character pair, or its first word for one Latin word)."""
-        key = normalise_name(fragment)
-        if len(key) < 2:
-            return self.canonical_entities()
-        return self.filed_under(f"pair:{key[:2]}")
-
-    def abbreviations_of(self, name: str) -> list[Entity]:
-        """Canonical entities whose name `is_abbreviation` may hold of `name`: its initial words,
-        or (Chinese) any run of its characters, found by looking the runs up by name."""
-        key = normalise_name(name)
-        runs = {
-            key[start:end]
-            for start in range(len(key))
-            for end in range(start + 2, min(len(key), start + self._longest) + 1)
-        }
-        words = key.split()
-        runs |= {" ".join(words[:n]) for n in range(1, len(words))}
-        found = {e.id: e for run in runs for e in self.named(run)}
-        return [found[i] for i in sorted(found)]
-
-    def longer_names_of(self, short: str) -> list[Entity]:
-        """Canonical entities `short` may be an abbreviation of (a superset; see `is_abbreviation`)."""
-        key = normalise_name(short)
-        if initials_form(short):
-            return self.filed_under(f"first:{key}", f"initials:{initials_form(short)}")
-        if key.isascii() and key:
-            return self.filed_under(f"first:{key.split()[0]}")
-        return self.containing(key)
-
-    def initials_in(self, text: str) -> list[tuple[str, str]]:
-        """(form, owner id) for every word of `text` written as initials (HDG) that are the
-        capitals of exactly one known organisation's name and name nothing else. A person's
-        initials are not read this way: two capitals match too many people."""
-        found = []
-        for form in dict.fromkeys(_CAPITALS_WORD.findall(text)):
-            letters = initials_form(form)
-            owners = [e for e in self.filed_under(f"initials:{letters}") if e.type in ("org", "other")]
-            if letters and len(owners) == 1 and not self.lookup(form):
-                found.append((form, owners[0].id))
-        return found
-
-    def known_names(self) -> list[tuple[str, str, str]]:
-        """(name, type, canonical id) for every canonical name and alias, generic speakers left out."""
-        if self._known[0] == self.version:
-            return self._known[1]
-        rows = []
-        for entity in self.canonical_entities():
-            for name in (entity.name, *entity.aliases):
-                if _is_known_name(name):
-                    rows.append((name, entity.type, entity.id))
-        self._known = (self.version, rows)
-        return rows
-
-    def names_in(self, text: str) -> list[tuple[str, str]]:
-        """(name, canonical id) of every known name (as `known_names`) occurring in `text`
-        (`name_occurs`), in `known_names` order, by one pass of an automaton that grows with the
-        index instead of being rebuilt for every new name."""
-        hits = set()
-        for name, entity_id in self._names.candidates(text):
-            entity = self.entities[entity_id]
-            if entity_id in self.canonical_of or name not in (entity.name, *entity.aliases):
-                continue  # an alias entity's names are found through its canonical entity
-            if _is_known_name(name) and name_occurs(name, text):
-                hits.add((entity_id, (entity.name, *entity.aliases).index(name), name))
-        return [(name, entity_id) for entity_id, _position, name in sorted(hits)]
-
-    def look_alikes(self) -> LookAlikes:
-        """The fuzzy / embedding matcher over this index's names (grows with the index)."""
-        if self._look_alikes is None:
-            self._look_alikes = LookAlikes(self)
-        return self._look_alikes
-
-    def org_names_in(self, text: str) -> list[tuple[str, str]]:
-        """(name, canonical id) of organisations named in `text` by a known name or alias or by any
-        of their short forms (恒通 of 苏州市恒通…有限公司), shared or not."""
-        found = [(name, i) for name, i in self.names_in(text) if self.entities[i].type == "org"]
-        for short, entity_id in self._shorts.candidates(text):
-            entity = self.entities[entity_id]
-            if (
-                entity_id not in self.canonical_of
-                and entity.type == "org"
-                and short in short_forms(entity.name, "org")
-                and name_occurs(short, text)
-            ):
-                found.append((short, entity_id))
-        return found
-
-    def short_forms_in(self, text: str) -> list[tuple[str, str]]:
-        """(short form, owner id) for every short form whose letters occur in `text` and that
-        belongs to exactly one canonical entity and names nothing else (see `short_forms`)."""
-        owners: dict[str, set[str]] = defaultdict(set)
-        for short, entity_id in self._shorts.candidates(text):
-            entity = self.entities[entity_id]
-            if entity_id not in self.canonical_of and short in short_forms(entity.name, entity.type):
-                owners[short].add(entity_id)
-        return sorted(
-            (short, next(iter(ids)))
-            for short, ids in owners.items()
-            if len(ids) == 1 and not self.lookup(short)
-        )
-
-
-# A word in capitals only, standing alone ("HDG pulled go-live", "at H.D.G."), not inside a word.
-_CAPITALS_WORD = re.compile(r"(?<![\w.&])[A-Z](?:\.?[A-Z]){1,5}\.?(?![\w&])")
-
-
-def _is_known_name(name: str) -> bool:
-    return normalise_name(name) not in GENERIC_SPEAKERS and len(name.strip()) >= 2
-
-
-def _lookup_keys(name: str) -> set[str]:
-    """The keys an entity is filed under by its (canonical) name, one per look-up rule: Chinese
-    surname and nickname surname, raw first / last word and 3-letter prefix of Latin names, the
-    normalised first word, and every character pair of the normalised name."""
-    name = name.strip()
-    key = normalise_name(name)
-    keys = {f"pair:{key[i : i + 2]}" for i in range(len(key) - 1)}
-    if key:
-        keys.add(f"first:{key.split()[0]}")
-    if is_chinese_full_name(name):
-        keys.add(f"surname:{name[0]}")
-    surname = nickname_surname(name)
-    if surname:
-        keys.add(f"nick:{surname}")
-    words = name.split()
-    if initials(name):
-        keys.add(f"initials:{initials(name)}")
-    if name.isascii() and len(words) >= 2:
-        keys |= {f"word0:{words[0]}", f"word-1:{words[-1]}", f"prefix:{words[0][:3]}"}
-    elif name.isascii() and len(words) == 1:
-        keys.add(f"prefix:{name[:3]}")
-    return keys
-
-
-class GrowingAutomaton:
-    """Which of many keys occur in a text, for a key set that keeps growing: one Aho-Corasick
-    automaton (pyahocorasick) over the keys it had when last built, plus a small one over the keys
-    added since, rebuilt (in time proportional to those few) when asked after a change. The big
-    one is rebuilt only when the added keys reach a quarter of it, so growing to N keys costs
-    O(N log N) in all, not O(N) per new key."""
-
-    def __init__(self):
-        self._payloads: dict[str, list] = defaultdict(list)
-        self._built: ahocorasick.Automaton | None = None
-        self._built_keys = 0
-        self._recent: set[str] = set()
-        self._recent_automaton: ahocorasick.Automaton | None = None
-
-    def add(self, key: str, payload) -> None:
-        if payload in self._payloads[key]:
-            return
-        self._payloads[key].append(payload)
-        if len(self._payloads[key]) == 1:
-            self._recent.add(key)
-            self._recent_automaton = None
-
-    def candidates(self, text: str) -> list:
-        """Payloads of every key that occurs in `text` (lower-cased), each once."""
-        if len(self._recent) > max(256, self._built_keys // 4):
-            self._built = _automaton(self._payloads)
-            self._built_keys = len(self._payloads)
-            self._recent = set()
-            self._recent_automaton = None
-        if self._recent and self._recent_automaton is None:
-            self._recent_automaton = _automaton(self._recent)
-        lowered = text.lower()
-        keys = {
-            key
-            for automaton in (self._built, self._recent_automaton)
-            if automaton is not None
-            for _end, key in automaton.iter(lowered)
-        }
-        return [payload for key in sorted(keys) for payload in self._payloads[key]]
-
-
-def _automaton(keys) -> ahocorasick.Automaton | None:
-    if not keys:
-        return None
-    automaton = ahocorasick.Automaton()
-    for key in keys:
-        automaton.add_word(key, key)
-    automaton.make_automaton()
-    return automaton
-
-
-# Indexes kept between batches, per store and namespace (see `entity_index`); a few namespaces per
-# store, so a server with many tenants keeps the busiest ones, not all.
-_KEPT: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-_KEPT_LOCK = threading.Lock()
-KEPT_NAMESPACES = 16
-
-
-def entity_index(store: GraphStore, namespace: str) -> EntityIndex:
-    """The namespace's EntityIndex: the one kept from the last batch while the store's entity
-    revision says nothing changed since (any writer, any path), else read from the store.
-
-    The kept index is handed out once: a caller that fails, or computes without writing, simply
-    does not give it back (`keep_entity_index`), and the next batch reads the store."""
-    revision = store.entity_revision(namespace)  # read before loading: a later change shows
-    with _KEPT_LOCK:
-        kept = _KEPT.get(store, {}).pop(namespace, None)
-    if revision is not None and kept is not None and kept.revision == revision:
-        return kept
-    index = EntityIndex.load(store, namespace)
-    index.revision = revision
-    return index
-
-
-def keep_entity_index(store: GraphStore, index: EntityIndex, revision: int | None) -> None:
-    """Keep `index` for the next batch: `revision` is what `apply_delta` returned, the store's
-    revision after writing the delta computed with this index (None: someone else wrote too)."""
-    if revision is None:
-        return
-    index.revision = revision
-    with _KEPT_LOCK:
-        kept = _KEPT.setdefault(store, {})
-        kept.pop(index.namespace, None)
-        kept[index.namespace] = index
-        while len(kept) > KEPT_NAMESPACES:
-            kept.pop(next(iter(kept)))
+from simplemem_graph.models import Entity, Event, Link, LinkKind
 
 
 @dataclass
@@ -516,8 +179,8 @@ class EntityResolver:
             mention(self._ensure(event.speaker, "person"), "speaker", event.speaker)
         orgs_here = set()
         found_here = self.index.names_in(event.text)
-        for name, type_, role in _joined_participants(event):
-            name = _known_extension(name, type_, event.text, found_here, self.index)
+        for name, type_, role in joined_participants(event):
+            name = known_extension(name, type_, event.text, found_here, self.index)
             if type_ == "person" and (brand_shaped(name) or any(introduced_as_org(name, t) for t in texts)):
                 type_ = "org"  # stage 1 read a firm's name as a person's (麦 is a surname too)
             mention(self._resolve_name(name, type_, event, orgs_here), role, name)
@@ -621,7 +284,7 @@ class EntityResolver:
         shorter_of = [
             e
             for e in self.index.longer_names_of(name)
-            if _compatible(e.type, type_) and is_abbreviation(name, e.name)
+            if types_compatible(e.type, type_) and is_abbreviation(name, e.name)
         ]
         if len(shorter_of) == 1:
             self.make_alias(name, shorter_of[0].id, "short-name")
@@ -631,7 +294,7 @@ class EntityResolver:
         longer_of = [
             e
             for e in self.index.abbreviations_of(name)
-            if _compatible(e.type, type_) and is_abbreviation(e.name, name)
+            if types_compatible(e.type, type_) and is_abbreviation(e.name, name)
         ]
         new_id = self._ensure(name, type_)
         if len(longer_of) == 1:  # "Acme" was known, now "Acme Corp": the short one becomes the alias
@@ -758,7 +421,7 @@ class EntityResolver:
         for short, owner_id in self.index.short_forms_in(text):
             owner = self.index.entities[owner_id]
             rest = text.replace(owner.name, " ")  # 恒通 inside the full name is not a use of the short form
-            if _short_form_occurs(short, rest):
+            if short_form_occurs(short, rest):
                 found.append((short, owner.id))
         return found
 
@@ -806,8 +469,7 @@ class EntityResolver:
         return [
             i
             for i in profiled
-            if self.index.entities[i].type == "org"
-            and any(key in t.casefold() for t in self._profiles[i])
+            if self.index.entities[i].type == "org" and any(key in t.casefold() for t in self._profiles[i])
         ]
 
     def _backs_nickname(self, person_id: str, event: Event, orgs_here: set[str]) -> bool:
@@ -859,7 +521,7 @@ class EntityResolver:
             for org in orgs:
                 if org in self.index.works_at.get(person, set()):
                     continue
-                if any(_works_at_phrase(text, o, p) for o in surfaces[org] for p in surfaces[person]):
+                if any(works_at_phrase(text, o, p) for o in surfaces[org] for p in surfaces[person]):
                     self.index.works_at[person].add(org)
                     self.result.links.append(self._link(LinkKind.WORKS_AT, person, org))
                     self.result.counts["works_at"] += 1
@@ -874,197 +536,3 @@ class EntityResolver:
 
     def _link(self, kind: LinkKind, source: str, target: str, **props) -> Link:
         return Link(kind=kind, source=source, target=target, namespace=self.index.namespace, props=props)
-
-
-class LookAlikes:
-    """Known entities a new name may be a weaker form of: a fuzzy spelling (rapidfuzz ratio) or a
-    close name embedding: candidate aliases, never merges.
-
-    One vectorised pass per new name (rapidfuzz's C scorer over the names of a length that can
-    reach the ratio, one matrix product over every name vector) instead of a Python comparison
-    with each entity; entities added while a batch is resolved are appended as they come (the
-    index only grows during a batch).
-    """
-
-    def __init__(self, index: EntityIndex):
-        self.index = index
-        self._ids: list[str] = []
-        self._names: list[str] = []  # normalised
-        self._vectors = np.zeros((0, 0), dtype=np.float32)
-        self._has_vector: list[bool] = []
-        self._synced = 0
-        self._by_length: dict[int, tuple[list[str], list[int]]] = defaultdict(lambda: ([], []))
-
-    def find(self, name: str, type_: str, vector: Sequence[float] | None) -> list[str]:
-        """Canonical ids of compatible entities like the normalised `name`, in index order."""
-        self._sync()
-        found: set[int] = set()
-        if len(name) >= 4:
-            # ratio = 1 - indel distance / (len a + len b) and the distance is at least the length
-            # difference, so only lengths within these bounds can reach FUZZY_MIN_RATIO.
-            slack = 1 - FUZZY_MIN_RATIO / 100
-            shortest = max(4, math.floor(len(name) * (1 - slack) / (1 + slack)))
-            longest = math.ceil(len(name) * (1 + slack) / (1 - slack))
-            for length in range(shortest, longest + 1):
-                names, rows = self._by_length.get(length, ((), ()))
-                if names:
-                    hits = process.extract(
-                        name, names, scorer=fuzz.ratio, score_cutoff=FUZZY_MIN_RATIO, limit=None
-                    )
-                    found.update(rows[i] for _known, _score, i in hits)
-        if vector is not None and self._synced:
-            query = np.asarray(vector, dtype=np.float32)
-            norm = float(np.linalg.norm(query))
-            if norm and self._vectors.shape[1] == query.shape[0]:
-                scores = self._vectors[: self._synced] @ (query / norm)
-                found.update(
-                    int(i)
-                    for i in np.flatnonzero(scores >= calibration().alias_min_cosine)
-                    if self._has_vector[i]
-                )
-        return [
-            self._ids[i]
-            for i in sorted(found)
-            if self._ids[i] not in self.index.canonical_of
-            and _compatible(type_, self.index.entities[self._ids[i]].type)
-            and self._names[i] not in GENERIC_SPEAKERS
-        ]
-
-    def _sync(self) -> None:
-        added = list(itertools.islice(self.index.entities.values(), self._synced, None))
-        if not added:
-            return
-        dimension = next((len(e.embedding) for e in added if e.embedding), self._vectors.shape[1])
-        needed = self._synced + len(added)
-        if self._vectors.shape[1] != dimension or self._vectors.shape[0] < needed:
-            grown = np.zeros((max(needed, 2 * self._vectors.shape[0]), dimension), dtype=np.float32)
-            if self._vectors.shape[1] == dimension:
-                grown[: self._synced] = self._vectors[: self._synced]
-            self._vectors = grown
-        for row, entity in enumerate(added, start=self._synced):
-            self._ids.append(entity.id)
-            self._names.append(normalise_name(entity.name))
-            bucket_names, bucket_rows = self._by_length[len(self._names[-1])]
-            bucket_names.append(self._names[-1])
-            bucket_rows.append(row)
-            vector = np.asarray(entity.embedding or (), dtype=np.float32)
-            norm = float(np.linalg.norm(vector)) if vector.size else 0.0
-            usable = bool(norm) and vector.shape[0] == dimension
-            self._has_vector.append(usable)
-            if usable:
-                self._vectors[row] = vector / norm
-        self._synced = needed
-
-
-def _joined_participants(event: Event) -> list[tuple[str, str, str]]:
-    """Participants as (name, type, role), with an organisation split by stage 1 joined back.
-
-    "深圳市锐拓精密五金有限公司" may arrive as place 深圳市 and org 五金有限公司: a place, at most
-    six characters of text, then the org fragment, form one organisation name.
-    """
-    people = [(p.name.strip(), p.type, p.role) for p in event.participants if p.name.strip()]
-    joined, skip = [], set()
-    for place, place_type, _ in people:
-        if place_type != "place":
-            continue
-        for org, org_type, org_role in people:
-            if org_type != "org":
-                continue
-            match = re.search(rf"{re.escape(place)}([\u4e00-\u9fff]{{0,6}}?){re.escape(org)}", event.text)
-            if match and ORG_SUFFIX.search(org):
-                joined.append((match.group(0), "org", org_role))
-                skip.update({place, org})
-    return joined + [p for p in people if p[0] not in skip]
-
-
-def _known_extension(
-    name: str, type_: str, text: str, found: list[tuple[str, str]], index: EntityIndex
-) -> str:
-    """A name stage 1 cut out of a longer known name is that name: 沈利 of "沈利明说" (明说 read as a
-    word) is 沈利明, "Cormar" of "Olive Cormar said" is Olive Cormar, when that known name occurs in
-    the text and every occurrence of the cut name lies inside it."""
-    if index.lookup(name) or not name.strip():
-        return name
-    longer = {known for known, _canonical_id in found if len(known) > len(name) and _inside(name, known)}
-    if len(longer) != 1:
-        return name
-    full = next(iter(longer))
-    inner = len(re.findall(re.escape(name), full))
-    return full if len(re.findall(re.escape(name), text)) == inner * text.count(full) else name
-
-
-def _inside(name: str, known: str) -> bool:
-    """`name` is part of `known`: a run of characters (Chinese) or of whole words (Latin)."""
-    if name.isascii():
-        return re.search(rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])", known) is not None
-    return name in known
-
-
-def _short_form_occurs(short: str, text: str) -> bool:
-    """A short form in text: Latin ones as a capitalised whole word (Emma, not "emma" or Emmanuel)."""
-    if short.isascii():
-        return re.search(rf"(?<![A-Za-z0-9]){re.escape(short)}(?![A-Za-z0-9])", text) is not None
-    return short in text
-
-
-class NameFinder:
-    """Which of many names occur in a text, by one Aho-Corasick automaton (pyahocorasick) instead of
-    one regex per name: the cost of a look-up grows with the text, not with the names known.
-
-    The automaton finds candidates case-insensitively; `name_occurs` (whole words for Latin names)
-    decides. Results come in the order of `names`, so callers see what a loop over them would see.
-    """
-
-    def __init__(self, names: Sequence[tuple[str, str, str]]):
-        self._owners: dict[str, list[tuple[int, str, str]]] = defaultdict(list)
-        for position, (name, _type, canonical_id) in enumerate(names):
-            self._owners[name.lower()].append((position, name, canonical_id))
-        self._automaton = _automaton(self._owners)
-
-    def find(self, text: str) -> list[tuple[str, str]]:
-        """(name, canonical id) of every name that occurs in `text` (by `name_occurs`)."""
-        return [
-            (name, canonical_id) for name, canonical_id in self.candidates(text) if name_occurs(name, text)
-        ]
-
-    def candidates(self, text: str) -> list[tuple[str, str]]:
-        """(name, canonical id) of every name whose letters occur in `text`, case-insensitively, for
-        the caller's own rule to confirm."""
-        if not self._owners:
-            return []
-        hits = {owner for _end, key in self._automaton.iter(text.lower()) for owner in self._owners[key]}
-        return [(name, canonical_id) for _position, name, canonical_id in sorted(hits)]
-
-
-def name_occurs(name: str, text: str) -> bool:
-    """`name` appears in `text`; ASCII names only as whole words, in any case (Emma, not Emmanuel;
-    Emma说 counts). Plain string search, not one regex per name: with thousands of names known,
-    per-name patterns overflow Python's regex cache and every call recompiled its pattern."""
-    if not name.isascii():
-        return name in text
-    key, lowered = name.lower(), text.lower()
-    start = lowered.find(key)
-    while start >= 0:
-        end = start + len(key)
-        if not _latin_or_digit(lowered[start - 1 : start]) and not _latin_or_digit(lowered[end : end + 1]):
-            return True
-        start = lowered.find(key, start + 1)
-    return False
-
-
-def _latin_or_digit(char: str) -> bool:
-    return char.isascii() and char.isalnum()
-
-
-def _works_at_phrase(text: str, org: str, person: str) -> bool:
-    org_re, person_re = re.escape(org), re.escape(person)
-    chinese = (
-        rf"{org_re}(?:那边|这边|方面)?的?[^{_CLAUSE_STOP}\s]{{0,6}}?{person_re}"
-        # "锐拓定金已付，他们的跟单钱莉确认了": their <role> <name>, the org named earlier in the sentence
-        rf"|{org_re}[^。；;！!？?\n]{{0,30}}?(?:他们|她们|对方)的[^{_CLAUSE_STOP}\s]{{0,4}}?{person_re}"
-    )
-    english = (
-        rf"{person_re},? (?:\w+ ){{0,3}}(?:of|at|from) (?:the )?{org_re}"
-        rf"|{org_re}(?:'s|’s) (?:\w+ ){{0,2}}{person_re}"
-    )
-    return re.search(chinese, text) is not None or re.search(english, text, re.IGNORECASE) is not None

@@ -36,7 +36,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from simplemem_graph.consolidate.aliases import job_before, normalise_name
-from simplemem_graph.consolidate.entities import GENERIC_SPEAKERS, EntityIndex
+from simplemem_graph.consolidate.entity_index import EntityIndex
+from simplemem_graph.consolidate.name_matching import GENERIC_SPEAKERS
 from simplemem_graph.consolidate.similarity import content_terms
 from simplemem_graph.consolidate.updates import HANDOVER
 from simplemem_graph.models import Event, Link, LinkKind

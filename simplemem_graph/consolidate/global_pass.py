@@ -55,13 +55,9 @@ from simplemem_graph.consolidate.calibration import (
     calibration_for,
 )
 from simplemem_graph.consolidate.communities import recluster_topics
-from simplemem_graph.consolidate.entities import (
-    GENERIC_SPEAKERS,
-    EntityIndex,
-    EntityResolver,
-    NameFinder,
-    name_occurs,
-)
+from simplemem_graph.consolidate.entities import EntityResolver
+from simplemem_graph.consolidate.entity_index import EntityIndex
+from simplemem_graph.consolidate.name_matching import GENERIC_SPEAKERS, NameFinder, name_occurs
 from simplemem_graph.consolidate.neighbours import nearest_neighbours
 from simplemem_graph.consolidate.patterns import refresh_patterns
 from simplemem_graph.consolidate.rederive import (

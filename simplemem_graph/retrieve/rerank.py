@@ -243,7 +243,7 @@ AGENT_REPLY_WEIGHT = 0.5
 def is_agent_reply(event: Event) -> bool:
     """An event said by an agent: its speaker is a role label other than "user" ("assistant",
     "bot"). `Event.agent` is not the test: it records which agent logged the turn, whoever spoke."""
-    from simplemem_graph.consolidate.entities import GENERIC_SPEAKERS
+    from simplemem_graph.consolidate.name_matching import GENERIC_SPEAKERS
 
     return event.speaker.strip().lower() in GENERIC_SPEAKERS - {"user"}
 

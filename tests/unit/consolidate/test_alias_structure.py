@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from simplemem_graph.consolidate import consolidate
 from simplemem_graph.consolidate.aliases import (
     find_explicit_aliases,
     initials,
     is_abbreviation,
     is_initials_of,
 )
-from simplemem_graph.consolidate.entities import entity_id
+from simplemem_graph.consolidate.name_matching import entity_id
+from simplemem_graph.ingest import consolidate_batch
 from simplemem_graph.models import LinkKind
 
 from .conftest import NS, entity_named, link_props, mentioned
@@ -60,7 +60,7 @@ def test_initials_in_parentheses_become_an_alias_and_name_the_firm_later(store, 
         ),
         make_event("e2", "BMS wants the invoice split in two", "2026-03-09T10:00:00", session="s2"),
     ]
-    consolidate(events, store, embedder=embedder)
+    consolidate_batch(events, store, embedder=embedder)
 
     firm = entity_named(store, "BMS")
     assert firm.name == "Brackenfield Marine Services" and firm.type == "org"
@@ -69,7 +69,7 @@ def test_initials_in_parentheses_become_an_alias_and_name_the_firm_later(store, 
 
 
 def test_initials_alone_resolve_to_the_one_firm_they_fit(store, make_event, embedder):
-    consolidate(
+    consolidate_batch(
         [
             make_event(
                 "e1",
@@ -81,7 +81,7 @@ def test_initials_alone_resolve_to_the_one_firm_they_fit(store, make_event, embe
         store,
         embedder=embedder,
     )
-    consolidate(
+    consolidate_batch(
         [make_event("e2", "THS confirmed delivery for Friday", "2026-03-04T10:00:00", session="s2")],
         store,
         embedder=embedder,
@@ -94,7 +94,7 @@ def test_initials_alone_resolve_to_the_one_firm_they_fit(store, make_event, embe
 
 
 def test_initials_two_firms_share_stay_unresolved(store, make_event, embedder):
-    consolidate(
+    consolidate_batch(
         [
             make_event(
                 "e1",
@@ -112,7 +112,7 @@ def test_initials_two_firms_share_stay_unresolved(store, make_event, embedder):
         store,
         embedder=embedder,
     )
-    consolidate(
+    consolidate_batch(
         [make_event("e3", "THS confirmed delivery for Friday", "2026-03-04T10:00:00", session="s2")],
         store,
         embedder=embedder,
@@ -124,7 +124,7 @@ def test_initials_two_firms_share_stay_unresolved(store, make_event, embedder):
 
 
 def test_capitals_that_fit_no_known_firm_name_nothing(store, make_event, embedder):
-    consolidate(
+    consolidate_batch(
         [
             make_event(
                 "e1",
@@ -142,12 +142,12 @@ def test_capitals_that_fit_no_known_firm_name_nothing(store, make_event, embedde
 
 
 def test_chinese_trade_name_alone_names_the_firm(store, make_event, embedder):
-    consolidate(
+    consolidate_batch(
         [make_event("e1", "岚桥建设那边定了，仓库改造给我们做", "2026-03-02T10:00:00", orgs=("岚桥建设",))],
         store,
         embedder=embedder,
     )
-    consolidate(
+    consolidate_batch(
         [make_event("e2", "岚桥的对接人说下周进场", "2026-03-05T10:00:00", session="s2")],
         store,
         embedder=embedder,
@@ -159,7 +159,7 @@ def test_chinese_trade_name_alone_names_the_firm(store, make_event, embedder):
 
 
 def test_chinese_trade_name_two_firms_share_stays_unresolved(store, make_event, embedder):
-    consolidate(
+    consolidate_batch(
         [
             make_event("e1", "岚桥建设那边定了", "2026-03-02T10:00:00", orgs=("岚桥建设",)),
             make_event("e2", "岚桥物流报了运费", "2026-03-02T11:00:00", orgs=("岚桥物流",)),
@@ -167,7 +167,7 @@ def test_chinese_trade_name_two_firms_share_stays_unresolved(store, make_event, 
         store,
         embedder=embedder,
     )
-    consolidate(
+    consolidate_batch(
         [make_event("e3", "岚桥的对接人说下周进场", "2026-03-05T10:00:00", session="s2")],
         store,
         embedder=embedder,
@@ -179,12 +179,12 @@ def test_chinese_trade_name_two_firms_share_stays_unresolved(store, make_event, 
 
 
 def test_known_trade_name_before_a_common_noun_is_the_firm_not_a_second_one(store, make_event, embedder):
-    consolidate(
+    consolidate_batch(
         [make_event("e1", "岚桥建设那边定了", "2026-03-02T10:00:00", orgs=("岚桥建设",))],
         store,
         embedder=embedder,
     )
-    consolidate(
+    consolidate_batch(
         [make_event("e2", "岚桥项目下周开工", "2026-03-05T10:00:00", session="s2", orgs=("岚桥项目",))],
         store,
         embedder=embedder,

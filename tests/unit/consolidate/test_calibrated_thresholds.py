@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from simplemem_graph.consolidate import consolidate
 from simplemem_graph.consolidate.calibration import MINILM, calibration_for
+from simplemem_graph.ingest import consolidate_batch
 from simplemem_graph.models import LinkKind
 from simplemem_graph.stores.embedded import EmbeddedStore
 
@@ -24,7 +24,7 @@ def _topics(make_event, embedder, calibration) -> dict[str, str]:
     store = EmbeddedStore(":memory:")
     try:
         events = [make_event(i, text, when) for i, text, when in TEXTS]
-        consolidate(events, store, embedder=embedder, calibration=calibration)
+        consolidate_batch(events, store, embedder=embedder, calibration=calibration)
         return dict(links_of(store, LinkKind.IN_TOPIC))
     finally:
         store.close()

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from simplemem_graph.consolidate import consolidate
-from simplemem_graph.consolidate.entities import entity_id
+from simplemem_graph.consolidate.name_matching import entity_id
+from simplemem_graph.ingest import consolidate_batch
 from simplemem_graph.models import LinkKind
 
 from .conftest import NS, entity_named, link_props, links_of, mentioned
@@ -17,7 +17,7 @@ def test_chinese_short_name_in_parentheses_becomes_alias(store, make_event, embe
         orgs=("深圳市锐拓精密五金有限公司",),
     )
     later = make_event("e2", "锐拓说交期是21天", "2026-01-08T10:20:00")
-    delta = consolidate([first, later], store, embedder=embedder)
+    delta = consolidate_batch([first, later], store, embedder=embedder)
 
     company = entity_named(store, "锐拓")
     assert company.name == "深圳市锐拓精密五金有限公司"
@@ -42,7 +42,7 @@ def test_nickname_called_and_title_forms(store, make_event, embedder):
         ),
         make_event("e3", "老黄回电话了，不认11天", "2026-01-08T16:20:00"),
     ]
-    consolidate(events, store, embedder=embedder)
+    consolidate_batch(events, store, embedder=embedder)
 
     huang = entity_named(store, "黄建国")
     assert sorted(huang.aliases) == ["老黄", "黄工"]  # 老黄: same session, only 黄 person known
@@ -54,12 +54,12 @@ def test_nickname_called_and_title_forms(store, make_event, embedder):
 
 
 def test_nickname_of_the_only_person_with_that_surname_is_a_low_confidence_alias(store, make_event, embedder):
-    consolidate(
+    consolidate_batch(
         [make_event("e1", "QA 工程师蒋文博入职了", "2026-01-02T09:00:00", session="s1", people=("蒋文博",))],
         store,
         embedder=embedder,
     )
-    consolidate(
+    consolidate_batch(
         [make_event("e2", "小蒋下午去测试", "2026-02-02T09:00:00", session="s2", people=("小蒋",))],
         store,
         embedder=embedder,
@@ -74,7 +74,7 @@ def test_nickname_of_the_only_person_with_that_surname_is_a_low_confidence_alias
 
 
 def test_nickname_shared_by_two_people_stays_unresolved(store, make_event, embedder):
-    consolidate(
+    consolidate_batch(
         [
             make_event("e1", "蒋文博负责测试", "2026-01-02T09:00:00", session="s1", people=("蒋文博",)),
             make_event("e2", "蒋丽负责采购", "2026-01-02T09:05:00", session="s1", people=("蒋丽",)),
@@ -82,7 +82,7 @@ def test_nickname_shared_by_two_people_stays_unresolved(store, make_event, embed
         store,
         embedder=embedder,
     )
-    consolidate(
+    consolidate_batch(
         [make_event("e3", "小蒋下午去测试", "2026-02-02T09:00:00", session="s2", people=("小蒋",))],
         store,
         embedder=embedder,
@@ -98,7 +98,7 @@ def test_nickname_shared_by_two_people_stays_unresolved(store, make_event, embed
 
 
 def test_english_short_and_first_names_resolve_to_the_full_name(store, make_event, embedder):
-    consolidate(
+    consolidate_batch(
         [
             make_event(
                 "e1",
@@ -111,7 +111,7 @@ def test_english_short_and_first_names_resolve_to_the_full_name(store, make_even
         store,
         embedder=embedder,
     )
-    delta = consolidate(
+    delta = consolidate_batch(
         [
             make_event(
                 "e2",
@@ -135,7 +135,7 @@ def test_english_short_and_first_names_resolve_to_the_full_name(store, make_even
 
 
 def test_look_alike_names_stay_apart(store, make_event, embedder):
-    consolidate(
+    consolidate_batch(
         [
             make_event(
                 "e1",
@@ -177,7 +177,7 @@ def test_speakers_are_person_entities_and_mentions_carry_roles(store, make_event
         orgs=("佛山宏达五金",),
     )
     event.participants[0].role = "target"
-    consolidate([event], store, embedder=embedder)
+    consolidate_batch([event], store, embedder=embedder)
 
     mentions = link_props(store, LinkKind.MENTIONS)
     roles = {
@@ -190,7 +190,7 @@ def test_speakers_are_person_entities_and_mentions_carry_roles(store, make_event
 
 
 def test_fuzzy_spelling_is_a_candidate_never_a_merge(store, make_event, embedder):
-    consolidate(
+    consolidate_batch(
         [
             make_event(
                 "e1",
@@ -202,7 +202,7 @@ def test_fuzzy_spelling_is_a_candidate_never_a_merge(store, make_event, embedder
         store,
         embedder=embedder,
     )
-    delta = consolidate(
+    delta = consolidate_batch(
         [make_event("e2", "Globex Corporaton paid", "2026-01-03T09:00:00", orgs=("Globex Corporaton",))],
         store,
         embedder=embedder,

@@ -7,9 +7,10 @@ from datetime import datetime
 import pytest
 
 from simplemem_graph.config import DecayPolicy
-from simplemem_graph.consolidate import consolidate, consolidate_pass
-from simplemem_graph.consolidate.entities import entity_id
+from simplemem_graph.consolidate import consolidate_pass
+from simplemem_graph.consolidate.name_matching import entity_id
 from simplemem_graph.errors import ConsolidationError
+from simplemem_graph.ingest import consolidate_batch
 from simplemem_graph.models import LinkKind, Topic
 from simplemem_graph.stores.embedded import EmbeddedStore
 
@@ -19,12 +20,12 @@ NOW = datetime(2026, 6, 1, 9, 0, tzinfo=CST)
 
 
 def test_duplicates_across_sessions_merge_into_the_earliest(store, make_event, embedder):
-    consolidate(
+    consolidate_batch(
         [make_event("d1", "Kingsway shipped the M3 screws", "2026-02-20T10:00:00", orgs=("Kingsway",))],
         store,
         embedder=embedder,
     )
-    consolidate(
+    consolidate_batch(
         [
             make_event(
                 "d2",
@@ -48,7 +49,7 @@ def test_duplicates_across_sessions_merge_into_the_earliest(store, make_event, e
 def test_nickname_heard_before_the_full_name_resolves_later_with_session_evidence(
     store, make_event, embedder
 ):
-    consolidate(
+    consolidate_batch(
         [
             make_event(
                 "n1", "孔厂长带我们看了首批试样", "2026-02-26T17:35:00", session="s5", people=("孔厂长",)
@@ -57,7 +58,7 @@ def test_nickname_heard_before_the_full_name_resolves_later_with_session_evidenc
         store,
         embedder=embedder,
     )
-    consolidate(
+    consolidate_batch(
         [make_event("n2", "见了他们的厂长孔德明", "2026-02-26T17:36:00", session="s5", people=("孔德明",))],
         store,
         embedder=embedder,
@@ -75,7 +76,7 @@ def test_nickname_heard_before_the_full_name_resolves_later_with_session_evidenc
 
 
 def test_decay_moves_old_unused_events_to_the_cold_tier(store, make_event, embedder):
-    consolidate(
+    consolidate_batch(
         [
             make_event("o1", "Old note about the Q1 budget", "2026-01-02T09:00:00"),
             make_event("o2", "Fresh note about the Q2 budget", "2026-05-25T09:00:00"),
@@ -108,7 +109,7 @@ def test_a_failing_step_raises_consolidation_error_naming_it(make_event, embedde
 
 
 def test_reclustering_deletes_topics_left_empty(store, make_event, embedder):
-    consolidate(
+    consolidate_batch(
         [make_event("t1", "Quarterly budget review for marketing", "2026-05-20T09:00:00")],
         store,
         embedder=embedder,
@@ -124,7 +125,7 @@ def test_reclustering_deletes_topics_left_empty(store, make_event, embedder):
 
 
 def test_merging_duplicates_keeps_alias_nodes_of_the_removed_copy(store, make_event, embedder):
-    consolidate(
+    consolidate_batch(
         [
             make_event(
                 "a1",
@@ -136,7 +137,7 @@ def test_merging_duplicates_keeps_alias_nodes_of_the_removed_copy(store, make_ev
         store,
         embedder=embedder,
     )
-    consolidate(
+    consolidate_batch(
         [
             make_event(
                 "a2",

@@ -8,8 +8,9 @@ from contextlib import contextmanager
 from datetime import datetime
 
 from simplemem_graph.config import DecayPolicy
-from simplemem_graph.consolidate import consolidate, consolidate_pass, global_pass
+from simplemem_graph.consolidate import consolidate_pass, global_pass
 from simplemem_graph.consolidate.global_pass import plan_aliases, plan_decay, plan_duplicates
+from simplemem_graph.ingest import consolidate_batch
 from simplemem_graph.models import EventStatus
 from tests.durability_support import GRAPH_WRITES
 
@@ -35,7 +36,7 @@ def _record_writes(store) -> list[str]:
 def _two_sessions(store, make_event, embedder) -> None:
     """A copy of a statement in a later session (a duplicate to merge), an old done task (to
     archive), and a retrieved event (accesses the merge must carry)."""
-    consolidate(
+    consolidate_batch(
         [
             make_event("d1", "Kingsway shipped the M3 screws", "2026-02-20T10:00:00", orgs=("Kingsway",)),
             make_event("t1", "Send the Kingsway invoice", "2025-10-01T09:00:00", orgs=("Kingsway",)),
@@ -43,7 +44,7 @@ def _two_sessions(store, make_event, embedder) -> None:
         store,
         embedder=embedder,
     )
-    consolidate(
+    consolidate_batch(
         [
             make_event(
                 "d2",

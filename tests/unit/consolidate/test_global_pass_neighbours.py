@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 import numpy as np
 
 from simplemem_graph.consolidate import global_pass, neighbours
-from simplemem_graph.consolidate.entities import name_occurs
+from simplemem_graph.consolidate.name_matching import name_occurs
 from simplemem_graph.models import Event
 
 

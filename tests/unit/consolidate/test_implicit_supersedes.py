@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from simplemem_graph.consolidate import consolidate
 from simplemem_graph.consolidate.updates import shared_labels, value_labels
+from simplemem_graph.ingest import consolidate_batch
 from simplemem_graph.models import Event, LinkKind, Participant, Quantity
 
 from .conftest import CST, NS, links_of
@@ -57,7 +57,7 @@ def test_a_new_retainer_for_the_same_firm_supersedes_without_a_change_word(store
         amounts=("£1,200",),
         orgs=("Marlowe Joinery",),
     )
-    consolidate([old], store, embedder=embedder)
+    consolidate_batch([old], store, embedder=embedder)
     new = _event(
         embedder,
         "r2",
@@ -67,7 +67,7 @@ def test_a_new_retainer_for_the_same_firm_supersedes_without_a_change_word(store
         orgs=("Marlowe Joinery",),
         session="s2",
     )
-    consolidate([new], store, embedder=embedder)
+    consolidate_batch([new], store, embedder=embedder)
 
     assert links_of(store, LinkKind.SUPERSEDES) == {("r2", "r1")}
     assert links_of(store, LinkKind.CONTRADICTS) == set()
@@ -93,7 +93,7 @@ def test_a_turn_naming_nobody_continues_its_session(store, embedder):
             amounts=("£1,100",),
         ),
     ]
-    consolidate(events, store, embedder=embedder)
+    consolidate_batch(events, store, embedder=embedder)
     assert links_of(store, LinkKind.SUPERSEDES) == {("c2", "c1")}
 
 
@@ -116,7 +116,7 @@ def test_another_firm_in_the_same_session_is_not_a_change(store, embedder):
             orgs=("Pell & Daughters",),
         ),
     ]
-    consolidate(events, store, embedder=embedder)
+    consolidate_batch(events, store, embedder=embedder)
     assert links_of(store, LinkKind.SUPERSEDES) == set()
 
 
@@ -140,7 +140,7 @@ def test_a_rate_and_a_total_are_not_one_thing(store, embedder):
             session="s2",
         ),
     ]
-    consolidate(events, store, embedder=embedder)
+    consolidate_batch(events, store, embedder=embedder)
     assert links_of(store, LinkKind.SUPERSEDES) == set()
 
 
@@ -164,7 +164,7 @@ def test_amounts_of_different_things_for_one_firm_are_left_alone(store, embedder
             session="s2",
         ),
     ]
-    consolidate(events, store, embedder=embedder)
+    consolidate_batch(events, store, embedder=embedder)
     assert links_of(store, LinkKind.SUPERSEDES) | links_of(store, LinkKind.CONTRADICTS) == set()
 
 

@@ -7,7 +7,9 @@ from __future__ import annotations
 import random
 
 from simplemem_graph.consolidate import _consolidate, consolidate
-from simplemem_graph.consolidate.entities import EntityIndex, entity_id, entity_index
+from simplemem_graph.consolidate.entity_index import EntityIndex
+from simplemem_graph.consolidate.name_matching import entity_id
+from simplemem_graph.ingest import consolidate_batch, kept_entity_index
 from simplemem_graph.models import Entity, Link, LinkKind
 
 from .conftest import NS, entity_named
@@ -25,8 +27,8 @@ def test_the_next_batch_reuses_the_index_and_resolves_as_a_fresh_one(store, make
     first = make_event(
         "e1", f"{person} of {firm} sent the quote", "2026-03-02T10:00:00", people=(person,), orgs=(firm,)
     )
-    consolidate([first], store, embedder=embedder)
-    kept = entity_index(store, NS)
+    consolidate_batch([first], store, embedder=embedder)
+    kept = kept_entity_index(store, NS)
     assert kept.revision == store.entity_revision(NS)
 
     second = make_event("e2", f"{person.split()[0]} confirmed the date", "2026-03-02T11:00:00")
@@ -44,7 +46,7 @@ def test_the_next_batch_reuses_the_index_and_resolves_as_a_fresh_one(store, make
 def test_a_second_writers_entity_change_is_read_before_the_next_batch(store, make_event, embedder):
     rng = random.Random(11)
     person = _name(rng)
-    consolidate(
+    consolidate_batch(
         [make_event("e1", f"{person} called", "2026-03-02T10:00:00", people=(person,))],
         store,
         embedder=embedder,
@@ -56,10 +58,10 @@ def test_a_second_writers_entity_change_is_read_before_the_next_batch(store, mak
     store.upsert_entities([alias, canonical])
     store.add_links([Link(kind=LinkKind.ALIAS_OF, source=alias.id, target=canonical.id, namespace=NS)])
 
-    index = entity_index(store, NS)
+    index = kept_entity_index(store, NS)
     assert index.lookup(nickname) == [canonical.id]
     later = make_event("e2", f"{nickname} paid the deposit", "2026-03-02T11:00:00")
-    consolidate([later], store, embedder=embedder)
+    consolidate_batch([later], store, embedder=embedder)
     mentions = {x.target for x in store.list_links(NS, kinds=[LinkKind.MENTIONS], node_ids=["e2"])}
     assert canonical.id in mentions
 
@@ -67,11 +69,14 @@ def test_a_second_writers_entity_change_is_read_before_the_next_batch(store, mak
 def test_a_batch_that_is_not_written_does_not_leave_its_names_behind(store, make_event, embedder):
     rng = random.Random(13)
     person = _name(rng)
-    consolidate([make_event("e1", "the order shipped", "2026-03-02T10:00:00")], store, embedder=embedder)
+    consolidate_batch(
+        [make_event("e1", "the order shipped", "2026-03-02T10:00:00")], store, embedder=embedder
+    )
+    # Planned with the kept index but never written: the index is not given back.
     consolidate(
         [make_event("e2", f"{person} called", "2026-03-02T11:00:00", people=(person,))],
         store,
+        index=kept_entity_index(store, NS),
         embedder=embedder,
-        write=False,
     )
-    assert entity_index(store, NS).lookup(person) == []
+    assert kept_entity_index(store, NS).lookup(person) == []

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from datetime import date, datetime, timedelta, timezone
 
-from simplemem_graph.consolidate import consolidate
 from simplemem_graph.consolidate.questions import build_questions, missing_slots, track_questions
+from simplemem_graph.ingest import consolidate_batch
 from simplemem_graph.models import Atom, Event, Participant, Quantity
 
 CST = timezone(timedelta(hours=8))
@@ -130,11 +130,11 @@ def test_questions_are_written_and_closed_through_the_delta(tmp_path):
         action="meet",
         participants=[Participant(name="Orsk", type="org", role="target")],
     )
-    delta = consolidate([meeting], store)
+    delta = consolidate_batch([meeting], store)
     assert delta.counts["questions_opened"] == 2
     assert [e.open_slots for e in store.open_question_events("t")] == [["time", "place"]]
     reply = _event("m2", "It will be at the Kelbury office", 3, action="be")
-    delta = consolidate([reply], store)
+    delta = consolidate_batch([reply], store)
     assert delta.counts["questions_closed"] == 1
     assert store.get_events("t", ["m1"])[0].open_slots == ["time"]
     store.close()

@@ -4,8 +4,9 @@ if the events had arrived in time order (rederive.py)."""
 from __future__ import annotations
 
 from simplemem_graph.config import DecayPolicy
-from simplemem_graph.consolidate import consolidate, consolidate_pass
+from simplemem_graph.consolidate import consolidate_pass
 from simplemem_graph.consolidate.rederive import rederive_entities, rederive_updates
+from simplemem_graph.ingest import consolidate_batch
 from simplemem_graph.models import Entity, LinkKind, Participant
 
 from .conftest import CST, NS, entity_named, link_props, links_of
@@ -35,8 +36,8 @@ def test_a_change_that_arrived_before_the_plan_it_changes_supersedes_it_after_th
     store, make_event, embedder
 ):
     plan, change = _plan_and_change(make_event)
-    consolidate([change], store, embedder=embedder)  # a writer with the later session came first
-    consolidate([plan], store, embedder=embedder)
+    consolidate_batch([change], store, embedder=embedder)  # a writer with the later session came first
+    consolidate_batch([plan], store, embedder=embedder)
     assert links_of(store, LinkKind.SUPERSEDES) == set()  # ingest compares new events with older ones
 
     counts = rederive_updates(store, NS)
@@ -63,8 +64,8 @@ def test_a_name_gets_the_type_of_its_first_mention_in_time_order_whatever_arrive
     later = make_event("e2", "Flew to Jordan last spring.", "2026-03-09T09:00:00", session="s2").model_copy(
         update={"participants": [Participant(name="Jordan", type="place", role="place")]}
     )
-    consolidate([later], store, embedder=embedder)
-    consolidate([earlier], store, embedder=embedder)
+    consolidate_batch([later], store, embedder=embedder)
+    consolidate_batch([earlier], store, embedder=embedder)
     assert entity_named(store, "Jordan").type == "place"  # ingest: the first it saw
 
     rederive_entities(store, NS, embedder)
@@ -75,7 +76,7 @@ def test_a_name_gets_the_type_of_its_first_mention_in_time_order_whatever_arrive
 
 def test_an_entity_only_the_arrival_order_made_is_removed_with_its_links(store, make_event, embedder):
     event = make_event("e1", "Met Jordan at the cafe.", "2026-03-02T09:00:00", people=("Jordan",))
-    consolidate([event], store, embedder=embedder)
+    consolidate_batch([event], store, embedder=embedder)
     stray = Entity(id="en-stray", namespace=NS, name="Jordan Cafe", type="org")
     store.upsert_entities([stray])
     store.add_links(
@@ -95,8 +96,8 @@ def test_an_entity_only_the_arrival_order_made_is_removed_with_its_links(store, 
 
 def test_the_pass_run_twice_changes_nothing_the_second_time(store, make_event, embedder):
     plan, change = _plan_and_change(make_event)
-    consolidate([change], store, embedder=embedder)
-    consolidate([plan], store, embedder=embedder)
+    consolidate_batch([change], store, embedder=embedder)
+    consolidate_batch([plan], store, embedder=embedder)
     now = change.time
     consolidate_pass(store, NS, now=now, embedder=embedder, decay=DecayPolicy())
     before = sorted((lk.kind, lk.source, lk.target, str(lk.props)) for lk in store.list_links(NS))

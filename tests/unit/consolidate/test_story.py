@@ -11,7 +11,6 @@ from datetime import datetime
 
 import pytest
 
-from simplemem_graph.consolidate import consolidate
 from simplemem_graph.consolidate.aliases import (
     ampersand_names,
     brand_shaped,
@@ -19,6 +18,7 @@ from simplemem_graph.consolidate.aliases import (
     job_before,
 )
 from simplemem_graph.errors import NotFoundError
+from simplemem_graph.ingest import consolidate_batch
 from simplemem_graph.models import Atom, EventStatus, LinkKind, Turn
 from simplemem_graph.retrieve.query import analyze_query
 from simplemem_graph.retrieve.story import entity_story
@@ -87,7 +87,7 @@ def test_an_ampersand_firm_is_one_entity_with_its_initials(store, make_event, em
         make_event("e1", "open a file", "2026-03-03T09:12:00", turn="s1:1"),
         make_event("e2", "A&R rate is £2,350 per 40HC", "2026-03-03T09:16:00", turn="s1:2", orgs=("A&R",)),
     ]
-    consolidate(events, store, embedder=embedder)
+    consolidate_batch(events, store, embedder=embedder)
     firm = entity_named(store, "Ashby & Rourke Homewares")
     assert firm.type == "org" and {"A&R", "Ashby & Rourke"} <= set(firm.aliases)
     assert entity_named(store, "A&R").id == firm.id
@@ -155,7 +155,7 @@ def test_people_and_suppliers_the_text_ties_to_the_client_join_its_story(store, 
             money=(400,),
         ),
     ]
-    consolidate(events, store, embedder=embedder)
+    consolidate_batch(events, store, embedder=embedder)
     ties = _works_at(store)
     assert ("Nadia Brook", client) in ties  # the answer to the contact question
     assert ("Slotwise", client) in ties  # "their booking system is Slotwise"
@@ -201,7 +201,7 @@ def test_chit_chat_and_another_client_end_the_thread(store, make_event, embedder
         ),
         make_event("e5", "quote them £5,000", "2026-03-02T09:04:00", turn="s1:5", money=(5000,)),
     ]
-    consolidate(events, store, embedder=embedder)
+    consolidate_batch(events, store, embedder=embedder)
     assert _story_turns(store, "Harrow & Finch") == ["s1:1", "s1:2"]
     assert _story_turns(store, "Corvin Labs") == ["s1:4", "s1:5"]
 
@@ -257,7 +257,7 @@ def test_each_new_value_supersedes_the_previous_one_and_the_last_is_current(stor
             atoms=[Atom(kind="date", surface="May 12", value="2026-05-12")],
         ),
     ]
-    consolidate(events, store, embedder=embedder)
+    consolidate_batch(events, store, embedder=embedder)
     supersedes = set(link_props(store, LinkKind.SUPERSEDES))
     assert ("e3", "e2") not in supersedes  # a restatement of the new value replaces nothing
     assert {("e2", "e1"), ("e3", "e1")} & supersedes
@@ -306,7 +306,7 @@ def test_that_client_is_the_recent_client_and_the_supplier_its_supplier(store, m
             dates=("2026-03-06",),
         ),
     ]
-    consolidate(events, store, embedder=embedder)
+    consolidate_batch(events, store, embedder=embedder)
     at = datetime(2026, 3, 3, 9, 0, tzinfo=CST)
     # the most recent organisation is the supplier: "that client" still means the client
     client_ref = analyze_query("what happened with that client?", store, namespace=NS, at=at)
@@ -350,7 +350,7 @@ def test_the_turn_a_reply_restates_joins_the_story(store, make_event, embedder):
         ),
         make_event("e4", "ok lunch now", "2026-04-01T15:20:00", turn="s1:4"),
     ]
-    consolidate(events, store, embedder=embedder)
+    consolidate_batch(events, store, embedder=embedder)
     story = entity_story(store, NS, client, statuses=ALL)
     paths = {h.event.id: h.path for h in story.hits}
     assert set(paths) == {"e1", "e2", "e3"}
@@ -380,5 +380,5 @@ def test_someone_on_a_side_of_their_own_is_another_party(store, make_event, embe
         ),
         make_event("e3", "首页稿报价8000", "2026-03-02T09:06:00", turn="s1:3", money=(8000,)),
     ]
-    consolidate(events, store, embedder=embedder)
+    consolidate_batch(events, store, embedder=embedder)
     assert _story_turns(store, client) == ["s1:1"]

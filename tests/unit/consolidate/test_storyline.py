@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from simplemem_graph.consolidate import consolidate
-from simplemem_graph.consolidate.entities import entity_id
+from simplemem_graph.consolidate.name_matching import entity_id
+from simplemem_graph.ingest import consolidate_batch
 from simplemem_graph.models import Atom, LinkKind, Quantity, Turn
 
 from .conftest import CST, NS, entity_named, link_props, links_of, mentioned
@@ -74,7 +74,7 @@ def test_clause_and_session_subjects_are_inherited_until_another_org_is_named(st
             update={"quantities": [Quantity(value="P2W", surface="两周", kind="duration")]}
         ),
     ]
-    delta = consolidate(events, store, embedder=embedder)
+    delta = consolidate_batch(events, store, embedder=embedder)
 
     assert _implied(store, "e2") == {HENGTONG: "turn"}
     assert _implied(store, "e3") == {}
@@ -90,12 +90,12 @@ def test_clause_and_session_subjects_are_inherited_until_another_org_is_named(st
 def test_the_focus_survives_a_batch_boundary_but_not_a_new_session(store, make_event, embedder):
     # the continuation states a fact (a date other than today), so it is on the thread
     _log(store, ("s1:1", f"{HENGTONG}发来报价"), ("s1:2", "合同下周一签"), ("s2:1", "合同下周一签"))
-    consolidate(
+    consolidate_batch(
         [make_event("e1", f"{HENGTONG}发来报价", "2026-04-01T09:00:00", turn="s1:1", orgs=(HENGTONG,))],
         store,
         embedder=embedder,
     )
-    consolidate(
+    consolidate_batch(
         [
             make_event("e2", "合同下周一签", "2026-04-01T09:01:00", turn="s1:2", dates=("2026-04-06",)),
             make_event(
@@ -146,7 +146,7 @@ def test_employer_and_pronoun_subjects_in_english(store, make_event, embedder):
             dates=("2026-04-03",),
         ),
     ]
-    consolidate(events, store, embedder=embedder)
+    consolidate_batch(events, store, embedder=embedder)
 
     assert _implied(store, "e2") == {"Northbridge Components": "employer"}
     assert _implied(store, "e3") == {"Lena Park": "pronoun", "Northbridge Components": "session"}
@@ -163,7 +163,7 @@ def test_trade_names_and_first_names_become_aliases_once_the_full_name_is_known(
         ),
         make_event("e2", "恒通说交期30天，Northbridge那边Lena说要等海运", "2026-04-01T09:05:00"),
     ]
-    consolidate(events, store, embedder=embedder)
+    consolidate_batch(events, store, embedder=embedder)
 
     assert entity_named(store, "恒通").name == HENGTONG
     assert entity_named(store, "Northbridge").name == "Northbridge Components"
@@ -179,7 +179,7 @@ def test_descriptive_reference_resolves_to_the_one_org_of_that_place(store, make
         make_event("e2", f"{HUALI}的报价也到了", "2026-04-01T09:01:00", orgs=(HUALI,)),
         make_event("e3", "苏州那家的第二批抽检有30件不合格", "2026-04-01T09:02:00"),
     ]
-    consolidate(events, store, embedder=embedder)
+    consolidate_batch(events, store, embedder=embedder)
 
     company = entity_named(store, "苏州那家")
     assert company.name == HENGTONG and "苏州那家" in company.aliases
@@ -196,7 +196,7 @@ def test_descriptive_reference_with_two_fitting_orgs_is_only_a_candidate(store, 
         make_event("e2", f"{other}也发来报价", "2026-04-01T09:01:00", orgs=(other,)),
         make_event("e3", "苏州那家的第二批抽检有30件不合格", "2026-04-01T09:02:00"),
     ]
-    consolidate(events, store, embedder=embedder)
+    consolidate_batch(events, store, embedder=embedder)
 
     assert "description" not in {p["reason"] for p in link_props(store, LinkKind.ALIAS_OF).values()}
     names = {e.id: e.name for e in store.list_entities(NS)}
@@ -211,7 +211,7 @@ def test_mid_turn_effect_clause_is_caused_by_the_clause_before(store, make_event
         make_event("e1", "恒通2026-03-27已经发货了", "2026-04-01T09:00:00", turn="s1:1"),
         make_event("e2", "结果物流在路上丢了两箱", "2026-04-01T09:00:00", turn="s1:1"),
     ]
-    consolidate(events, store, embedder=embedder)
+    consolidate_batch(events, store, embedder=embedder)
     assert link_props(store, LinkKind.CAUSES) == {("e1", "e2"): {"marker": "结果", "scope": "turn"}}
 
 
@@ -229,7 +229,7 @@ def test_explicit_update_restating_the_old_value_supersedes_that_event(store, ma
             "e3", "恒通同意第二批单价从3.85降到3.65", "2026-04-08T09:00:00", session="s2", money=(3.85, 3.65)
         ),
     ]
-    consolidate(events, store, embedder=embedder)
+    consolidate_batch(events, store, embedder=embedder)
 
     assert link_props(store, LinkKind.SUPERSEDES) == {
         ("e3", "e1"): {"attribute": "money", "old": [], "new": ["3.65"], "marker": "降到"}
@@ -262,7 +262,7 @@ def test_a_disputed_figure_is_a_contradiction_and_a_follow_up_is_not(store, make
             money=(2117.5, 300.0),
         ),
     ]
-    consolidate(events, store, embedder=embedder)
+    consolidate_batch(events, store, embedder=embedder)
 
     conflicts = link_props(store, LinkKind.CONTRADICTS)
     assert set(conflicts) == {("e2", "e1")}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from simplemem_graph.consolidate import consolidate
+from simplemem_graph.ingest import consolidate_batch
 from simplemem_graph.models import DEFAULT_STATUSES
 
 from .conftest import NS
@@ -22,9 +22,9 @@ def test_cancel_archives_and_revive_reactivates_a_chinese_task(store, make_event
         is_task=True,
     )
     other = make_event("t2", "周五前给宏达罗总回电话", "2026-01-08T10:20:00", people=("罗总",), is_task=True)
-    consolidate([trip, other], store, embedder=embedder)
+    consolidate_batch([trip, other], store, embedder=embedder)
 
-    delta = consolidate(
+    delta = consolidate_batch(
         [
             make_event(
                 "t3",
@@ -44,7 +44,7 @@ def test_cancel_archives_and_revive_reactivates_a_chinese_task(store, make_event
     assert "t1" not in {h.id for h in hidden}
     assert "t1" in {h.id for h in store.vector_search(NS, embedder.encode(["看厂"])[0], 10, statuses=None)}
 
-    delta = consolidate(
+    delta = consolidate_batch(
         [
             make_event(
                 "t4", "之前取消的去锐拓看厂要重新安排", "2026-02-02T09:25:00", session="s3", orgs=("锐拓",)
@@ -57,7 +57,7 @@ def test_cancel_archives_and_revive_reactivates_a_chinese_task(store, make_event
 
 
 def test_done_marks_the_matching_english_task(store, make_event, embedder):
-    consolidate(
+    consolidate_batch(
         [
             make_event(
                 "r1",
@@ -72,7 +72,7 @@ def test_done_marks_the_matching_english_task(store, make_event, embedder):
         store,
         embedder=embedder,
     )
-    delta = consolidate(
+    delta = consolidate_batch(
         [
             make_event(
                 "r3",

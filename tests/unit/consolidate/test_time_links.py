@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from simplemem_graph.consolidate import consolidate
+from simplemem_graph.ingest import consolidate_batch
 from simplemem_graph.models import LinkKind
 
 from .conftest import entity_named, link_props, links_of
@@ -12,13 +12,13 @@ def test_on_uses_the_local_date_and_due_the_deadline(store, make_event, embedder
     late_evening = make_event(
         "e1", "下周一之前把补充协议签字版发过去", "2026-02-26T23:50:00", deadline="2026-03-02", is_task=True
     )
-    consolidate([late_evening], store, embedder=embedder)
+    consolidate_batch([late_evening], store, embedder=embedder)
     assert links_of(store, LinkKind.ON) == {("e1", "2026-02-26")}  # +08:00 date, not the UTC one
     assert links_of(store, LinkKind.DUE) == {("e1", "2026-03-02")}
 
 
 def test_next_chains_per_session_and_per_entity_across_batches(store, make_event, embedder):
-    consolidate(
+    consolidate_batch(
         [
             make_event(
                 "a1",
@@ -34,7 +34,7 @@ def test_next_chains_per_session_and_per_entity_across_batches(store, make_event
         store,
         embedder=embedder,
     )
-    delta = consolidate(
+    delta = consolidate_batch(
         [
             make_event(
                 "a3", "Acme Corp shipped the sample", "2026-01-20T09:00:00", session="s3", orgs=("Acme Corp",)

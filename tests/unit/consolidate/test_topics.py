@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from simplemem_graph.consolidate import consolidate
+from simplemem_graph.ingest import consolidate_batch
 from simplemem_graph.models import LinkKind
 
 from .conftest import NS, links_of
 
 
 def test_similar_events_share_a_topic_and_unrelated_ones_open_another(store, make_event, embedder):
-    delta = consolidate(
+    delta = consolidate_batch(
         [
             make_event(
                 "s1",

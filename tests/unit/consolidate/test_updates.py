@@ -7,7 +7,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from simplemem_graph.consolidate import consolidate, list_conflicts
+from simplemem_graph.consolidate import list_conflicts
+from simplemem_graph.ingest import consolidate_batch
 from simplemem_graph.memory import Memory
 from simplemem_graph.models import LinkKind, Turn
 from simplemem_graph.stores.embedded import EmbeddedStore
@@ -17,7 +18,7 @@ from .conftest import CST, NS, link_props, links_of
 
 
 def test_explicit_date_change_supersedes_and_closes_the_older_event(store, make_event, embedder):
-    consolidate(
+    consolidate_batch(
         [
             make_event(
                 "d1",
@@ -31,7 +32,7 @@ def test_explicit_date_change_supersedes_and_closes_the_older_event(store, make_
         store,
         embedder=embedder,
     )
-    delta = consolidate(
+    delta = consolidate_batch(
         [
             make_event(
                 "d2",
@@ -57,7 +58,7 @@ def test_explicit_date_change_supersedes_and_closes_the_older_event(store, make_
 
 
 def test_english_price_change_without_marker_is_a_conflict(store, make_event, embedder):
-    consolidate(
+    consolidate_batch(
         [
             make_event(
                 "p1",
@@ -70,7 +71,7 @@ def test_english_price_change_without_marker_is_a_conflict(store, make_event, em
         store,
         embedder=embedder,
     )
-    consolidate(
+    consolidate_batch(
         [
             make_event(
                 "p2",
@@ -94,7 +95,7 @@ def test_english_price_change_without_marker_is_a_conflict(store, make_event, em
 
 
 def test_english_explicit_move_supersedes(store, make_event, embedder):
-    consolidate(
+    consolidate_batch(
         [
             make_event(
                 "m1",
@@ -107,7 +108,7 @@ def test_english_explicit_move_supersedes(store, make_event, embedder):
         store,
         embedder=embedder,
     )
-    consolidate(
+    consolidate_batch(
         [
             make_event(
                 "m2",
@@ -124,7 +125,7 @@ def test_english_explicit_move_supersedes(store, make_event, embedder):
 
 
 def test_different_amounts_about_different_things_are_left_alone(store, make_event, embedder):
-    consolidate(
+    consolidate_batch(
         [
             make_event(
                 "u1",
@@ -167,8 +168,8 @@ def test_unrelated_chinese_events_about_one_client_are_not_a_conflict(store, mak
         dates=("2026-03-27",),
         lang="zh",
     )
-    consolidate([first], store, embedder=embedder)
-    consolidate([second], store, embedder=embedder)
+    consolidate_batch([first], store, embedder=embedder)
+    consolidate_batch([second], store, embedder=embedder)
     assert links_of(store, LinkKind.CONTRADICTS) == set()
     assert list_conflicts(store, NS) == []
 
@@ -271,7 +272,7 @@ def test_two_plans_or_purchases_in_one_template_are_not_a_conflict(seed):
 def test_a_reported_chinese_change_is_about_the_nouns_of_its_own_clause(store, make_event, embedder):
     # "比原计划早一天" after the change comments on it; the subject is 澄岭's 外壳 (made-up firm),
     # which the older quote names inside a longer registered name
-    consolidate(
+    consolidate_batch(
         [
             make_event(
                 "q1",
@@ -285,7 +286,7 @@ def test_a_reported_chinese_change_is_about_the_nouns_of_its_own_clause(store, m
         store,
         embedder=embedder,
     )
-    consolidate(
+    consolidate_batch(
         [
             make_event(
                 "q2",
@@ -305,7 +306,7 @@ def test_a_reported_chinese_change_is_about_the_nouns_of_its_own_clause(store, m
 
 
 def test_a_chinese_change_of_another_thing_supersedes_nothing(store, make_event, embedder):
-    consolidate(
+    consolidate_batch(
         [
             make_event(
                 "p1",
@@ -319,7 +320,7 @@ def test_a_chinese_change_of_another_thing_supersedes_nothing(store, make_event,
         store,
         embedder=embedder,
     )
-    consolidate(
+    consolidate_batch(
         [
             make_event(
                 "p2",

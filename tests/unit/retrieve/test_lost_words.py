@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from simplemem_graph.consolidate import consolidate
+from simplemem_graph.ingest import consolidate_batch
 from simplemem_graph.memory import Memory
 from simplemem_graph.models import Event, Participant, Turn, stable_id
 from simplemem_graph.retrieve import retrieve
@@ -37,7 +37,7 @@ def _memory(turns: list[Turn], clauses: dict[str, list[str]]) -> Memory:
         for turn_id, texts in clauses.items()
         for i, text in enumerate(texts)
     ]
-    consolidate(events, memory.store, embedder=memory.embedder)
+    consolidate_batch(events, memory.store, embedder=memory.embedder)
     return memory
 
 
