@@ -13,17 +13,17 @@ from collections.abc import Set as AbstractSet
 
 from simplemem_graph.consolidate.calibration import EmbedderCalibration, calibrated, calibration_for
 from simplemem_graph.consolidate.causal_links import link_causal
-from simplemem_graph.consolidate.context import StoredContext
-from simplemem_graph.consolidate.entities import EntityResolver
+from simplemem_graph.consolidate.entities import EntityResolution, EntityResolver
 from simplemem_graph.consolidate.entity_index import EntityIndex
 from simplemem_graph.consolidate.focus import focus_from_stored, infer_subjects
-from simplemem_graph.consolidate.global_pass import consolidate_pass, mention_moves
+from simplemem_graph.consolidate.global_pass import consolidate_pass
 from simplemem_graph.consolidate.name_matching import GENERIC_SPEAKERS
 from simplemem_graph.consolidate.questions import track_questions
 from simplemem_graph.consolidate.similarity import content_terms
+from simplemem_graph.consolidate.snapshot import Snapshot, gather, gather_entities, mention_moves
 from simplemem_graph.consolidate.tasks import track_tasks
 from simplemem_graph.consolidate.time_links import link_days, link_next, link_sources
-from simplemem_graph.consolidate.topics import assign_topics, candidate_topics
+from simplemem_graph.consolidate.topics import assign_topics
 from simplemem_graph.consolidate.updates import (
     EXPLICIT_CHANGE,
     SUBJECT_MIN_CONTAINMENT,
@@ -122,19 +122,30 @@ def consolidate(
 def _consolidate(
     events: list[Event], store: GraphStore, index: EntityIndex, embedder: Embedder | None
 ) -> GraphDelta:
-    namespace = index.namespace
-    context = StoredContext(store, namespace, events)
-    resolver = EntityResolver(index, session_entities=context.session_entities, embedder=embedder)
-    resolution = resolver.resolve(events, context.turn_texts)
+    """Read the batch's snapshot in two steps (before and after its names are resolved), then weave
+    it in without touching the store."""
+    snapshot = gather(store, index.namespace, events)
+    resolution, storyline_entities = _resolve(events, snapshot, index, embedder)
+    gather_entities(store, snapshot, storyline_entities, [old for old, _canonical in resolution.repoint])
+    return _weave(events, snapshot, index, resolution, storyline_entities)
+
+
+def _resolve(
+    events: list[Event], snapshot: Snapshot, index: EntityIndex, embedder: Embedder | None
+) -> tuple[EntityResolution, set[str]]:
+    """The batch's entities (updating `index` in place), with the subjects its events imply, and
+    the entities whose storylines the batch joins."""
+    resolver = EntityResolver(index, session_entities=snapshot.session_entities, embedder=embedder)
+    resolution = resolver.resolve(events, snapshot.turn_texts)
     ties: list[Link] = []
     resolution.counts.update(
         infer_subjects(
             events,
             resolution.mentions,
             index,
-            turn_texts=context.turn_texts,
+            turn_texts=snapshot.turn_texts,
             stored_focus=lambda session: focus_from_stored(
-                context.session_events(session), context.recent_mentions, index
+                snapshot.session_events(session), snapshot.recent_mentions, index
             ),
             ties=ties,
         )
@@ -147,26 +158,36 @@ def _consolidate(
         for i in ids
         if index.entities[i].name.strip().lower() not in GENERIC_SPEAKERS
     }
+    return resolution, storyline_entities
 
+
+def _weave(
+    events: list[Event],
+    snapshot: Snapshot,
+    index: EntityIndex,
+    resolution: EntityResolution,
+    storyline_entities: set[str],
+) -> GraphDelta:
+    """The batch's delta, computed from the snapshot alone."""
+    namespace = index.namespace
     links: list[Link] = resolution.links + [
         Link(kind=LinkKind.MENTIONS, source=event_id, target=entity, namespace=namespace, props=props)
         for event_id, mentioned in resolution.mentions.items()
         for entity, props in mentioned.items()
     ]
-    topics = assign_topics(events, candidate_topics(store, namespace, events))
-    context.prefetch_storylines(storyline_entities)
+    topics = assign_topics(events, snapshot.topics)
     links += topics.links + link_sources(events) + link_days(events)
     next_links, unlinked = link_next(
         events,
-        session_chain=context.session_events,
-        entity_chain=context.storyline,
+        session_chain=snapshot.session_events,
+        entity_chain=snapshot.storyline,
         mentions=resolution.mentions,
         storyline_entities=storyline_entities,
     )
     links += next_links
-    links += link_causal(events, {s: context.session_tail(s) for s in {e.session for e in events}})
+    links += link_causal(events, {s: snapshot.session_tail(s) for s in {e.session for e in events}})
 
-    earlier, shared = _earlier_related(events, context, resolution.mentions, storyline_entities)
+    earlier, shared = _earlier_related(events, snapshot, resolution.mentions, storyline_entities)
     updates = detect_updates(events, earlier, shared)
     tasks = track_tasks(events, {i: [e for e in related if e.is_task] for i, related in earlier.items()})
     links += updates.links
@@ -181,7 +202,7 @@ def _consolidate(
             if event_id in updates.superseded:
                 update["valid_to"] = updates.superseded[event_id]
             batch[event_id] = batch[event_id].model_copy(update=update)
-    repointed, unpointed = mention_moves(store, namespace, resolution.repoint)
+    repointed, unpointed = mention_moves(resolution.repoint, snapshot.mentions_of)
     for event_id, slots in questions.batch.items():
         if slots or batch[event_id].open_slots:
             batch[event_id] = batch[event_id].model_copy(update={"open_slots": slots})
@@ -234,7 +255,7 @@ def _consolidate(
 
 def _earlier_related(
     events: list[Event],
-    context: StoredContext,
+    snapshot: Snapshot,
     mentions: dict[str, dict[str, dict[str, str]]],
     storyline_entities: set[str],
 ) -> tuple[dict[str, list[Event]], set[tuple[str, str]]]:
@@ -255,13 +276,13 @@ def _earlier_related(
 
     for event in sorted(events, key=lambda e: e.time):
         entities = set(mentions.get(event.id, {})) & storyline_entities
-        pool: dict[str, Event] = {e.id: e for e in context.session_events(event.session)}
+        pool: dict[str, Event] = {e.id: e for e in snapshot.session_events(event.session)}
         for entity in sorted(entities):
-            for earlier in context.storyline(entity):
+            for earlier in snapshot.storyline(entity):
                 pool[earlier.id] = earlier
                 shared.add((event.id, earlier.id))
         subject = change_subject_text(event) if EXPLICIT_CHANGE.search(event.text) else ""
-        for earlier in context.lexically_related(subject) if subject else ():
+        for earlier in snapshot.lexically_related(subject) if subject else ():
             pool.setdefault(earlier.id, earlier)
         named = change_subject(event) if subject else set()
         for earlier in seen_in_batch:

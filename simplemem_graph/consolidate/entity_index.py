@@ -256,4 +256,3 @@ def _lookup_keys(name: str) -> set[str]:
     elif name.isascii() and len(words) == 1:
         keys.add(f"prefix:{name[:3]}")
     return keys
-

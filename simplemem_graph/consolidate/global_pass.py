@@ -66,6 +66,7 @@ from simplemem_graph.consolidate.rederive import (
     rederive_next_chains,
     rederive_updates,
 )
+from simplemem_graph.consolidate.snapshot import mention_moves, read_mentions
 from simplemem_graph.consolidate.updates import attribute_values
 from simplemem_graph.embedding import Embedder, stored_model
 from simplemem_graph.errors import ConsolidationError, SimpleMemError
@@ -367,7 +368,9 @@ def plan_aliases(store: GraphStore, namespace: str) -> GraphDelta:
                 Link(kind=LinkKind.CANDIDATE_ALIAS, source=entity.id, target=target, namespace=namespace)
             )
     result = resolver.result
-    repointed, unpointed = mention_moves(store, namespace, result.repoint)
+    repointed, unpointed = mention_moves(
+        result.repoint, read_mentions(store, namespace, [old for old, _canonical in result.repoint])
+    )
 
     # The mentions as they stand once the moves are applied.
     moved_away = {(link.source, link.target) for link in unpointed}
@@ -435,21 +438,6 @@ def _strong_alias_target(
         if e.id != entity.id and e.type in (entity.type, "other") and is_abbreviation(entity.name, e.name)
     ]
     return longer[0].id if len(longer) == 1 else None
-
-
-def mention_moves(
-    store: GraphStore, namespace: str, moves: Sequence[tuple[str, str]]
-) -> tuple[list[Link], list[Link]]:
-    """The MENTIONS links to add and to remove so that mentions of each old entity point at its
-    canonical one (read only: the caller writes them, e.g. in one delta)."""
-    added: list[Link] = []
-    removed: list[Link] = []
-    for old, canonical in moves:
-        links = store.list_links(namespace, kinds=[LinkKind.MENTIONS], node_ids=[old])
-        links = [link for link in links if link.target == old]
-        added += [link.model_copy(update={"target": canonical}) for link in links]
-        removed += links
-    return added, removed
 
 
 def apply_decay(store: GraphStore, namespace: str, *, now: datetime, decay: DecayPolicy) -> dict[str, int]:

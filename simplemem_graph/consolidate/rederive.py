@@ -32,12 +32,12 @@ import itertools
 from collections import defaultdict
 from datetime import timedelta
 
-from simplemem_graph.consolidate.context import LEXICAL_LIMIT, RECENT_DAYS, SESSION_LIMIT, STORYLINE_LIMIT
 from simplemem_graph.consolidate.entities import EntityResolver
 from simplemem_graph.consolidate.entity_index import EntityIndex
 from simplemem_graph.consolidate.focus import SessionFocus, infer_subjects
 from simplemem_graph.consolidate.name_matching import GENERIC_SPEAKERS
 from simplemem_graph.consolidate.questions import track_questions
+from simplemem_graph.consolidate.snapshot import LEXICAL_LIMIT, RECENT_DAYS, SESSION_LIMIT, STORYLINE_LIMIT
 from simplemem_graph.consolidate.tasks import track_tasks
 from simplemem_graph.consolidate.time_links import chain_order, next_link
 from simplemem_graph.consolidate.updates import EXPLICIT_CHANGE, change_subject_text, detect_updates
