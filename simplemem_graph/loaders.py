@@ -237,7 +237,7 @@ def _locomo_turns(conversation: dict[str, Any], sample_id: str, namespace: str) 
     return turns
 
 
-# ---- question logs for replay (issue 14): LoCoMo `qa`, LongMemEval records --------------------
+# ---- question logs for replay: LoCoMo `qa`, LongMemEval records --------------------
 _EVIDENCE_ID = re.compile(r"^D(\d+):(\d+)$")
 
 

@@ -157,7 +157,7 @@ class Memory(Forgetting):
         result.patterns = self.patterns_for(query, result.hits)
         return result
 
-    # ---- memory above the event (issue 14) ------------------------------------------------------
+    # ---- memory above the event ------------------------------------------------------
     def questions(self, *, limit: int | None = 20, at: datetime | str | None = None) -> list[Question]:
         """Open questions of active memory, most important first: the key slots (deadline, owner,
         amount, place, time) that tasks, meetings and commitments still lack."""
@@ -248,7 +248,7 @@ class Memory(Forgetting):
     ) -> str:
         """A prompt block in the seed's order: memories, then external knowledge, then the instruction.
 
-        Pattern memories that summarise the hits go above them (issue 14); with `questions`, the
+        Pattern memories that summarise the hits go above them; with `questions`, the
         open questions of the hits' topic follow the memories, for the agent to ask."""
         at = _time_or_now(at, "context: `at`")
         result = self.search(query, k=k, at=at)

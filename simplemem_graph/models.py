@@ -151,7 +151,7 @@ class Event(_Model):
     valid_to: datetime | None = None
     created_at: datetime | None = None
     embedding: list[float] | None = None
-    # Active memory (issue 14): key slots a task, meeting or commitment still lacks ("deadline",
+    # Active memory: key slots a task, meeting or commitment still lacks ("deadline",
     # "owner", "amount", "place", "time"); each is an open question until a later turn fills it.
     open_slots: list[str] = Field(default_factory=list)
 
@@ -255,7 +255,7 @@ class PatternStatus(StrEnum):
 
 
 class Pattern(_Model):
-    """A regularity mined from many similar events (issue 14): "Tom meets Bob on Mondays (8 of 9
+    """A regularity mined from many similar events: "Tom meets Bob on Mondays (8 of 9
     times)", linked to its events by EVIDENCED_BY. It summarises events and never replaces them."""
 
     id: str
@@ -329,7 +329,7 @@ class GraphDelta(_Model):
     links: list[Link] = Field(default_factory=list)  # added (props replaced)
     removed_links: list[Link] = Field(default_factory=list)  # removed before `links` are added
     event_patches: list[EventPatch] = Field(default_factory=list)  # applied after `events`
-    patterns: list[Pattern] = Field(default_factory=list)  # inserted or replaced whole (issue 14)
+    patterns: list[Pattern] = Field(default_factory=list)  # inserted or replaced whole
     turns_done: list[str] = Field(default_factory=list)
     deleted_entities: list[str] = Field(default_factory=list)  # with every link touching them
     deleted_events: list[str] = Field(default_factory=list)  # with every link touching them
@@ -372,7 +372,7 @@ class JobRun(_Model):
 
 
 class Feedback(_Model):
-    """One labelled search (issue 10): which memories helped answer a query.
+    """One labelled search: which memories helped answer a query.
 
     Only what is needed to rebuild the query's candidate pool is kept (query, time, namespace,
     ids), never the features: `train-reranker` recomputes them from the store, so a new feature or

@@ -32,7 +32,7 @@ class EntityIndex:
     Besides names, `put` files every entity under the keys the resolver's rules look it up by
     (surname, first / last word, character pair...), so a rule reads the few entities its key
     names instead of looping over every entity: resolving a batch costs the same with 100 or 100k
-    entities stored (issue 11). A key's bucket may hold more than the rule wants (keys are never
+    entities stored. A key's bucket may hold more than the rule wants (keys are never
     taken back, a type may change): every caller re-checks its own rule on what a bucket returns.
     Buckets come back ordered by entity id, so a look-up answers the same whatever order the
     entities were added in (a fresh load and a long-lived index agree).

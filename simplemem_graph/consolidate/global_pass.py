@@ -20,7 +20,7 @@ writes it with one `GraphStore.apply_delta`, one transaction. Killed anywhere, t
 steps only, and the next pass (each step a function of the graph it reads) ends where an
 uninterrupted one ends (tests/integration/test_crash_and_concurrency.py kills it at each transaction).
 
-Cost (issue 11): no N x N matrix, no N x N time. Duplicates and topic communities come from each
+Cost: no N x N matrix, no N x N time. Duplicates and topic communities come from each
 event's nearest neighbours (`nearest_neighbours`: exact up to 10k events, a seeded faiss IVF index
 beyond, O(N^1.5)); the vectors are read as one float32 matrix (`GraphStore.event_vectors`) and the
 events without theirs (`list_events(embeddings=False)`), so memory is O(N) without 384 Python floats

@@ -97,7 +97,7 @@ class RetrievalResult:
     context_tokens: int
     analysis: QueryAnalysis
     plan: str = DEFAULT_PLAN.name
-    patterns: list[Pattern] = field(default_factory=list)  # regularities above the hits (issue 14)
+    patterns: list[Pattern] = field(default_factory=list)  # regularities above the hits
     tiers: list[str] = field(default_factory=list)  # the tiers the vector channel read (hot first)
 
     def as_dict(self, id: str | None = None) -> dict[str, Any]:

@@ -87,9 +87,9 @@ def build_context(
         knowledge: external knowledge snippets (documents, tool output), most useful first.
         instruction: what the model should do; always included whole.
         budget_tokens: the most tokens the pack may use (as `count_tokens` counts).
-        patterns: pattern memories (issue 14) that summarise some of the hits; they go above the
+        patterns: pattern memories that summarise some of the hits; they go above the
             memories, which they never replace.
-        questions: open questions of the topic (issue 14), for the agent to ask; after the memories.
+        questions: open questions of the topic, for the agent to ask; after the memories.
 
     Returns:
         The pack as Markdown sections; empty sections are left out.

@@ -7,7 +7,7 @@ exact words (names, numbers, product codes), the turn fulltext channel finds the
 finds the storyline of whoever the question names, even when the wording differs. Reciprocal rank fusion
 combines ranks rather than scores, because the channels' scores are not on one scale.
 
-Hot first (seed 3.3, issue 11): the indexed channels read every tier through their indexes and run
+Hot first (the seed's 3.3): the indexed channels read every tier through their indexes and run
 first; the vector channel then reads only the hot tier (recent or often used, a few thousand
 events: `apply_decay`) unless their best events include a cold one, which says the question is
 about the long tail (`recall_candidates`).

@@ -1,7 +1,7 @@
 """Learning the rerank weights: one logistic-regression fit, and cross-validation on feedback.
 
 `fit_scorer` is the one fit: `bench/train_reranker.py` uses it on the dev data (the shipped
-weights), `Memory.train_reranker` on a namespace's recorded feedback (issue 10, the seed's 5.3:
+weights), `Memory.train_reranker` on a namespace's recorded feedback (the seed's 5.3:
 retrain from labelled use as the memory grows more varied).
 
 Feedback is re-featurised here, not stored with its features: each labelled search's candidate
