@@ -154,7 +154,9 @@ def zh_phatic_word(word: str) -> bool:
     if word.lower() in STOPWORDS or all(ch in ZH_LIGHT_CHARS for ch in word):
         return True
     if _ZH_VERB_DE_COMPLEMENT.fullmatch(word) and word[0] in ZH_PHATIC_WORDS:
-        return True  # "说得对", "讲得好": how something was said, judged (jieba's one word)
+        # "说得对": how something was said, judged (jieba's one word); a verb after 得 says what
+        # can be done ("我们谈得来": we get along)
+        return not any(p.flag.startswith("v") for p in zh_posseg().cut(word[2:]))
     return len(word) >= 2 and word[0] in ZH_LEANING_ADVERBS and word[1:] in ZH_PHATIC_WORDS
 
 
