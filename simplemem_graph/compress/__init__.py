@@ -586,8 +586,7 @@ def _build_event(
         condition="; ".join(c.surface for c in conditions) or None,
         topic=topic_from(obj, keywords),
         keywords=keywords,
-        # a vocative is cut from the text (it addresses, it names no one): the guard must not want it
-        atoms=[m.to_atom() for m in atoms if m not in addressed],
+        atoms=[m.to_atom() for m in atoms],
         lang=lang,
         is_task=is_task(text[start:end]) or any(m.extra.get("deadline") for m in dates),
     )
