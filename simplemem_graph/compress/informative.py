@@ -272,7 +272,7 @@ def _en_says(span, named: set[str], question: bool, seen: set[str]) -> bool:
         ):
             return True
         subjects = _en_main_subjects(span)
-        if not subjects and (_en_wellbeing_wish(span, named) or _en_advice(span, named)):
+        if not subjects and (_en_wellbeing_wish(span, named) or _en_advice(span, named, seen)):
             return False
         if subjects and all(s.lower_ in _EN_LISTENER for s in subjects):
             return False  # "You've got guts", "you make life's struggles more bearable": praise
@@ -329,27 +329,31 @@ def _en_own_experience(span) -> bool:
 def _en_discourse_verdict(subject, span) -> bool:
     """A demonstrative pronoun subject of a verb of the phatic vocabulary, the speaker left out:
     "that" points at what was just said ("That makes sense"); "it" more often at a thing ("It was
-    made for a local church"), and the speaker's own part is a fact ("That helps me plan my week")."""
+    made for a local church"), and the speaker's own part is a fact ("That helps me plan my week").
+    A verb of its own in the clause says what the thing does ("This helps loosen your hips")."""
     return (
         subject.lower_ in ("that", "this")
         and subject.pos_ == "PRON"
         and subject.head.pos_ == "VERB"
         and _en_phatic_word(subject.head)
         and not any(t.lower_ in _EN_FIRST_PERSON for t in span)
+        and not any(t.pos_ == "VERB" and t.i != subject.head.i and not _en_phatic_word(t) for t in span)
     )
 
 
 def _en_specified(t) -> bool:
-    """A noun tied to something: a determiner, an owner other than the listener, a number, a
-    compound or a complement ("the noise", "her garden", "three hours", "the end of the show")."""
+    """A noun tied to something: a determiner, an owner, a number, a compound or a complement
+    ("the noise", "your hips", "three hours", "the end of the show")."""
     tying = (*_EN_SPECIFIER_DEPS, "compound", "prep")
-    return t.pos_ == "NOUN" and any(c.dep_ in tying and c.lower_ not in _EN_LISTENER for c in t.children)
+    return t.pos_ == "NOUN" and any(c.dep_ in tying for c in t.children)
 
 
-def _en_advice(span, named: set[str]) -> bool:
+def _en_advice(span, named: set[str], seen: set[str]) -> bool:
     """An imperative of a phatic verb handing on a general truth ("Just remember that sometimes
     stumbling blocks can be opened doors", "Remember, life is short"): what it says names no one and
-    nothing specified (not "Remember that the meeting moved", "Remember that I'm allergic to nuts")."""
+    nothing specified (not "Remember that the meeting moved", "Remember that I'm allergic to nuts"),
+    and none of the things the last turns talked about ("Remember that auditions can be subjective",
+    said about the listener's audition, is about the topic)."""
     inside = {t.i for t in span}
     for root in (t for t in span if t.head.i == t.i or t.head.i not in inside):
         if (
@@ -358,15 +362,17 @@ def _en_advice(span, named: set[str]) -> bool:
             or any(c.dep_.startswith(("nsubj", "aux", "neg")) for c in root.children)
         ):
             continue
-        said = [c for c in root.children if c.dep_ == "ccomp"]
-        if said and all(_en_general(c, named) for c in said):
+        said = [c for c in root.children if c.dep_ == "ccomp" and c.i in inside]
+        # the whole clause, not only what is handed on: "Reach out to the store" names the store
+        if said and _en_general(span, named, seen):
             return True
     return False
 
 
-def _en_general(head, named: set[str]) -> bool:
-    """A clause about no one and nothing in particular: no person pronoun, no name or number, no
-    noun with a determiner, an owner or a number ("stumbling blocks can be opened doors")."""
+def _en_general(tokens, named: set[str], seen: set[str]) -> bool:
+    """Words about no one and nothing in particular: no person pronoun, no name or number, no noun
+    with a determiner, an owner or a number, no noun of the last turns ("stumbling blocks can be
+    opened doors")."""
     return not any(
         t.lower_ in _EN_FIRST_PERSON
         or (t.pos_ == "PRON" and t.lower_ in ("us", "'s"))  # "let's spread the word": a plan of ours
@@ -374,7 +380,8 @@ def _en_general(head, named: set[str]) -> bool:
         or t.lower_ in _EN_THIRD_PERSONS
         or _en_named_thing(t, named)
         or (t.pos_ == "NOUN" and any(c.dep_ in _EN_SPECIFIER_DEPS for c in t.children))
-        for t in head.subtree
+        or (t.pos_ == "NOUN" and t.lemma_.lower() in seen)
+        for t in tokens
     )
 
 
@@ -546,7 +553,15 @@ def _en_about_pointed(noun) -> bool:
     compound, a name or a number inside still names one ("the drive to Lyon about it")."""
     inside = [t for t in noun.subtree if t.i != noun.i]
     return (
-        any(t.lower_ in _EN_POINTING and t.pos_ == "PRON" and t.dep_ == "pobj" for t in inside)
+        # "the …": a piece of something known; "a blazer like that" is a thing compared to it
+        any(c.dep_ == "det" and c.lower_ == "the" for c in noun.children)
+        and any(
+            t.lower_ in _EN_POINTING
+            and t.pos_ == "PRON"
+            and t.dep_ == "pobj"
+            and t.head.lower_ not in ("like", "than")
+            for t in inside
+        )
         and not any(c.dep_ == "compound" for c in noun.children)
         and not any(t.pos_ in ("PROPN", "NUM", "NOUN") for t in inside)
     )
@@ -561,6 +576,8 @@ def _en_thanked_for(noun, marks) -> bool:
         return False
     if noun.dep_ == "poss" or any(c.dep_ in ("compound", "prep") for c in noun.children):
         return False
+    if any(a.dep_.startswith(("nsubj", "csubj")) for a in (noun, *noun.ancestors)):
+        return False  # "my mom will appreciate that": who thanks is no thanked-for act
     thanked = any(a.lemma_.lower() in EN_THANKS_WORDS or a.lower_ in EN_THANKS_WORDS for a in noun.ancestors)
     owner = marks[0].lower_
     return thanked and (owner in _EN_LISTENER or (noun.head.pos_ == "VERB" and _en_phatic_word(noun.head)))

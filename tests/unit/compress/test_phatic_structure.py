@@ -122,3 +122,24 @@ def test_a_chinese_verb_of_the_talk_judged_by_its_complement_makes_no_event(make
     assert "谈得来" in _texts(make_turn, nlp, "我们谈得来")
     # another verb so judged says what someone did
     assert "做得" in _texts(make_turn, nlp, "他蛋糕做得好")
+
+
+def test_near_misses_of_assistant_advice_and_reported_thanks_are_kept(make_turn, nlp):
+    """Shapes of the rules above that state something: a verb of the thing's own, an imperative
+    naming a thing, the one who will thank as subject, a thing compared to what was pointed at."""
+    cases = {
+        "This helps loosen your shoulders.": "loosen",
+        "Call ahead: reach out to the bakery to confirm the opening hours.": "bakery",
+        "I think my sister will appreciate that.": "sister",
+        "What's the best way to clean a kettle like that?": "kettle",
+        "Remember that auditions can be subjective.": "auditions",  # the topic of the last turns
+    }
+    for line, kept in cases.items():
+        speaker, listener = "Dev", "Priya"
+        turns = [
+            make_turn("I have an audition next week.", speaker=listener, turn_id="s1:0"),
+            make_turn(line, speaker=speaker, turn_id="s1:1"),
+        ]
+        key = (turns[0].namespace, turns[0].session)
+        events = compress(turns, nlp=nlp, speakers={key: [speaker, listener]})
+        assert kept in " | ".join(e.text for e in events if "s1:1" in e.source_ids), line
