@@ -336,15 +336,16 @@ def _en_discourse_verdict(subject, span) -> bool:
         and subject.pos_ == "PRON"
         and subject.head.pos_ == "VERB"
         and _en_phatic_word(subject.head)
-        and not any(t.lower_ in _EN_FIRST_PERSON for t in span)
+        # the speaker's or the listener's part is a fact ("That helps me plan", "This will help you see")
+        and not any(t.lower_ in _EN_FIRST_PERSON or t.lower_ in _EN_LISTENER for t in span)
         and not any(t.pos_ == "VERB" and t.i != subject.head.i and not _en_phatic_word(t) for t in span)
     )
 
 
 def _en_specified(t) -> bool:
     """A noun tied to something: a determiner, an owner, a number, a compound or a complement
-    ("the noise", "your hips", "three hours", "the end of the show")."""
-    tying = (*_EN_SPECIFIER_DEPS, "compound", "prep")
+    ("the noise", "your hips", "three hours", "the end of the show", "scenarios where data is scarce")."""
+    tying = (*_EN_SPECIFIER_DEPS, "compound", "prep", "relcl", "acl")
     return t.pos_ == "NOUN" and any(c.dep_ in tying for c in t.children)
 
 
@@ -362,7 +363,17 @@ def _en_advice(span, named: set[str], seen: set[str]) -> bool:
             or any(c.dep_.startswith(("nsubj", "aux", "neg")) for c in root.children)
         ):
             continue
-        said = [c for c in root.children if c.dep_ == "ccomp" and c.i in inside]
+        # what is handed on is a clause with its own subject ("…that blocks can be doors"), not a
+        # bare verb ("Let cool")
+        said = [
+            c
+            for c in root.children
+            if c.dep_ == "ccomp"
+            and c.i in inside
+            and any(g.dep_.startswith(("nsubj", "csubj")) for g in c.children)
+        ]
+        if any(c.dep_ == "conj" and c.pos_ == "VERB" and not _en_phatic_word(c) for c in root.children):
+            continue  # "Let cool and top with fruit": a sequence of instructions
         # the whole clause, not only what is handed on: "Reach out to the store" names the store
         if said and _en_general(span, named, seen):
             return True
@@ -378,6 +389,7 @@ def _en_general(tokens, named: set[str], seen: set[str]) -> bool:
         or (t.pos_ == "PRON" and t.lower_ in ("us", "'s"))  # "let's spread the word": a plan of ours
         or t.lower_ in _EN_LISTENER
         or t.lower_ in _EN_THIRD_PERSONS
+        or (t.pos_ == "PRON" and t.lower_ in (*_EN_POINTING, *_EN_DEMONSTRATIVES))  # "these are estimates"
         or _en_named_thing(t, named)
         or (t.pos_ == "NOUN" and any(c.dep_ in _EN_SPECIFIER_DEPS for c in t.children))
         or (t.pos_ == "NOUN" and t.lemma_.lower() in seen)

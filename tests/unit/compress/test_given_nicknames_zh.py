@@ -49,4 +49,3 @@ def test_a_question_about_a_nickname_is_kept_as_a_fact(make_turn, nlp):
     turn = make_turn(f"{name}最近怎么样？", speaker="阿宁", time="2026-03-10T20:00:00+08:00")
     events = compress([turn], nlp=nlp, speakers={(turn.namespace, turn.session): ["阿宁", "思思"]})
     assert [name in e.text for e in events] == [True]
-
