@@ -133,6 +133,9 @@ def test_near_misses_of_assistant_advice_and_reported_thanks_are_kept(make_turn,
         "I think my sister will appreciate that.": "sister",
         "What's the best way to clean a kettle like that?": "kettle",
         "Remember that auditions can be subjective.": "auditions",  # the topic of the last turns
+        "Keep in mind that these are rough prices.": "rough prices",  # "these" points at a thing
+        "Let cool and sprinkle with powdered sugar.": "sugar",  # instructions, not advice
+        "This helps in cases where the signal is weak.": "signal",  # a noun with a relative clause
     }
     for line, kept in cases.items():
         speaker, listener = "Dev", "Priya"
