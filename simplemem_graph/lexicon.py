@@ -159,6 +159,10 @@ EN_FORMULA_NEGATED_VERBS = frozenset(
 # Verbs of taste: what the speaker loves or hates is a fact about them ("I hate cilantro").
 EN_PREFERENCE_VERBS = frozenset(_words("""love like hate enjoy prefer adore dislike detest"""))
 
+# Words of thanks and apology: what follows them ("for your patience", "for having my back") is
+# what the listener did or is, said back to them.
+EN_THANKS_WORDS = frozenset(_words("""thank thanks thx ty sorry apology apologize appreciate grateful"""))
+
 # Verbs of a wish for the listener ("Hope you slept well", "Wish you the best").
 EN_WISH_VERBS = frozenset(_words("""hope wish pray"""))
 

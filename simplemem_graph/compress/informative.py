@@ -57,6 +57,7 @@ from simplemem_graph.lexicon import (
     EN_FORMULA_NEGATED_VERBS,
     EN_PHATIC_WORDS,
     EN_PREFERENCE_VERBS,
+    EN_THANKS_WORDS,
     EN_WISH_VERBS,
 )
 from simplemem_graph.text import STOPWORDS
@@ -157,6 +158,7 @@ _EN_COPULAS = frozenset({"be", "look", "sound", "seem"})
 _LAUGHTER = re.compile(r"(?:a*h+a+h*|h+e+|l+o+l+|x+d+)+")
 _EN_LISTENER = frozenset({"you", "your", "yours", "yourself", "yourselves", "ya", "u"})
 _EN_DEMONSTRATIVES = frozenset({"this", "that", "these", "those"})
+_EN_FIRST_PERSON = frozenset({"i", "my", "mine", "myself", "we", "our", "ours", "ourselves"})
 # What marks a noun phrase as pointed back at ("this path") or tied to someone ("my friend").
 _EN_SPECIFIER_DEPS = frozenset({"det", "poss", "nummod", "predet"})
 # A clause that hands its point to another clause: its adjective is not the speaker's whole state
@@ -263,13 +265,14 @@ def _en_says(span, named: set[str], question: bool, seen: set[str]) -> bool:
     if not question:
         if (
             _en_speaker_state(span)
+            or _en_own_experience(span)
             or _en_negated_visit(span)
             or _en_own_negated_act(span)
             or _en_own_preference(span, named)
         ):
             return True
         subjects = _en_main_subjects(span)
-        if not subjects and _en_wellbeing_wish(span, named):
+        if not subjects and (_en_wellbeing_wish(span, named) or _en_advice(span, named, seen)):
             return False
         if subjects and all(s.lower_ in _EN_LISTENER for s in subjects):
             return False  # "You've got guts", "you make life's struggles more bearable": praise
@@ -287,6 +290,11 @@ def _en_says(span, named: set[str], question: bool, seen: set[str]) -> bool:
             # said; a name, a number, a described thing ("an ongoing adventure of learning") or one
             # someone owns ("great for my mental health") in it is still a thing
             return any(_en_named_thing(t, named) or _en_described(t, named) for t in tokens)
+        if subjects and all(_en_discourse_verdict(s, span) for s in subjects):
+            # "That makes total sense", "That means a lot to me": what was just said judged by a verb
+            # that names nothing; a thing it does name comes with a determiner, an owner or a name
+            # ("That explains the noise", "That took three hours")
+            return any(_en_named_thing(t, named) or _en_specified(t) for t in tokens)
     things = [t for t in tokens if _en_thing(t, named, question)]
     if not things:
         return False
@@ -294,6 +302,99 @@ def _en_says(span, named: set[str], question: bool, seen: set[str]) -> bool:
         # a verbless fragment only repeating the last turns' things is an echo
         return any(t.lemma_.lower() not in seen for t in things)
     return True
+
+
+def _en_own_experience(span) -> bool:
+    """What the speaker went through, judged ("I had a great time", "We had so much fun"): a past
+    verb of the speaker with a described object is an experience, however phatic its words; not
+    one about the talk itself ("I had a great time talking with you", "…chatting")."""
+    if any(t.lower_ in _EN_LISTENER for t in span):
+        return False
+    inside = {t.i for t in span}  # a clause before it may hang on its verb
+    return any(
+        t.tag_ == "VBD"
+        and any(c.dep_.startswith("nsubj") and c.lower_ in ("i", "we") for c in t.children)
+        and not any(c.dep_ in (*_EN_CLAUSAL_DEPS, "acl") and c.i in inside for c in t.children)
+        and any(
+            o.dep_ == "dobj"
+            and o.pos_ == "NOUN"
+            and any(a.dep_ == "amod" and a.pos_ == "ADJ" for a in o.children)
+            and not any(a.dep_ in (*_EN_CLAUSAL_DEPS, "acl", "relcl") for a in o.children)
+            for o in t.children
+        )
+        for t in span
+    )
+
+
+def _en_discourse_verdict(subject, span) -> bool:
+    """A demonstrative pronoun subject of a verb of the phatic vocabulary, the speaker left out:
+    "that" points at what was just said ("That makes sense"); "it" more often at a thing ("It was
+    made for a local church"), and the speaker's own part is a fact ("That helps me plan my week").
+    A verb of its own in the clause says what the thing does ("This helps loosen your hips")."""
+    return (
+        subject.lower_ in ("that", "this")
+        and subject.pos_ == "PRON"
+        and subject.head.pos_ == "VERB"
+        and _en_phatic_word(subject.head)
+        # the speaker's or the listener's part is a fact ("That helps me plan", "This will help you see")
+        and not any(t.lower_ in _EN_FIRST_PERSON or t.lower_ in _EN_LISTENER for t in span)
+        and not any(t.pos_ == "VERB" and t.i != subject.head.i and not _en_phatic_word(t) for t in span)
+    )
+
+
+def _en_specified(t) -> bool:
+    """A noun tied to something: a determiner, an owner, a number, a compound or a complement
+    ("the noise", "your hips", "three hours", "the end of the show", "scenarios where data is scarce")."""
+    tying = (*_EN_SPECIFIER_DEPS, "compound", "prep", "relcl", "acl")
+    return t.pos_ == "NOUN" and any(c.dep_ in tying for c in t.children)
+
+
+def _en_advice(span, named: set[str], seen: set[str]) -> bool:
+    """An imperative of a phatic verb handing on a general truth ("Just remember that sometimes
+    stumbling blocks can be opened doors", "Remember, life is short"): what it says names no one and
+    nothing specified (not "Remember that the meeting moved", "Remember that I'm allergic to nuts"),
+    and none of the things the last turns talked about ("Remember that auditions can be subjective",
+    said about the listener's audition, is about the topic)."""
+    inside = {t.i for t in span}
+    for root in (t for t in span if t.head.i == t.i or t.head.i not in inside):
+        if (
+            root.tag_ != "VB"
+            or not _en_phatic_word(root)
+            or any(c.dep_.startswith(("nsubj", "aux", "neg")) for c in root.children)
+        ):
+            continue
+        # what is handed on is a clause with its own subject ("…that blocks can be doors"), not a
+        # bare verb ("Let cool")
+        said = [
+            c
+            for c in root.children
+            if c.dep_ == "ccomp"
+            and c.i in inside
+            and any(g.dep_.startswith(("nsubj", "csubj")) for g in c.children)
+        ]
+        if any(c.dep_ == "conj" and c.pos_ == "VERB" and not _en_phatic_word(c) for c in root.children):
+            continue  # "Let cool and top with fruit": a sequence of instructions
+        # the whole clause, not only what is handed on: "Reach out to the store" names the store
+        if said and _en_general(span, named, seen):
+            return True
+    return False
+
+
+def _en_general(tokens, named: set[str], seen: set[str]) -> bool:
+    """Words about no one and nothing in particular: no person pronoun, no name or number, no noun
+    with a determiner, an owner or a number, no noun of the last turns ("stumbling blocks can be
+    opened doors")."""
+    return not any(
+        t.lower_ in _EN_FIRST_PERSON
+        or (t.pos_ == "PRON" and t.lower_ in ("us", "'s"))  # "let's spread the word": a plan of ours
+        or t.lower_ in _EN_LISTENER
+        or t.lower_ in _EN_THIRD_PERSONS
+        or (t.pos_ == "PRON" and t.lower_ in (*_EN_POINTING, *_EN_DEMONSTRATIVES))  # "these are estimates"
+        or _en_named_thing(t, named)
+        or (t.pos_ == "NOUN" and any(c.dep_ in _EN_SPECIFIER_DEPS for c in t.children))
+        or (t.pos_ == "NOUN" and t.lemma_.lower() in seen)
+        for t in tokens
+    )
 
 
 def _en_own_negated_act(span) -> bool:
@@ -435,6 +536,10 @@ def _en_thing(t, named: set[str], question: bool) -> bool:
             return False  # "Cheers mate": the listener addressed
         if not question and any(c.lower_ in _EN_DEMONSTRATIVES for c in marks):
             return False  # pointed back at: "this path"
+        if question and _en_about_pointed(head):
+            return False  # "What's the best part you remember from it?": about what was just said
+        if _en_thanked_for(head, marks):
+            return False  # "thank you for your patience", "Thanks for having my back"
         # a bare lower-case singular subject is a reaction the tagger read as a noun ("cool sounds
         # good", "omg love it"): English needs a determiner there
         return not (t.dep_.startswith("nsubj") and t.tag_ == "NN" and not list(t.children))
@@ -452,6 +557,42 @@ def _en_thing(t, named: set[str], question: bool) -> bool:
         return True
     # "home", "abroad", "downtown": a place; "-ly" adverbs are manner and stance ("honestly")
     return t.pos_ == "ADV" and not question and not t.is_stop and not t.lemma_.lower().endswith("ly")
+
+
+def _en_about_pointed(noun) -> bool:
+    """A noun whose own complement is a pronoun pointing back ("the best part … from it", "the
+    funniest bit about that"): it names a piece of what was just said, not a thing of its own; a
+    compound, a name or a number inside still names one ("the drive to Lyon about it")."""
+    inside = [t for t in noun.subtree if t.i != noun.i]
+    return (
+        # "the …": a piece of something known; "a blazer like that" is a thing compared to it
+        any(c.dep_ == "det" and c.lower_ == "the" for c in noun.children)
+        and any(
+            t.lower_ in _EN_POINTING
+            and t.pos_ == "PRON"
+            and t.dep_ == "pobj"
+            and t.head.lower_ not in ("like", "than")
+            for t in inside
+        )
+        and not any(c.dep_ == "compound" for c in noun.children)
+        and not any(t.pos_ in ("PROPN", "NUM", "NOUN") for t in inside)
+    )
+
+
+def _en_thanked_for(noun, marks) -> bool:
+    """A noun in what thanks or an apology is for, owned and nothing else: the listener's ("thank
+    you for your patience") or the object of a light verb ("Thanks for having my back") is the
+    listener's own act said back to them; an article, a compound or a content verb names a thing
+    ("Thanks for the book", "Thanks for my birthday card", "Thanks for feeding my cat")."""
+    if not marks or not all(c.dep_ == "poss" and c.pos_ == "PRON" for c in marks):
+        return False
+    if noun.dep_ == "poss" or any(c.dep_ in ("compound", "prep") for c in noun.children):
+        return False
+    if any(a.dep_.startswith(("nsubj", "csubj")) for a in (noun, *noun.ancestors)):
+        return False  # "my mom will appreciate that": who thanks is no thanked-for act
+    thanked = any(a.lemma_.lower() in EN_THANKS_WORDS or a.lower_ in EN_THANKS_WORDS for a in noun.ancestors)
+    owner = marks[0].lower_
+    return thanked and (owner in _EN_LISTENER or (noun.head.pos_ == "VERB" and _en_phatic_word(noun.head)))
 
 
 def _en_adjective_like(t) -> bool:

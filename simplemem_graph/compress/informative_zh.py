@@ -141,13 +141,22 @@ def _zh_negated_act(pairs: list[tuple[str, str]]) -> bool:
     return False
 
 
+# A one-character verb, 得 and its complement: how the act went ("说得对", "做得好").
+_ZH_VERB_DE_COMPLEMENT = re.compile(r"[\u4e00-\u9fff]得[\u4e00-\u9fff]{1,2}")
+
+
 def zh_phatic_word(word: str) -> bool:
-    """A word of the phatic vocabulary, also leaning on an adverb ("再聊", "多谢"), or one made only
-    of modal and light-verb characters ("得去": jieba's cut of "我得去休息了")."""
+    """A word of the phatic vocabulary, also leaning on an adverb ("再聊", "多谢"), one made only of
+    modal and light-verb characters ("得去": jieba's cut of "我得去休息了"), or a verb of the talk
+    judged by its complement ("说得对")."""
     if word in ZH_PHATIC_WORDS or word in DEICTIC_DAY_WORDS or word in ZH_DEGREE_WORDS:
         return True
     if word.lower() in STOPWORDS or all(ch in ZH_LIGHT_CHARS for ch in word):
         return True
+    if _ZH_VERB_DE_COMPLEMENT.fullmatch(word) and word[0] in ZH_PHATIC_WORDS:
+        # "说得对": how something was said, judged (jieba's one word); a verb after 得 says what
+        # can be done ("我们谈得来": we get along)
+        return not any(p.flag.startswith("v") for p in zh_posseg().cut(word[2:]))
     return len(word) >= 2 and word[0] in ZH_LEANING_ADVERBS and word[1:] in ZH_PHATIC_WORDS
 
 

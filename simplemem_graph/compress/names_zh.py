@@ -18,6 +18,7 @@ from simplemem_graph.lexicon import (
     ZH_INDUSTRY_WORDS,
     ZH_JOB_ROLES,
     ZH_LEGAL_FORMS,
+    ZH_LIGHT_CHARS,
     ZH_ORG_FALSE_FRIENDS,
     ZH_ORG_ROLE_NOUNS,
     ZH_ORG_SUFFIXES,
@@ -39,6 +40,12 @@ _ZH_NICKNAME = re.compile(rf"(?:小|老){_SURNAME}")
 _ZH_CALLED = re.compile(
     r"(?:叫做|名叫|叫(?:他|她)?)(?P<n>[\u4e00-\u9fff]{2,4}?)(?=的|[，。,、；;！!？?\s]|$)"
 )
+# 小美, 老K: 小/老 + a given-name character (not a surname) is a nickname only where a name stands.
+_ZH_GIVEN_NICKNAME = re.compile(r"(?:小|老)[\u4e00-\u9fff]")
+# jieba tags around a name: what may stand before it (a pause, 和/跟/给, a verb: 想念小美) and after it
+# (a verb, an adverb, a time word, a particle or a pause: 小美最近…, 小美是…, 小美的…).
+_ZH_BEFORE_NAME_TAGS = ("p", "c", "v", "x", "w", "uj", "n")  # n: a role before it (同事小美)
+_ZH_AFTER_NAME_TAGS = ("v", "d", "p", "t", "f", "c", "x", "w", "uj", "ul", "y", "l", "i")
 # 阿 + one character (阿珂, 阿凯) is a way to call a person when the pair is no word of its own (阿姨).
 _ZH_A_NICKNAME = re.compile(r"阿[\u4e00-\u9fff]")
 _ZH_PLACE = re.compile("|".join(sorted(ZH_PLACES, key=len, reverse=True)))
@@ -332,6 +339,31 @@ def _is_a_nickname(text: str, start: int, end: int) -> bool:
     return not (end < len(text) and is_common_zh_word(text[end - 1 : end + 1], 1))
 
 
+def _is_given_nickname(text: str, start: int, end: int, tokens: list[tuple[str, str, int]]) -> bool:
+    """小/老 + a character at text[start:end] that is no surname (小美, 小琳) calls a person when the
+    pair is no word of jieba's dictionary (小猫, 小区, 老虎 are), sits inside no longer word (小红书),
+    opens none with what follows (小美丽, 小明天) and closes none before it (大小), and stands where a
+    name stands: after a pause, a preposition, a verb or a role, before a verb, an adverb or a pause."""
+    pair = text[start:end]
+    if _dictionary_tag(pair) not in ("", "nr") or is_common_zh_word(pair, 10):
+        return False
+    if pair in ZH_TITLE_FALSE_FRIENDS or pair[1] in ZH_LIGHT_CHARS:
+        return False  # 老是, 老在: 老 is "always" before a light verb
+    if _dictionary_tag(pair[1]).startswith(_NOT_NAME_TAGS):
+        return False  # 老了, 小的: a particle or a function word is no given name
+    if start > 0 and is_common_zh_word(text[start - 1 : start + 1]):
+        return False
+    if end < len(text) and is_common_zh_word(text[end - 1 : end + 1], 1):
+        return False
+    if any(s < b < s + len(w) for w, _t, s in tokens for b in (start, end)):
+        return False  # jieba's word runs across the pair: 小|红书
+    before = [t for w, t, s in tokens if s + len(w) <= start]
+    after = [t for _w, t, s in tokens if s >= end]
+    return (not before or before[-1].startswith(_ZH_BEFORE_NAME_TAGS)) and (
+        not after or after[0].startswith(_ZH_AFTER_NAME_TAGS)
+    )
+
+
 def _placed_given_name(tokens: list[tuple[str, str, int]], i: int) -> bool:
     """Surname token i + a two-character proper-noun guess (周|建国: jieba reads 周 as "week" and
     建国 as a place) is a person by position: after 的/和/跟... or at a clause start, and before an
@@ -364,6 +396,11 @@ def _zh_people(text: str, tokens: list[tuple[str, str, int]]) -> list[Mention]:
             found.append(Mention("person", m.start(), m.end(), m.group(0), m.group(0)))
     for m in _ZH_NICKNAME.finditer(text):
         if _is_nickname(text, m.start(), m.end()) and not any(k.start <= m.start() < k.end for k in found):
+            found.append(Mention("person", m.start(), m.end(), m.group(0), m.group(0)))
+    for m in _ZH_GIVEN_NICKNAME.finditer(text):
+        if not any(k.start <= m.start() < k.end for k in found) and _is_given_nickname(
+            text, m.start(), m.end(), tokens
+        ):
             found.append(Mention("person", m.start(), m.end(), m.group(0), m.group(0)))
     for m in _ZH_A_NICKNAME.finditer(text):
         if _is_a_nickname(text, m.start(), m.end()) and not any(k.start <= m.start() < k.end for k in found):
