@@ -24,6 +24,14 @@ from typing import Any
 
 from simplemem_graph.consolidate.calibration import calibration
 from simplemem_graph.consolidate.similarity import content_terms, same_subject
+from simplemem_graph.consolidate.value_shifts import (
+    REFERENCE_REACH,
+    SHIFT_ATTRIBUTES,
+    cue_sentences,
+    cued_values,
+    recomputed_total,
+    thing_words,
+)
 from simplemem_graph.models import Event, Link, LinkKind
 from simplemem_graph.stores.base import GraphStore
 from simplemem_graph.text import tokenize, zh_dictionary_tag
@@ -151,7 +159,8 @@ def detect_updates(
             changed = [
                 (attribute, values, old_values[attribute])
                 for attribute, values in new_values.items()
-                if old_values.get(attribute) and values - old_values[attribute]
+                if old_values.get(attribute)
+                and _figures(attribute, values) - _figures(attribute, old_values[attribute])
             ]
             if not changed:
                 continue  # most pairs: no value of one kind that differs, so no text comparison either
@@ -170,20 +179,25 @@ def detect_updates(
             )
             for attribute, values, old in changed:
                 given = new_values_of(event, attribute, marker) if marker else set()
-                if marker and old <= given:
+                if marker and _figures(attribute, old) <= _figures(attribute, given):
                     continue  # the older one states the new value: a restatement, not what changed
                 if marker and not given and values_after(event, attribute, 0) and not disputes(event, older):
                     # the change word gives no value of this kind where the text places them all:
                     # "从3月1日起外壳涨到1.32元" changes a price, its date says from when
                     continue
-                restated = attribute != "decision" and bool(marker) and bool(values & old)
+                restated = (
+                    attribute != "decision"
+                    and bool(marker)
+                    and bool(_figures(attribute, values) & _figures(attribute, old))
+                )
                 labelled = (
-                    attribute in _LABELLED_ATTRIBUTES
+                    _implicit_reason(event, older, attribute)
+                    if attribute in _LABELLED_ATTRIBUTES
                     and not marker
                     and thread
                     and not disputed
                     and older.time < event.time
-                    and bool(shared_labels(event, older, attribute))
+                    else {}
                 )
                 if not (alike or restated or disputed or labelled):
                     continue
@@ -195,6 +209,12 @@ def detect_updates(
                 score = alike + (2.0 if restated or labelled else 0.0) + with_entity
                 if score >= best.get(attribute, (-1.0, None, False, False))[0]:
                     best[attribute] = (score, older, disputed, labelled)
+        if not marker:
+            for attribute in SHIFT_ATTRIBUTES:
+                if attribute in new_values and attribute not in best:
+                    shift = _cued_shift(event, attribute, older_candidates.get(event.id, []), shared_entity)
+                    if shift is not None:
+                        best[attribute] = (1.0, shift[0], False, shift[1])
         handover = _handover(event, marker, older_candidates.get(event.id, [])) if marker else None
         if handover is not None and all(older is not handover[0] for _, older, _, _ in best.values()):
             best["contact"] = (0.0, handover[0], False, False)  # one link per pair, as below
@@ -202,6 +222,9 @@ def detect_updates(
             older is best["decision"][1] for a, (_, older, _, _) in best.items() if a != "decision"
         ):
             del best["decision"]  # one link per pair (the store keys links on kind/source/target)
+        # A pair one value of which changed is an update, not also a conflict over another value
+        # ("6万件×3.55元=213000元" / "5万件×3.55元=177500元": the count and the total change together).
+        superseding = {older.id for _, older, _, labelled in best.values() if marker or labelled}
         for attribute, (_score, older, disputed, labelled) in best.items():
             if attribute == "contact" and handover is not None and marker is not None:
                 new = values_after(event, "contact", marker.start()) or people_in_charge(event)
@@ -213,12 +236,13 @@ def detect_updates(
                 if marker:
                     props["marker"] = marker.group(0)
                 else:
-                    props["label"] = sorted(shared_labels(event, older, attribute))
+                    props.update(labelled)
                 result.links.append(_link(LinkKind.SUPERSEDES, event, older, props))
                 result.superseded[older.id] = event.time
                 result.counts["SUPERSEDES"] += 1
             elif (
                 not old & new
+                and older.id not in superseding
                 and (event.id, older.id) in shared_entity
                 and (disputed or (attribute != "decision" and _one_thing(event, older)))
             ):
@@ -227,6 +251,106 @@ def detect_updates(
                 result.links.append(_link(LinkKind.CONTRADICTS, event, older, props))
                 result.counts["CONTRADICTS"] += 1
     return result
+
+
+def _implicit_reason(newer: Event, older: Event, attribute: str) -> dict[str, list[str]]:
+    """Why a new amount replaces an older one in its thread without a change word: the same words
+    label both (`shared_labels`), or both compute it from a common part (`recomputed_total`).
+    Empty when neither holds."""
+    labels = shared_labels(newer, older, attribute)
+    if labels:
+        return {"label": sorted(labels)}
+    parts = recomputed_total(newer, older, attribute, _value_keys)
+    return {"parts": sorted(parts)} if parts else {}
+
+
+def _value_keys(event: Event, attribute: str) -> list[tuple[int, str]]:
+    """(position, key) of each value of `attribute` the event's text states, in text order, keyed
+    as `attribute_values` keys them (the turn's own date is no value)."""
+    own = attribute_values(event).get(attribute, set())
+    return [(at, key) for at, _end, kind, key in _value_spans(event) if kind == attribute and key in own]
+
+
+def _cued_shift(
+    event: Event, attribute: str, candidates: list[Event], shared_entity: set[tuple[str, str]]
+) -> tuple[Event, dict[str, str]] | None:
+    """The event whose pending value a cued new value replaces (see value_shifts.py), with the cue.
+
+    Thread: earlier events that share an entity with it or its session. Same thing: a word that
+    labels an earlier value of the kind occurs in the newer text; else, when the sentences of the
+    cued values name nothing, the value the session's latest events state. The replaced event is
+    the first in the thread to state that pending value."""
+    new, cue = cued_values(event, attribute, _value_keys)
+    if not new:
+        return None
+    thread = [
+        older
+        for older in candidates
+        if older.id != event.id
+        and older.time <= event.time
+        and ((event.id, older.id) in shared_entity or older.session == event.session)
+        and attribute_values(older).get(attribute)
+        and not new <= attribute_values(older)[attribute]  # it already states the new value
+    ]
+    words = thing_words(event.text)
+    labelled = []
+    for older in thread:
+        keys = {key for (key, _basis), label in value_labels(older, attribute).items() if label & words}
+        if keys - new:
+            labelled.append((older, keys - new))
+    if labelled:
+        pending = labelled[-1][1]
+        origin = next(older for older, keys in labelled if keys & pending)
+        return origin, {"cue": cue}
+    sentences = cue_sentences(event, attribute, _value_keys, new)
+    if any(_names_something(event, sentence) for sentence in sentences):
+        return None
+    session = [older for older in thread if older.session == event.session][-REFERENCE_REACH:]
+    if not session:
+        return None
+    reference = session[-1]
+    pending = attribute_values(reference)[attribute] - new
+    about = content_terms(_without_values(reference))
+    for older in thread:
+        if attribute_values(older)[attribute] & pending and (
+            older is reference or about & content_terms(_without_values(older))
+        ):
+            return older, {"cue": cue}
+    return None
+
+
+def _without_values(event: Event) -> str:
+    """The event's text with its dates, amounts and figures blanked out."""
+    text = event.text
+    for start, end, _kind, _key in sorted(_value_spans(event), reverse=True):
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
+
+
+def _names_something(event: Event, sentence: str) -> bool:
+    """Whether a sentence names a subject of its own: a noun (Chinese, jieba's dictionary) or a
+    content word (Latin) that is no value and no name of a person or firm the event mentions."""
+    for atom in event.atoms:
+        if atom.surface:
+            sentence = sentence.replace(atom.surface, " ")
+    for q in event.quantities:
+        if q.surface:
+            sentence = sentence.replace(q.surface, " ")
+    sentence = _ISO_DATE.sub(" ", sentence)
+    names = set(tokenize(" ".join([event.speaker, *(p.name for p in event.participants)])))
+    return any(_label_word(word) for word in tokenize(sentence) if word not in names)
+
+
+# The ISO form compression writes beside a date: "下周二(2026-02-10)", "周末(2026-02-14周末)".
+_ISO_DATE = re.compile(r"\(\d{4}-\d{2}[^)）]{0,12}[)）]|\d{4}-\d{2}(?:-\d{2})?")
+
+
+def _figures(attribute: str, values: set[str]) -> set[str]:
+    """Amounts and counts by their figure alone: "6万" restates "6万件" (a count said again without
+    its unit); other values as they are."""
+    if attribute in _LABELLED_ATTRIBUTES:
+        return {value.split()[0] for value in values}
+    return set(values)
 
 
 # A value's label: the words beside it in its clause, up to the neighbouring value. A decimal
