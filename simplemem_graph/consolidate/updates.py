@@ -30,6 +30,7 @@ from simplemem_graph.consolidate.value_shifts import (
     cue_sentences,
     cued_values,
     recomputed_total,
+    shift_cue,
     thing_words,
 )
 from simplemem_graph.models import Event, Link, LinkKind
@@ -40,6 +41,7 @@ from simplemem_graph.text import tokenize, zh_dictionary_tag
 HANDOVER = r"接手|接替|接管|\b(?:takes|took|taking|take) over\b|\breplacement\b"
 EXPLICIT_CHANGE = re.compile(
     r"改成|改为|改到|改在|改了|换成|推迟到|推到|延期到|延到|提前到|调整为|调整到|调到|涨到|涨为|降到|降为|更正|更改为|"
+    r"顺延|延至|推迟至|推至|改至|提前至|调至|"
     r"正确的|说错了|报错了|作废|"
     r"\b(?:goes|went|gone|going) (?:up |down )?to\b|\breplac(?:es|ed|ing)\b|代替|取代|"
     r"\b(?:moved|changed|pushed|postponed|delayed|brought forward|switched|raised|lowered|updated)\b"
@@ -282,6 +284,8 @@ def _cued_shift(
     the first in the thread to state that pending value."""
     new, cue = cued_values(event, attribute, _value_keys)
     if not new:
+        new, cue = _announced_values(event, attribute, candidates)
+    if not new:
         return None
     thread = [
         older
@@ -317,6 +321,25 @@ def _cued_shift(
         ):
             return older, {"cue": cue}
     return None
+
+
+def _announced_values(event: Event, attribute: str, candidates: list[Event]) -> tuple[set[str], str]:
+    """The event's values of `attribute` when one of its session's last events announced a change
+    without saying to what ("华铝第一批没到 要推一周" ... "跟张工说了 17号进场"): the bare value that
+    follows gives it. A question gives no value."""
+    values = {key for _at, key in _value_keys(event, attribute)}
+    if not values or _QUESTION.search(event.text):
+        return set(), ""
+    session = [
+        e for e in candidates if e.session == event.session and e.time <= event.time and e.id != event.id
+    ]
+    for earlier in session[-REFERENCE_REACH:]:
+        if attribute_values(earlier).get(attribute):
+            continue  # it says to what: the ordinary rules compare with it
+        cue = shift_cue(earlier.text) or EXPLICIT_CHANGE.search(earlier.text)
+        if cue:
+            return values, cue.group(0)
+    return set(), ""
 
 
 def _without_values(event: Event) -> str:
@@ -485,10 +508,13 @@ _OLD_AFTER = re.compile(r"replac(?!ement)|instead|代替|取代", re.IGNORECASE)
 
 def new_values_of(event: Event, attribute: str, marker: re.Match) -> set[str]:
     """The values of `attribute` an explicit change gives as new: after the marker ("由4月18日推迟到
-    4月25日": 4月25日), or before it for a replacing marker ("£2,560, replacing the £2,780 rate")."""
+    4月25日": 4月25日), or before it for a replacing marker ("£2,560, replacing the £2,780 rate").
+    A value inside an English marker is the one it moves from ("moved from 28 March to 21 March")."""
     if _OLD_AFTER.match(marker.group(0)):
         return attribute_values(event).get(attribute, set()) - values_after(event, attribute, marker.start())
-    return values_after(event, attribute, marker.start())
+    return values_after(event, attribute, marker.start()) - (
+        values_after(event, attribute, marker.start()) - values_after(event, attribute, marker.end())
+    )
 
 
 def values_after(event: Event, attribute: str, position: int) -> set[str]:

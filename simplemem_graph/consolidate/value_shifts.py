@@ -37,7 +37,7 @@ _EN_SPAN = (
     r"\b(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)\s+"
     r"(?:days?|weeks?|months?)\s+(?:late|later|earlier|early|behind|ahead|sooner)\b"
 )
-_SHIFT = re.compile(rf"[晚迟早延][了]?{_ZH_SPAN}|{_EN_SPAN}", re.IGNORECASE)
+_SHIFT = re.compile(rf"(?:[晚迟早]|推迟?|延期?|延后|提前)了?约?{_ZH_SPAN}|{_EN_SPAN}", re.IGNORECASE)
 # Where a clause ends: a value and its cue must share one.
 _CLAUSE_BREAK = re.compile(r"[，,。；;！!？?\n]|\.(?!\d)")
 _SENTENCE_BREAK = re.compile(r"[。！!？?\n]|\.(?!\d)\s")
@@ -93,6 +93,11 @@ def _shift(text: str, start: int, end: int) -> re.Match | None:
         if not _COMPARED_AFTER.match(text, match.end()) and "比" not in text[start : match.start()]:
             return match
     return None
+
+
+def shift_cue(text: str) -> re.Match | None:
+    """A shift by a span anywhere in `text` that is no comparison (see `_shift`)."""
+    return _shift(text, 0, len(text))
 
 
 _COMPARED_AFTER = re.compile(r"\s*(?:of|than|from|on)\b", re.IGNORECASE)
