@@ -213,7 +213,8 @@ def detect_updates(
                     best[attribute] = (score, older, disputed, labelled)
         if not marker:
             for attribute in SHIFT_ATTRIBUTES:
-                if attribute in new_values and attribute not in best:
+                # an entry without a label would at most be a conflict: a cue says it is a change
+                if attribute in new_values and not best.get(attribute, (0, None, False, {}))[3]:
                     shift = _cued_shift(event, attribute, older_candidates.get(event.id, []), shared_entity)
                     if shift is not None:
                         best[attribute] = (1.0, shift[0], False, shift[1])
@@ -280,11 +281,13 @@ def _cued_shift(
 
     Thread: earlier events that share an entity with it or its session. Same thing: a word that
     labels an earlier value of the kind occurs in the newer text; else, when the sentences of the
-    cued values name nothing, the value the session's latest events state. The replaced event is
-    the first in the thread to state that pending value."""
+    cued values name nothing, the value the session's latest events state; else, for a bare value
+    after an announced shift, what the announcement is about. The replaced event is the first in
+    the thread to state that pending value (later ones repeat it)."""
     new, cue = cued_values(event, attribute, _value_keys)
+    announcer = None
     if not new:
-        new, cue = _announced_values(event, attribute, candidates)
+        new, cue, announcer = _announced_values(event, attribute, candidates)
     if not new:
         return None
     thread = [
@@ -306,30 +309,47 @@ def _cued_shift(
         pending = labelled[-1][1]
         origin = next(older for older, keys in labelled if keys & pending)
         return origin, {"cue": cue}
-    sentences = cue_sentences(event, attribute, _value_keys, new)
-    if any(_names_something(event, sentence) for sentence in sentences):
-        return None
-    session = [older for older in thread if older.session == event.session][-REFERENCE_REACH:]
-    if not session:
-        return None
-    reference = session[-1]
-    pending = attribute_values(reference)[attribute] - new
-    about = content_terms(_without_values(reference))
+    if announcer is not None:
+        reference = announcer  # what was announced to change is what the bare value gives
+    else:
+        sentences = cue_sentences(event, attribute, _value_keys, new)
+        if any(_names_something(event, sentence) for sentence in sentences):
+            return None
+        # The session's latest event before it that states the pending value ("第一批原定1月30日前到货").
+        session = [
+            older
+            for older in thread
+            if older.session == event.session and older.time <= event.time and older.id != event.id
+        ][-REFERENCE_REACH:]
+        if not session:
+            return None
+        reference = session[-1]
+    pending = attribute_values(reference).get(attribute, set()) - new
+    about = _subject_terms(reference)
     for older in thread:
-        if attribute_values(older)[attribute] & pending and (
-            older is reference or about & content_terms(_without_values(older))
+        if (not pending or attribute_values(older)[attribute] & pending) and (
+            older is reference or about & _subject_terms(older)
         ):
             return older, {"cue": cue}
     return None
 
 
-def _announced_values(event: Event, attribute: str, candidates: list[Event]) -> tuple[set[str], str]:
+def _subject_terms(event: Event) -> frozenset[str]:
+    """What an event is about: its content terms without values and without the names it mentions
+    (a firm's name is in every event of its story)."""
+    names = " ".join([event.speaker, *(p.name for p in event.participants)])
+    return content_terms(_without_values(event)) - content_terms(names)
+
+
+def _announced_values(
+    event: Event, attribute: str, candidates: list[Event]
+) -> tuple[set[str], str, Event | None]:
     """The event's values of `attribute` when one of its session's last events announced a change
     without saying to what ("华铝第一批没到 要推一周" ... "跟张工说了 17号进场"): the bare value that
     follows gives it. A question gives no value."""
     values = {key for _at, key in _value_keys(event, attribute)}
     if not values or _QUESTION.search(event.text):
-        return set(), ""
+        return set(), "", None
     session = [
         e for e in candidates if e.session == event.session and e.time <= event.time and e.id != event.id
     ]
@@ -338,8 +358,8 @@ def _announced_values(event: Event, attribute: str, candidates: list[Event]) -> 
             continue  # it says to what: the ordinary rules compare with it
         cue = shift_cue(earlier.text) or EXPLICIT_CHANGE.search(earlier.text)
         if cue:
-            return values, cue.group(0)
-    return set(), ""
+            return values, cue.group(0), earlier
+    return set(), "", None
 
 
 def _without_values(event: Event) -> str:
@@ -512,9 +532,7 @@ def new_values_of(event: Event, attribute: str, marker: re.Match) -> set[str]:
     A value inside an English marker is the one it moves from ("moved from 28 March to 21 March")."""
     if _OLD_AFTER.match(marker.group(0)):
         return attribute_values(event).get(attribute, set()) - values_after(event, attribute, marker.start())
-    return values_after(event, attribute, marker.start()) - (
-        values_after(event, attribute, marker.start()) - values_after(event, attribute, marker.end())
-    )
+    return values_after(event, attribute, marker.end())
 
 
 def values_after(event: Event, attribute: str, position: int) -> set[str]:
