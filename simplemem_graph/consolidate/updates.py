@@ -344,11 +344,11 @@ def _subject_terms(event: Event) -> frozenset[str]:
 def _announced_values(
     event: Event, attribute: str, candidates: list[Event]
 ) -> tuple[set[str], str, Event | None]:
-    """The event's values of `attribute` when one of its session's last events announced a change
+    """The event's dates when one of its session's last events announced a shift by a span
     without saying to what ("华铝第一批没到 要推一周" ... "跟张工说了 17号进场"): the bare value that
     follows gives it. A question gives no value."""
     values = {key for _at, key in _value_keys(event, attribute)}
-    if not values or _QUESTION.search(event.text):
+    if attribute != "date" or not values or _QUESTION.search(event.text):
         return set(), "", None
     session = [
         e for e in candidates if e.session == event.session and e.time <= event.time and e.id != event.id
@@ -356,7 +356,7 @@ def _announced_values(
     for earlier in session[-REFERENCE_REACH:]:
         if attribute_values(earlier).get(attribute):
             continue  # it says to what: the ordinary rules compare with it
-        cue = shift_cue(earlier.text) or EXPLICIT_CHANGE.search(earlier.text)
+        cue = shift_cue(earlier.text)  # a change word alone says neither that a date moves nor how
         if cue:
             return values, cue.group(0), earlier
     return set(), "", None

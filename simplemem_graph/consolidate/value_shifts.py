@@ -37,7 +37,8 @@ _EN_SPAN = (
     r"\b(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)\s+"
     r"(?:days?|weeks?|months?)\s+(?:late|later|earlier|early|behind|ahead|sooner)\b"
 )
-_SHIFT = re.compile(rf"(?:[晚迟早]|推迟?|延期?|延后|提前)了?约?{_ZH_SPAN}|{_EN_SPAN}", re.IGNORECASE)
+# Not a rate: "每延期一日" / "每晚一天扣0.5%" price a delay, they report none.
+_SHIFT = re.compile(rf"(?<!每)(?:[晚迟早]|推迟?|延期?|延后|提前)了?约?{_ZH_SPAN}|{_EN_SPAN}", re.IGNORECASE)
 # Where a clause ends: a value and its cue must share one.
 _CLAUSE_BREAK = re.compile(r"[，,。；;！!？?\n]|\.(?!\d)")
 _SENTENCE_BREAK = re.compile(r"[。！!？?\n]|\.(?!\d)\s")
