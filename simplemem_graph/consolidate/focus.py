@@ -349,6 +349,8 @@ def _possessed(text: str, surface: str, owners: list[str]) -> bool:
     owner = "|".join(re.escape(o) for o in owners)
     patterns = [
         rf"\btheir\s+(?:[\w/-]+[\s,]+){{0,3}}{name}",
+        # "ClinixCloud, that's their practice management system": named, then said to be theirs
+        rf"(?<![\w-]){name}(?:,\s*|\s+)(?:that's|that’s|that is|which is|it's|it’s|is)\s+their\b",
         rf"{_THEIR_ZH}的?[^，,。；;！!？?\n]{{0,10}}?{name}",
     ]
     if owner:

@@ -37,8 +37,9 @@ from simplemem_graph.models import Event, Link, LinkKind
 from simplemem_graph.stores.base import GraphStore
 from simplemem_graph.text import tokenize, zh_dictionary_tag
 
-# A handover names the new holder of a post: "接手的是阿珂", "Ollie takes over", "replacement is".
-HANDOVER = r"接手|接替|接管|\b(?:takes|took|taking|take) over\b|\breplacement\b"
+# A handover names the new holder of a post: "接手的是阿珂", "Ollie takes over", "replacement is",
+# "X换人了…以后对接阿梅".
+HANDOVER = r"接手|接替|接管|换人|\b(?:takes|took|taking|take) over\b|\breplacement\b"
 EXPLICIT_CHANGE = re.compile(
     r"改成|改为|改到|改在|改了|换成|推迟到|推到|延期到|延到|提前到|调整为|调整到|调到|涨到|涨为|降到|降为|更正|更改为|"
     r"顺延|延至|推迟至|推至|改至|提前至|调至|"
