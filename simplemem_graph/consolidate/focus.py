@@ -165,6 +165,12 @@ def infer_subjects(
                 clients = _clients_of_named(implied, state, index)
                 if clients != implied:
                     via, implied = SUPPLIER, clients
+            elif via == "employer" and implied:
+                # Someone at a supplier ("Keys finally came through from Marco"): the supplier
+                # stands for its client, as when the supplier itself is named.
+                clients = _clients_of_named(implied, state if _fresh(state, event) else None, index)
+                if clients != implied:
+                    via, implied = SUPPLIER, clients
             for org in implied:
                 mentioned[org] = {"role": "implied", "via": via, "surface": ""}
             if implied:
@@ -174,9 +180,12 @@ def infer_subjects(
                     state.inherited_in_row += 1
                 else:
                     state.on_focus(implied, event.time)
-        if len(orgs) == 1 and mentioned[orgs[0]].get("via") not in ("employer", SUPPLIER):
+        via = mentioned[orgs[0]].get("via") if len(orgs) == 1 else None
+        answers_contacts = bool(state.answer_turn) and turn_id == state.answer_turn
+        if len(orgs) == 1 and (via not in ("employer", SUPPLIER) or (via == "employer" and answers_contacts)):
             # Not through someone's employer or a supplier: "Dec says their guy" is not Dec's own
-            # firm's guy, "PayNest's support guy Leo" is not the client's.
+            # firm's guy, "PayNest's support guy Leo" is not the client's. The answer to "who are
+            # the contacts?" names the organisation's people, whoever of them was tied already.
             _tie_people(event, people, orgs[0], mentioned, state, index, turn_text, speakers_seen, ties)
         if orgs:
             state.remember(turn_text)
