@@ -81,3 +81,34 @@ def test_a_change_of_person_without_a_firm_ties_nobody(store, make_event, embedd
     event = make_event("e1", "周末值班换人了，阿梅来", "2026-03-02T09:00:00", turn="s1:1", people=("阿梅",))
     consolidate([event], store, embedder=embedder)
     assert _works_at(store) == set()
+
+
+def _vendor_case(store, make_event, embedder, later: str) -> set[tuple[str, str]]:
+    client = "Calderwood Vets"
+    first = "Invoices go through Ledgerly, that's their accounts system."
+    _log(
+        store,
+        ("s1:1", "2026-03-02T09:00:00", f"Signed {client}, new booking site"),
+        ("s1:2", "2026-03-02T09:02:00", first),
+        ("s2:1", "2026-03-10T09:00:00", f"Ledgerly is down again. {later}"),
+    )
+    events = [
+        make_event(
+            "e1", f"Signed {client}, new booking site", "2026-03-02T09:00:00", turn="s1:1", orgs=(client,)
+        ),
+        make_event("e2", first, "2026-03-02T09:02:00", turn="s1:2", orgs=("Ledgerly",)),
+        make_event("e3", "Ledgerly is down again.", "2026-03-10T09:00:00", turn="s2:1", orgs=("Ledgerly",)),
+        make_event("e4", later, "2026-03-10T09:00:00", turn="s2:1", people=("Rafe Lund",)),
+    ]
+    consolidate(events, store, embedder=embedder)
+    return _works_at(store)
+
+
+def test_the_suppliers_own_people_work_at_the_supplier_not_the_client(store, make_event, embedder):
+    ties = _vendor_case(store, make_event, embedder, "Their guy Rafe Lund says noon.")
+    assert ("Rafe Lund", "Ledgerly") in ties and ("Rafe Lund", "Calderwood Vets") not in ties
+
+
+def test_someone_merely_named_beside_the_supplier_is_not_its_employee(store, make_event, embedder):
+    ties = _vendor_case(store, make_event, embedder, "I told Rafe Lund to wait.")
+    assert not any(person == "Rafe Lund" for person, _ in ties)
