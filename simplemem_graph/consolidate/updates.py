@@ -10,9 +10,10 @@ Explicit ("改成", "推迟到", "moved to", "actually", "correction"...): the n
 which gets status "superseded" and `valid_to` = the newer one's time. Without a change word, a new
 amount or count SUPERSEDES the older one too when the same words label both values, counted on the
 same basis ("retainer £1,200 a month" / "retainer £1,350 a month from April"), in one thread (a
-shared entity, or the same session continued by a turn that names nobody): `shared_labels`.
+shared entity, or the same session continued by a turn that names nobody): `shared_labels`; so does
+a recomputed total and a value given with a cue of time ("28 March now"): value_shifts.py.
 Otherwise, and only when the values really disagree both ways, CONTRADICTS: listed by
-`list_conflicts`, never merged.
+`list_conflicts`, never merged. The values an event states and their labels: values.py.
 """
 
 from __future__ import annotations
@@ -24,22 +25,22 @@ from typing import Any
 
 from simplemem_graph.consolidate.calibration import calibration
 from simplemem_graph.consolidate.similarity import content_terms, same_subject
-from simplemem_graph.consolidate.value_shifts import (
-    REFERENCE_REACH,
-    SHIFT_ATTRIBUTES,
-    cue_sentences,
-    cued_values,
-    recomputed_total,
-    shift_cue,
-    thing_words,
+from simplemem_graph.consolidate.value_shifts import SHIFT_ATTRIBUTES, cued_shift, recomputed_total
+from simplemem_graph.consolidate.values import (
+    HANDOVER,
+    LABELLED_ATTRIBUTES,
+    QUESTION,
+    attribute_values,
+    figure,
+    figures,
+    people_in_charge,
+    value_labels,
+    values_after,
 )
 from simplemem_graph.models import Event, Link, LinkKind
 from simplemem_graph.stores.base import GraphStore
 from simplemem_graph.text import tokenize, zh_dictionary_tag
 
-# A handover names the new holder of a post: "接手的是阿珂", "Ollie takes over", "replacement is",
-# "X换人了…以后对接阿梅".
-HANDOVER = r"接手|接替|接管|换人|\b(?:takes|took|taking|take) over\b|\breplacement\b"
 EXPLICIT_CHANGE = re.compile(
     r"改成|改为|改到|改在|改了|换成|推迟到|推到|延期到|延到|提前到|调整为|调整到|调到|涨到|涨为|降到|降为|更正|更改为|"
     r"顺延|延至|推迟至|推至|改至|提前至|调至|"
@@ -68,15 +69,6 @@ SUBJECT_MIN_CONTAINMENT = 0.5
 # ("约了5月28号去修电脑" / "约了6月7号去体检") are alike texts about different things.
 CONFLICT_MIN_SUBJECT = 0.9
 _VALUE_KINDS = ("date", "time", "money", "quantity", "number", "duration")
-# Words that make the people an event names the holders of a post: who is in charge, the contact,
-# who runs something for the subject. With one of them, the named people are the value of the
-# subject's "contact" attribute, and a new name there is a change of the person in charge.
-IN_CHARGE = re.compile(
-    rf"对接|负责|联系人|运营|经理|主管|{HANDOVER}|"
-    r"\bcontacts?\b|\bin charge\b|"
-    r"\bmanager\b|\bcoordinator\b|\bruns\b|\bday to day\b|\bowner\b",
-    re.IGNORECASE,
-)
 
 
 @dataclass
@@ -84,38 +76,6 @@ class UpdateResult:
     links: list[Link] = field(default_factory=list)
     superseded: dict[str, Any] = field(default_factory=dict)  # older event id -> valid_to
     counts: dict[str, int] = field(default_factory=lambda: {"SUPERSEDES": 0, "CONTRADICTS": 0})
-
-
-def attribute_values(event: Event) -> dict[str, set[str]]:
-    """The comparable values an event states, by attribute: money, date, quantity, decision."""
-    values: dict[str, set[str]] = {}
-    for q in event.quantities:
-        attribute = "money" if q.kind == "money" else "quantity" if q.kind == "quantity" else None
-        if attribute:
-            values.setdefault(attribute, set()).add(_value_key(q))
-    dates = {d.isoformat() for d in event.dates} | ({event.deadline.isoformat()} if event.deadline else set())
-    dates.discard(event.time.date().isoformat())  # "today" dates when it was said, not what it says
-    if dates:
-        values["date"] = dates
-    contacts = people_in_charge(event)
-    if contacts:
-        values["contact"] = contacts
-    values["decision"] = {"no" if event.negated else "yes"}
-    return values
-
-
-def people_in_charge(event: Event) -> set[str]:
-    """The people an event names as holding a post (the contact, who is in charge): the persons it
-    mentions, other than the speaker, when it says what they do ("日常对接是他们运营小陶",
-    "Ollie Strand takes over their logistics"). Names are compared case-folded."""
-    if not IN_CHARGE.search(event.text):
-        return set()
-    speaker = event.speaker.casefold()
-    return {
-        p.name.casefold()
-        for p in event.participants
-        if p.type == "person" and p.role != "speaker" and p.name.casefold() != speaker
-    }
 
 
 def detect_updates(
@@ -163,7 +123,7 @@ def detect_updates(
                 (attribute, values, old_values[attribute])
                 for attribute, values in new_values.items()
                 if old_values.get(attribute)
-                and _figures(attribute, values) - _figures(attribute, old_values[attribute])
+                and figures(attribute, values) - figures(attribute, old_values[attribute])
             ]
             if not changed:
                 continue  # most pairs: no value of one kind that differs, so no text comparison either
@@ -182,7 +142,7 @@ def detect_updates(
             )
             for attribute, values, old in changed:
                 given = new_values_of(event, attribute, marker) if marker else set()
-                if marker and _figures(attribute, old) <= _figures(attribute, given):
+                if marker and figures(attribute, old) <= figures(attribute, given):
                     continue  # the older one states the new value: a restatement, not what changed
                 if marker and not given and values_after(event, attribute, 0) and not disputes(event, older):
                     # the change word gives no value of this kind where the text places them all:
@@ -191,11 +151,11 @@ def detect_updates(
                 restated = (
                     attribute != "decision"
                     and bool(marker)
-                    and bool(_figures(attribute, values) & _figures(attribute, old))
+                    and bool(figures(attribute, values) & figures(attribute, old))
                 )
                 labelled = (
                     _implicit_reason(event, older, attribute)
-                    if attribute in _LABELLED_ATTRIBUTES
+                    if attribute in LABELLED_ATTRIBUTES
                     and not marker
                     and thread
                     and not disputed
@@ -216,7 +176,7 @@ def detect_updates(
             for attribute in SHIFT_ATTRIBUTES:
                 # an entry without a label would at most be a conflict: a cue says it is a change
                 if attribute in new_values and not best.get(attribute, (0, None, False, {}))[3]:
-                    shift = _cued_shift(event, attribute, older_candidates.get(event.id, []), shared_entity)
+                    shift = cued_shift(event, attribute, older_candidates.get(event.id, []), shared_entity)
                     if shift is not None:
                         best[attribute] = (1.0, shift[0], False, shift[1])
         handover = _handover(event, marker, older_candidates.get(event.id, [])) if marker else None
@@ -264,206 +224,8 @@ def _implicit_reason(newer: Event, older: Event, attribute: str) -> dict[str, li
     labels = shared_labels(newer, older, attribute)
     if labels:
         return {"label": sorted(labels)}
-    parts = recomputed_total(newer, older, attribute, _value_keys)
+    parts = recomputed_total(newer, older, attribute)
     return {"parts": sorted(parts)} if parts else {}
-
-
-def _value_keys(event: Event, attribute: str) -> list[tuple[int, str]]:
-    """(position, key) of each value of `attribute` the event's text states, in text order, keyed
-    as `attribute_values` keys them (the turn's own date is no value)."""
-    own = attribute_values(event).get(attribute, set())
-    return [(at, key) for at, _end, kind, key in _value_spans(event) if kind == attribute and key in own]
-
-
-def _cued_shift(
-    event: Event, attribute: str, candidates: list[Event], shared_entity: set[tuple[str, str]]
-) -> tuple[Event, dict[str, str]] | None:
-    """The event whose pending value a cued new value replaces (see value_shifts.py), with the cue.
-
-    Thread: earlier events that share an entity with it or its session. Same thing: a word that
-    labels an earlier value of the kind occurs in the newer text; else, when the sentences of the
-    cued values name nothing, the value the session's latest events state; else, for a bare value
-    after an announced shift, what the announcement is about. The replaced event is the first in
-    the thread to state that pending value (later ones repeat it)."""
-    new, cue = cued_values(event, attribute, _value_keys)
-    announcer = None
-    if not new:
-        new, cue, announcer = _announced_values(event, attribute, candidates)
-    if not new:
-        return None
-    thread = [
-        older
-        for older in candidates
-        if older.id != event.id
-        and older.time <= event.time
-        and ((event.id, older.id) in shared_entity or older.session == event.session)
-        and attribute_values(older).get(attribute)
-        and not new <= attribute_values(older)[attribute]  # it already states the new value
-    ]
-    words = thing_words(event.text)
-    labelled = []
-    for older in thread:
-        keys = {key for (key, _basis), label in value_labels(older, attribute).items() if label & words}
-        if keys - new:
-            labelled.append((older, keys - new))
-    if labelled:
-        pending = labelled[-1][1]
-        origin = next(older for older, keys in labelled if keys & pending)
-        return origin, {"cue": cue}
-    if announcer is not None:
-        reference = announcer  # what was announced to change is what the bare value gives
-    else:
-        sentences = cue_sentences(event, attribute, _value_keys, new)
-        if any(_names_something(event, sentence) for sentence in sentences):
-            return None
-        # The session's latest event before it that states the pending value ("第一批原定1月30日前到货").
-        session = [
-            older
-            for older in thread
-            if older.session == event.session and older.time <= event.time and older.id != event.id
-        ][-REFERENCE_REACH:]
-        if not session:
-            return None
-        reference = session[-1]
-    pending = attribute_values(reference).get(attribute, set()) - new
-    about = _subject_terms(reference)
-    for older in thread:
-        if (not pending or attribute_values(older)[attribute] & pending) and (
-            older is reference or about & _subject_terms(older)
-        ):
-            return older, {"cue": cue}
-    return None
-
-
-def _subject_terms(event: Event) -> frozenset[str]:
-    """What an event is about: its content terms without values and without the names it mentions
-    (a firm's name is in every event of its story)."""
-    names = " ".join([event.speaker, *(p.name for p in event.participants)])
-    return content_terms(_without_values(event)) - content_terms(names)
-
-
-def _announced_values(
-    event: Event, attribute: str, candidates: list[Event]
-) -> tuple[set[str], str, Event | None]:
-    """The event's dates when one of its session's last events announced a shift by a span
-    without saying to what ("华铝第一批没到 要推一周" ... "跟张工说了 17号进场"): the bare value that
-    follows gives it. A question gives no value."""
-    values = {key for _at, key in _value_keys(event, attribute)}
-    if attribute != "date" or not values or _QUESTION.search(event.text):
-        return set(), "", None
-    session = [
-        e for e in candidates if e.session == event.session and e.time <= event.time and e.id != event.id
-    ]
-    for earlier in session[-REFERENCE_REACH:]:
-        if attribute_values(earlier).get(attribute):
-            continue  # it says to what: the ordinary rules compare with it
-        cue = shift_cue(earlier.text)  # a change word alone says neither that a date moves nor how
-        if cue:
-            return values, cue.group(0), earlier
-    return set(), "", None
-
-
-def _without_values(event: Event) -> str:
-    """The event's text with its dates, amounts and figures blanked out."""
-    text = event.text
-    for start, end, _kind, _key in sorted(_value_spans(event), reverse=True):
-        text = text[:start] + " " * (end - start) + text[end:]
-    return text
-
-
-def _names_something(event: Event, sentence: str) -> bool:
-    """Whether a sentence names a subject of its own: a noun (Chinese, jieba's dictionary) or a
-    content word (Latin) that is no value and no name of a person or firm the event mentions."""
-    for atom in event.atoms:
-        if atom.surface:
-            sentence = sentence.replace(atom.surface, " ")
-    for q in event.quantities:
-        if q.surface:
-            sentence = sentence.replace(q.surface, " ")
-    sentence = _ISO_DATE.sub(" ", sentence)
-    names = set(tokenize(" ".join([event.speaker, *(p.name for p in event.participants)])))
-    return any(_label_word(word) for word in tokenize(sentence) if word not in names)
-
-
-# The ISO form compression writes beside a date: "下周二(2026-02-10)", "周末(2026-02-14周末)".
-_ISO_DATE = re.compile(r"\(\d{4}-\d{2}[^)）]{0,12}[)）]|\d{4}-\d{2}(?:-\d{2})?")
-
-
-def _figures(attribute: str, values: set[str]) -> set[str]:
-    """Amounts and counts by their figure alone: "6万" restates "6万件" (a count said again without
-    its unit); other values as they are."""
-    if attribute in _LABELLED_ATTRIBUTES:
-        return {value.split()[0] for value in values}
-    return set(values)
-
-
-# A value's label: the words beside it in its clause, up to the neighbouring value. A decimal
-# point does not end a clause.
-_LABEL_CLAUSE_BREAK = re.compile(r"[，,。；;：:！!？?\n—–]|\.(?!\d)|\s[-+=×x*/]\s|[+=×]")
-# Amounts and counts only: a date beside the same words is as often another occurrence ("delivered
-# on 14 April" / "delivered yesterday") as a new value of one plan.
-_LABELLED_ATTRIBUTES = ("money", "quantity")
-# Only the words nearest a value label it ("closed the X quote as lost to the £61 offer": lost,
-# not quote); a Chinese character counts as a word here.
-LABEL_REACH = 4
-_LABEL_TOKEN = re.compile(r"[A-Za-z0-9][\w'&-]*|[\u4e00-\u9fff]")
-# A Latin label word this short ("per", "for", "the") says nothing of what the value is of.
-LABEL_MIN_LATIN = 4
-
-
-def value_labels(event: Event, attribute: str) -> dict[tuple[str, str], frozenset[str]]:
-    """Per value of `attribute` and its basis (see `_basis`), the content words that say what it
-    is the value of: the nearest ones between it and the edge of its clause, on each side where no other
-    value of its kind stands between (words between two amounts may label either), without dates,
-    figures and the names of the people and firms the event mentions ("retainer S$800/month":
-    (800, month) retainer; "£2,350 + £430 = £2,780 per 40HC": (2780, 40hc) 40hc, 2350 none)."""
-    spans = _value_spans(event)
-    masked = list(event.text)
-    for start, end, _kind, _key in spans:  # a date or figure beside a value is not what it is of
-        masked[start:end] = " " * (end - start)
-    text = "".join(masked)
-    names = frozenset(tokenize(" ".join([event.speaker, *(p.name for p in event.participants)])))
-    breaks = [m.start() for m in _LABEL_CLAUSE_BREAK.finditer(event.text)]
-    labels: dict[tuple[str, str], frozenset[str]] = {}
-    for start, end, kind, key in spans:
-        if kind != attribute:
-            continue
-        clause_start = max([0, *(b + 1 for b in breaks if b < start)])
-        clause_end = min([len(text), *(b for b in breaks if b >= end)])
-        inside = [(s, e) for s, e, k, _ in spans if k == attribute and clause_start <= s and e <= clause_end]
-        left = "" if any(e <= start for s, e in inside) else text[clause_start:start]
-        right = "" if any(s >= end for s, e in inside) else text[end:clause_end]
-        left_tokens = [m.start() for m in _LABEL_TOKEN.finditer(left)][-LABEL_REACH:]
-        right_tokens = [m.end() for m in _LABEL_TOKEN.finditer(right)][:LABEL_REACH]
-        near = left[left_tokens[0] :] if left_tokens else ""
-        near += " " + (right[: right_tokens[-1]] if right_tokens else "")
-        words = frozenset(w for w in tokenize(near) if _label_word(w)) - names
-        basis = _basis(event.text[:start], event.text[end:])
-        labels[(key, basis)] = labels.get((key, basis), frozenset()) | words
-    return labels
-
-
-def _label_word(word: str) -> bool:
-    """A word that can say what a value is of: a Latin word of LABEL_MIN_LATIN letters or more, or
-    a Chinese noun of jieba's dictionary (单价, 定金; not 就是, 之前, nor a trade name it lacks)."""
-    if word.isascii():
-        return len(word) >= LABEL_MIN_LATIN and any(c.isalpha() for c in word)
-    tag = zh_dictionary_tag(word)
-    return len(word) >= 2 and tag.startswith(("n", "vn")) and tag != "nr"
-
-
-# What an amount is counted per: "£85 a day", "£2,350 per 40HC", "S$800/month", "3.65元/件", "每天2000".
-_BASIS_AFTER = re.compile(
-    r"^\s*(?:(?:/\s*|per\s+|an?\s+|each\s+)([A-Za-z][\w'-]*)|/\s*([\u4e00-\u9fff]))", re.IGNORECASE
-)
-_BASIS_BEFORE = re.compile(r"每([\u4e00-\u9fff])\s*$")
-
-
-def _basis(before: str, after: str) -> str:
-    """What a value is counted per ("day", "40hc", "天"), "" for a total: a rate and a total are
-    never two values of one thing."""
-    match = _BASIS_AFTER.match(after) or _BASIS_BEFORE.search(before)
-    return next(g for g in match.groups() if g).casefold() if match else ""
 
 
 def shared_labels(newer: Event, older: Event, attribute: str) -> frozenset[str]:
@@ -472,10 +234,10 @@ def shared_labels(newer: Event, older: Event, attribute: str) -> frozenset[str]:
     when nothing does. A question states no value, a figure the older event already writes (with
     another unit word, or none: "goes to 2780" / "£2,780") is no new value, and of an older change
     only the value it changed to is compared (the one it replaced no longer holds)."""
-    if _QUESTION.search(newer.text) or _QUESTION.search(older.text):
+    if QUESTION.search(newer.text) or QUESTION.search(older.text):
         return frozenset()
     old_values = attribute_values(older).get(attribute, set())
-    old_figures = {_number(q.value) for q in older.quantities}
+    old_figures = {figure(q.value) for q in older.quantities}
     old_labels = value_labels(older, attribute)
     marker = EXPLICIT_CHANGE.search(older.text)
     if marker:  # "单价从3.85降到3.65": only the value it changed to still holds
@@ -489,30 +251,6 @@ def shared_labels(newer: Event, older: Event, attribute: str) -> frozenset[str]:
             if old_value != value and old_basis == basis:
                 shared |= words & old_words
     return shared
-
-
-def _value_spans(event: Event) -> list[tuple[int, int, str, str]]:
-    """(start, end, attribute, key) of every value written in the event's text, in text order:
-    amounts and counts, other figures (attribute ""), dates and the ISO form written beside them."""
-    text, spans = event.text, []
-    for q in event.quantities:
-        at = text.find(q.surface) if q.surface else -1
-        if at >= 0:
-            kind = "money" if q.kind == "money" else "quantity" if q.kind == "quantity" else ""
-            spans.append((at, at + len(q.surface), kind, _value_key(q) if kind else ""))
-    for atom in event.atoms:
-        at = text.find(atom.surface) if atom.surface else -1
-        if atom.kind == "date" and at >= 0:
-            spans.append((at, at + len(atom.surface), "date", str(atom.value)))
-    for day in event.dates:
-        iso = day.isoformat()
-        at = text.find(iso)
-        if at >= 0:
-            spans.append((at, at + len(iso), "date", iso))
-    return sorted(spans)
-
-
-_QUESTION = re.compile(r"[?？]\s*$")
 
 
 def _names_anyone(event: Event) -> bool:
@@ -534,29 +272,6 @@ def new_values_of(event: Event, attribute: str, marker: re.Match) -> set[str]:
     if _OLD_AFTER.match(marker.group(0)):
         return attribute_values(event).get(attribute, set()) - values_after(event, attribute, marker.start())
     return values_after(event, attribute, marker.end())
-
-
-def values_after(event: Event, attribute: str, position: int) -> set[str]:
-    """The values of `attribute` the event's text states at or after `position`, normalised as
-    `attribute_values` does."""
-    found: set[str] = set()
-    if attribute in ("money", "quantity"):
-        for q in event.quantities:
-            at = event.text.find(q.surface) if q.surface else -1
-            kind = "money" if q.kind == "money" else "quantity" if q.kind == "quantity" else None
-            if kind == attribute and at >= position:
-                found.add(_value_key(q))
-    elif attribute == "contact":
-        lowered = event.text.casefold()
-        found = {name for name in people_in_charge(event) if lowered.find(name, position) >= 0}
-    elif attribute == "date":
-        for atom in event.atoms:
-            at = event.text.find(atom.surface) if atom.surface else -1
-            if atom.kind == "date" and at >= position:
-                found.add(atom.value)
-        # The restatement writes the ISO date beside the words: "5月6日(2026-05-06)".
-        found |= {d.isoformat() for d in event.dates if event.text.find(d.isoformat()) >= position}
-    return found
 
 
 def change_subject_text(event: Event) -> str:
@@ -721,23 +436,6 @@ def _alike_enough(a: Event, b: Event) -> bool:
     return bool(
         same_subject(a, b, min_overlap=CONFLICT_MIN_OVERLAP, min_cosine=calibration().conflict_min_cosine)
     )
-
-
-def _value_key(q) -> str:
-    """How a money or quantity value compares: an amount by its figure alone (one subject's amounts
-    share a currency, and "2780" with no currency written is the same value as "£2,780"), a count
-    with its unit."""
-    if q.kind == "money":
-        return _number(q.value)
-    return f"{_number(q.value)} {q.unit or ''}".strip()
-
-
-def _number(value: float | int | str) -> str:
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        return str(value)
-    return f"{number:g}"
 
 
 def _link(kind: LinkKind, newer: Event, older: Event, props: dict[str, Any]) -> Link:

@@ -19,9 +19,17 @@ the same thread, the newer one replaces it.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 from simplemem_graph.compress.names import load_english_pipeline
+from simplemem_graph.consolidate.similarity import content_terms
+from simplemem_graph.consolidate.values import (
+    QUESTION,
+    attribute_values,
+    label_word,
+    value_keys,
+    value_labels,
+    value_spans,
+)
 from simplemem_graph.models import Event
 from simplemem_graph.text import tokenize
 
@@ -46,36 +54,34 @@ SHIFT_ATTRIBUTES = ("date", "money", "quantity")
 REFERENCE_REACH = 3  # an answer continues one of the session's last few events
 
 
-def computation(event: Event, attribute: str, keys: Callable[[Event, str], list[tuple[int, str]]]):
+def computation(event: Event, attribute: str) -> tuple[str, set[str]] | None:
     """(total, parts) of an event that computes an amount: its text has arithmetic between figures;
     the total is its last value of `attribute` (the result is said last: "= £920", "so £580"), the
     parts are its other amounts and counts. None for any other event."""
     if not _ARITHMETIC.search(event.text):
         return None
-    own = [key for _at, key in keys(event, attribute)]
+    own = [key for _at, key in value_keys(event, attribute)]
     if len(own) < 1:
         return None
     total = own[-1]
-    parts = {key.split()[0] for a in ("money", "quantity") for _at, key in keys(event, a)}
+    parts = {key.split()[0] for a in ("money", "quantity") for _at, key in value_keys(event, a)}
     parts.discard(total.split()[0])
     return (total, parts) if parts else None
 
 
-def recomputed_total(
-    newer: Event, older: Event, attribute: str, keys: Callable[[Event, str], list[tuple[int, str]]]
-) -> frozenset[str]:
+def recomputed_total(newer: Event, older: Event, attribute: str) -> frozenset[str]:
     """The parts two computations share when they end in different totals (the newer one recomputes
     the older's amount); empty otherwise."""
-    new, old = computation(newer, attribute, keys), computation(older, attribute, keys)
+    new, old = computation(newer, attribute), computation(older, attribute)
     if new is None or old is None or new[0] == old[0]:
         return frozenset()
     return frozenset(new[1] & old[1])
 
 
-def cued_values(event: Event, attribute: str, keys) -> tuple[set[str], str]:
+def cued_values(event: Event, attribute: str) -> tuple[set[str], str]:
     """The values of `attribute` the event gives with a cue in their own clause, and the cue."""
     found, cue = set(), ""
-    for at, key in keys(event, attribute):
+    for at, key in value_keys(event, attribute):
         # "now" bears on its own clause; a shift by a span may follow in the next one
         # ("最快下周二，也就是晚十来天")
         clause, sentence = _clause(event.text, at), _sentence(event.text, at)
@@ -104,10 +110,10 @@ def shift_cue(text: str) -> re.Match | None:
 _COMPARED_AFTER = re.compile(r"\s*(?:of|than|from|on)\b", re.IGNORECASE)
 
 
-def cue_sentences(event: Event, attribute: str, keys, values: set[str]) -> list[str]:
+def cue_sentences(event: Event, attribute: str, values: set[str]) -> list[str]:
     """The sentences that give `values`, each without its values and its cue words."""
     sentences = []
-    for at, key in keys(event, attribute):
+    for at, key in value_keys(event, attribute):
         if key in values:
             start, end = _sentence(event.text, at)
             sentence = event.text[start:end]
@@ -145,3 +151,117 @@ def thing_words(text: str) -> set[str]:
     }
     nouns = {t.text.lower() for t in load_english_pipeline()(text) if t.pos_ in _EN_THING_POS}
     return {w for w in words if not (w.isascii() and w in verbs and w not in nouns)}
+
+
+def cued_shift(
+    event: Event, attribute: str, candidates: list[Event], shared_entity: set[tuple[str, str]]
+) -> tuple[Event, dict[str, str]] | None:
+    """The event whose pending value a cued new value replaces (see value_shifts.py), with the cue.
+
+    Thread: earlier events that share an entity with it or its session. Same thing: a word that
+    labels an earlier value of the kind occurs in the newer text; else, when the sentences of the
+    cued values name nothing, the value the session's latest events state; else, for a bare value
+    after an announced shift, what the announcement is about. The replaced event is the first in
+    the thread to state that pending value (later ones repeat it)."""
+    new, cue = cued_values(event, attribute)
+    announcer = None
+    if not new:
+        new, cue, announcer = _announced_values(event, attribute, candidates)
+    if not new:
+        return None
+    thread = [
+        older
+        for older in candidates
+        if older.id != event.id
+        and older.time <= event.time
+        and ((event.id, older.id) in shared_entity or older.session == event.session)
+        and attribute_values(older).get(attribute)
+        and not new <= attribute_values(older)[attribute]  # it already states the new value
+    ]
+    words = thing_words(event.text)
+    labelled = []
+    for older in thread:
+        keys = {key for (key, _basis), label in value_labels(older, attribute).items() if label & words}
+        if keys - new:
+            labelled.append((older, keys - new))
+    if labelled:
+        pending = labelled[-1][1]
+        origin = next(older for older, keys in labelled if keys & pending)
+        return origin, {"cue": cue}
+    if announcer is not None:
+        reference = announcer  # what was announced to change is what the bare value gives
+    else:
+        sentences = cue_sentences(event, attribute, new)
+        if any(_names_something(event, sentence) for sentence in sentences):
+            return None
+        # The session's latest event before it that states the pending value ("第一批原定1月30日前到货").
+        session = [
+            older
+            for older in thread
+            if older.session == event.session and older.time <= event.time and older.id != event.id
+        ][-REFERENCE_REACH:]
+        if not session:
+            return None
+        reference = session[-1]
+    pending = attribute_values(reference).get(attribute, set()) - new
+    about = _subject_terms(reference)
+    for older in thread:
+        if (not pending or attribute_values(older)[attribute] & pending) and (
+            older is reference or about & _subject_terms(older)
+        ):
+            return older, {"cue": cue}
+    return None
+
+
+def _announced_values(
+    event: Event, attribute: str, candidates: list[Event]
+) -> tuple[set[str], str, Event | None]:
+    """The event's dates when one of its session's last events announced a shift by a span
+    without saying to what ("华铝第一批没到 要推一周" ... "跟张工说了 17号进场"): the bare value that
+    follows gives it. A question gives no value."""
+    values = {key for _at, key in value_keys(event, attribute)}
+    if attribute != "date" or not values or QUESTION.search(event.text):
+        return set(), "", None
+    session = [
+        e for e in candidates if e.session == event.session and e.time <= event.time and e.id != event.id
+    ]
+    for earlier in session[-REFERENCE_REACH:]:
+        if attribute_values(earlier).get(attribute):
+            continue  # it says to what: the ordinary rules compare with it
+        cue = shift_cue(earlier.text)  # a change word alone says neither that a date moves nor how
+        if cue:
+            return values, cue.group(0), earlier
+    return set(), "", None
+
+
+def _subject_terms(event: Event) -> frozenset[str]:
+    """What an event is about: its content terms without values and without the names it mentions
+    (a firm's name is in every event of its story)."""
+    names = " ".join([event.speaker, *(p.name for p in event.participants)])
+    return content_terms(_without_values(event)) - content_terms(names)
+
+
+def _without_values(event: Event) -> str:
+    """The event's text with its dates, amounts and figures blanked out."""
+    text = event.text
+    for start, end, _kind, _key in sorted(value_spans(event), reverse=True):
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
+
+
+def _names_something(event: Event, sentence: str) -> bool:
+    """Whether a sentence names a subject of its own: a noun (Chinese, jieba's dictionary) or a
+    content word (Latin) that is no value and no name of a person or firm the event mentions."""
+    for atom in event.atoms:
+        if atom.surface:
+            sentence = sentence.replace(atom.surface, " ")
+    for q in event.quantities:
+        if q.surface:
+            sentence = sentence.replace(q.surface, " ")
+    sentence = _ISO_DATE.sub(" ", sentence)
+    names = set(tokenize(" ".join([event.speaker, *(p.name for p in event.participants)])))
+    return any(label_word(word) for word in tokenize(sentence) if word not in names)
+
+
+# The ISO form compression writes beside a date: "下周二(2026-02-10)", "周末(2026-02-14周末)".
+_ISO_DATE = re.compile(r"\(\d{4}-\d{2}[^)）]{0,12}[)）]|\d{4}-\d{2}(?:-\d{2})?")
