@@ -443,6 +443,10 @@ def main(argv: list[str] | None = None) -> int:
         results = [run_story(json.loads(p.read_text(encoding="utf-8"))) for p in args.data or [DEFAULT_DATA]]
         print(markdown_table(results))
         return 0
+    if args.json and args.data and len(args.data) > 1:  # one JSON list, a story per file
+        results = [run_story(json.loads(p.read_text(encoding="utf-8"))) for p in args.data]
+        print(json.dumps([dict(r, date=date.today().isoformat()) for r in results], ensure_ascii=False))
+        return 0
     if args.data or args.dev:
         path = (args.data or [DEFAULT_DATA])[0]
         result = run_story(json.loads(path.read_text(encoding="utf-8")))

@@ -81,6 +81,9 @@ ZH_MINUTE = r"(?P<min>半|一刻|三刻|\d{1,2}分?|[一二三四五六七八九
 _SMALL_NUM = r"\d{1,2}|[一二三四五六七八九十]{1,3}"
 _DEADLINE = r"(?P<dl>之前|以前|前)?"
 _NOT_AFTER_NUMERAL = r"(?<![零一二两三四五六七八九十几\d])"
+# "工期顺延到7月15": the day may go without 日/号 when no unit or further digit follows (7月15万 is
+# no date).
+_BARE_DAY_END = r"(?![\d零一二两三四五六七八九十百千万亿元块个件张台套%]|[.．,，]\d)"
 
 
 def _num(text: str) -> int | None:
@@ -194,7 +197,7 @@ def _count(m: re.Match, today: date, past: bool) -> Resolved | None:
 _RULES: list[tuple[re.Pattern, Resolver]] = [
     (
         re.compile(
-            rf"(?P<core>(?:(?P<y>\d{{4}})年)?(?P<m>{_SMALL_NUM})月(?P<d>{_SMALL_NUM})[日号]){_DEADLINE}"
+            rf"(?P<core>(?:(?P<y>\d{{4}})年)?(?P<m>{_SMALL_NUM})月(?P<d>{_SMALL_NUM})(?:[日号]|{_BARE_DAY_END})){_DEADLINE}"
         ),
         _absolute,
     ),

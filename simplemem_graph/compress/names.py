@@ -187,7 +187,16 @@ def _clean_span(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-def _en_type(label: str, surface: str, root_dep: str, plural_end: bool = False) -> str | None:
+# Prepositions of place: a one-word name after one is where something is ("three practices around
+# Leith"), whatever spaCy's label says. "in" also takes products ("in Slack"), so after it only an
+# organisation label is read as a place; "at" and "with" name firms as often ("at Kestrel").
+_PLACE_PREPOSITIONS = frozenset({"around", "near", "across", "throughout", "outside"})
+
+
+def _en_type(
+    label: str, surface: str, root_dep: str, plural_end: bool = False, locative: str = ""
+) -> str | None:
+    """The kind of a spaCy entity; `locative` is the preposition it is the object of, if any."""
     words = surface.split()
     if words[-1] in EN_ORG_SUFFIXES:
         return "org"
@@ -196,6 +205,9 @@ def _en_type(label: str, surface: str, root_dep: str, plural_end: bool = False) 
     if surface in EN_PLACES:
         return "place"
     kind = _SPACY_TYPES.get(label)
+    after_place_word = locative in _PLACE_PREPOSITIONS and kind in ("org", "product")
+    if len(words) == 1 and (after_place_word or (locative == "in" and kind == "org")):
+        return "place"
     if kind == "norp":
         if surface in EN_NATIONALITIES:
             return None
@@ -257,7 +269,13 @@ def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozens
             or surface in EN_COMMON_ACRONYMS
         ):
             continue
-        kind = _en_type(ent.label_, surface, ent.root.dep_, plural_end=ent[-1].tag_ in ("NNS", "NNPS"))
+        kind = _en_type(
+            ent.label_,
+            surface,
+            ent.root.dep_,
+            plural_end=ent[-1].tag_ in ("NNS", "NNPS"),
+            locative=ent.root.head.lower_ if ent.root.dep_ == "pobj" else "",
+        )
         if kind:
             found.append(Mention(kind, s, e, surface, surface))
     sentence = text[start:end]
@@ -373,12 +391,30 @@ def _proper_noun_runs(doc, start: int, end: int, known: list[Mention]) -> list[M
         runs.append(current)
     found = []
     for run in runs:
-        s, e = run[0].idx, run[-1].idx + len(run[-1].text)
+        head = _plural_head_after(doc, run[-1], end)
+        s, e = run[0].idx, (head or run[-1]).idx + len((head or run[-1]).text)
         if any(k.start < e and s < k.end for k in known):
             continue
-        if len(run) == 1 and (run[0].is_sent_start or s == start):
+        if len(run) == 1 and not head and (run[0].is_sent_start or s == start):
             continue  # a single capitalised first word is usually just capitalised
         surface = doc_text(doc)[s:e]
-        kind = "place" if surface in EN_PLACES else "person"
+        kind = "org" if head else "place" if surface in EN_PLACES else "person"
         found.append(Mention(kind, s, e, surface, surface))
     return found
+
+
+def _plural_head_after(doc, last, end: int):
+    """The capitalised plural common noun right after a proper-noun run, which makes the run a firm
+    named by what it is ("Pellbrook Vets", "Ashdown Opticians"): a person's name takes no plural
+    head. None when the next token is anything else."""
+    following = doc[last.i + 1] if last.i + 1 < len(doc) else None
+    if (
+        following is not None
+        and following.idx < end
+        and following.tag_ == "NNS"
+        and following.text[:1].isupper()
+        and following.is_alpha
+        and not following.is_sent_start
+    ):
+        return following
+    return None

@@ -56,10 +56,11 @@ _EN_AHEAD = re.compile(
     re.IGNORECASE,
 )
 # A moved date: the new date is what the move is "to" ("moved to May 15", "pushed the review back to
-# the 9th"); "we moved the office in April" moved something else, in the past.
+# the 9th"), and the plan it is moved "from" was ahead too ("moved from 28 March to 21 March"); "we
+# moved the office in April" moved something else, in the past.
 _EN_MOVED_TO = re.compile(
     r"\b(?:moved|pushed|delayed|postponed|rescheduled|changed|shifted|brought forward)\b[^,.;!?]*?"
-    r"\b(?:to|until|till|for)\s+(?:the\s+|on\s+)?$",
+    r"\b(?:to|until|till|for|from)\s+(?:the\s+|on\s+)?$",
     re.IGNORECASE,
 )
 # Reported speech: what follows the reporting verb has its own tense ("Robert said the launch is on

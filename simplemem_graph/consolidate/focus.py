@@ -129,6 +129,7 @@ def infer_subjects(
 
     for _, event in sorted(enumerate(events), key=lambda pair: (pair[1].time, pair[0])):
         state = focus.setdefault(event.session, stored_focus(event.session))
+        named_here: list[str] = []  # the supplier named, when the event is about its client
         mentioned = mentions.setdefault(event.id, {})
         people = [i for i, p in mentioned.items() if _kind(index, i) == "person" and p["role"] != "speaker"]
         # A system or product tied to a client as its own (PayNest, "their POS") speaks for the
@@ -145,6 +146,7 @@ def infer_subjects(
             # Also the orgs of the raw turn: the clause that ties one may be one stage 1 dropped.
             named = list(dict.fromkeys([*orgs, *orgs_in_turn(turn_id)]))
             _tie_suppliers(event, named, mentioned, state, index, turn_text, ties)
+            named_here = orgs
             orgs = _clients_of_named(orgs, state if _fresh(state, event) else None, index)
             for org in orgs:
                 if org not in mentioned:
@@ -165,7 +167,13 @@ def infer_subjects(
                 _tie_suppliers(event, implied, mentioned, state, index, turn_text, ties)
                 clients = _clients_of_named(implied, state, index)
                 if clients != implied:
-                    via, implied = SUPPLIER, clients
+                    named_here, via, implied = implied, SUPPLIER, clients
+            elif via == "employer" and implied:
+                # Someone at a supplier ("Keys finally came through from Marco"): the supplier
+                # stands for its client, as when the supplier itself is named.
+                clients = _clients_of_named(implied, state if _fresh(state, event) else None, index)
+                if clients != implied:
+                    named_here, via, implied = implied, SUPPLIER, clients
             for org in implied:
                 mentioned[org] = {"role": "implied", "via": via, "surface": ""}
             if implied:
@@ -175,10 +183,16 @@ def infer_subjects(
                     state.inherited_in_row += 1
                 else:
                     state.on_focus(implied, event.time)
-        if len(orgs) == 1 and mentioned[orgs[0]].get("via") not in ("employer", SUPPLIER):
+        via = mentioned[orgs[0]].get("via") if len(orgs) == 1 else None
+        answers_contacts = bool(state.answer_turn) and turn_id == state.answer_turn
+        if len(orgs) == 1 and (via not in ("employer", SUPPLIER) or (via == "employer" and answers_contacts)):
             # Not through someone's employer or a supplier: "Dec says their guy" is not Dec's own
-            # firm's guy, "PayNest's support guy Leo" is not the client's.
+            # firm's guy, "PayNest's support guy Leo" is not the client's. The answer to "who are
+            # the contacts?" names the organisation's people, whoever of them was tied already.
             _tie_people(event, people, orgs[0], mentioned, state, index, turn_text, speakers_seen, ties)
+        elif len(named_here) == 1 and orgs and orgs != named_here and via in (SUPPLIER, None):
+            # A supplier's own people ("PayNest ... their guy Leo") work at the supplier.
+            _tie_people(event, people, named_here[0], mentioned, state, index, turn_text, speakers_seen, ties)
         if orgs:
             state.remember(turn_text)
         if not people and len(state.last_people) == 1 and _PERSON_PRONOUN.search(event.text):
@@ -350,6 +364,8 @@ def _possessed(text: str, surface: str, owners: list[str]) -> bool:
     owner = "|".join(re.escape(o) for o in owners)
     patterns = [
         rf"\btheir\s+(?:[\w/-]+[\s,]+){{0,3}}{name}",
+        # "ClinixCloud, that's their practice management system": named, then said to be theirs
+        rf"(?<![\w-]){name}(?:,\s*|\s+)(?:that's|that’s|that is|which is|it's|it’s|is)\s+their\b",
         rf"{_THEIR_ZH}的?[^，,。；;！!？?\n]{{0,10}}?{name}",
     ]
     if owner:

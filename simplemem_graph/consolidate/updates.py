@@ -10,9 +10,10 @@ Explicit ("改成", "推迟到", "moved to", "actually", "correction"...): the n
 which gets status "superseded" and `valid_to` = the newer one's time. Without a change word, a new
 amount or count SUPERSEDES the older one too when the same words label both values, counted on the
 same basis ("retainer £1,200 a month" / "retainer £1,350 a month from April"), in one thread (a
-shared entity, or the same session continued by a turn that names nobody): `shared_labels`.
+shared entity, or the same session continued by a turn that names nobody): `shared_labels`; so does
+a recomputed total and a value given with a cue of time ("28 March now"): value_shifts.py.
 Otherwise, and only when the values really disagree both ways, CONTRADICTS: listed by
-`list_conflicts`, never merged.
+`list_conflicts`, never merged. The values an event states and their labels: values.py.
 """
 
 from __future__ import annotations
@@ -24,14 +25,25 @@ from typing import Any
 
 from simplemem_graph.consolidate.calibration import calibration
 from simplemem_graph.consolidate.similarity import content_terms, same_subject
+from simplemem_graph.consolidate.value_shifts import SHIFT_ATTRIBUTES, cued_shift, recomputed_total
+from simplemem_graph.consolidate.values import (
+    HANDOVER,
+    LABELLED_ATTRIBUTES,
+    QUESTION,
+    attribute_values,
+    figure,
+    figures,
+    people_in_charge,
+    value_labels,
+    values_after,
+)
 from simplemem_graph.models import Event, Link, LinkKind
 from simplemem_graph.stores.base import GraphStore
 from simplemem_graph.text import tokenize, zh_dictionary_tag
 
-# A handover names the new holder of a post: "接手的是阿珂", "Ollie takes over", "replacement is".
-HANDOVER = r"接手|接替|接管|\b(?:takes|took|taking|take) over\b|\breplacement\b"
 EXPLICIT_CHANGE = re.compile(
     r"改成|改为|改到|改在|改了|换成|推迟到|推到|延期到|延到|提前到|调整为|调整到|调到|涨到|涨为|降到|降为|更正|更改为|"
+    r"顺延|延至|推迟至|推至|改至|提前至|调至|"
     r"正确的|说错了|报错了|作废|"
     r"\b(?:goes|went|gone|going) (?:up |down )?to\b|\breplac(?:es|ed|ing)\b|代替|取代|"
     r"\b(?:moved|changed|pushed|postponed|delayed|brought forward|switched|raised|lowered|updated)\b"
@@ -57,15 +69,6 @@ SUBJECT_MIN_CONTAINMENT = 0.5
 # ("约了5月28号去修电脑" / "约了6月7号去体检") are alike texts about different things.
 CONFLICT_MIN_SUBJECT = 0.9
 _VALUE_KINDS = ("date", "time", "money", "quantity", "number", "duration")
-# Words that make the people an event names the holders of a post: who is in charge, the contact,
-# who runs something for the subject. With one of them, the named people are the value of the
-# subject's "contact" attribute, and a new name there is a change of the person in charge.
-IN_CHARGE = re.compile(
-    rf"对接|负责|联系人|运营|经理|主管|{HANDOVER}|"
-    r"\bcontacts?\b|\bin charge\b|"
-    r"\bmanager\b|\bcoordinator\b|\bruns\b|\bday to day\b|\bowner\b",
-    re.IGNORECASE,
-)
 
 
 @dataclass
@@ -73,38 +76,6 @@ class UpdateResult:
     links: list[Link] = field(default_factory=list)
     superseded: dict[str, Any] = field(default_factory=dict)  # older event id -> valid_to
     counts: dict[str, int] = field(default_factory=lambda: {"SUPERSEDES": 0, "CONTRADICTS": 0})
-
-
-def attribute_values(event: Event) -> dict[str, set[str]]:
-    """The comparable values an event states, by attribute: money, date, quantity, decision."""
-    values: dict[str, set[str]] = {}
-    for q in event.quantities:
-        attribute = "money" if q.kind == "money" else "quantity" if q.kind == "quantity" else None
-        if attribute:
-            values.setdefault(attribute, set()).add(_value_key(q))
-    dates = {d.isoformat() for d in event.dates} | ({event.deadline.isoformat()} if event.deadline else set())
-    dates.discard(event.time.date().isoformat())  # "today" dates when it was said, not what it says
-    if dates:
-        values["date"] = dates
-    contacts = people_in_charge(event)
-    if contacts:
-        values["contact"] = contacts
-    values["decision"] = {"no" if event.negated else "yes"}
-    return values
-
-
-def people_in_charge(event: Event) -> set[str]:
-    """The people an event names as holding a post (the contact, who is in charge): the persons it
-    mentions, other than the speaker, when it says what they do ("日常对接是他们运营小陶",
-    "Ollie Strand takes over their logistics"). Names are compared case-folded."""
-    if not IN_CHARGE.search(event.text):
-        return set()
-    speaker = event.speaker.casefold()
-    return {
-        p.name.casefold()
-        for p in event.participants
-        if p.type == "person" and p.role != "speaker" and p.name.casefold() != speaker
-    }
 
 
 def detect_updates(
@@ -151,7 +122,8 @@ def detect_updates(
             changed = [
                 (attribute, values, old_values[attribute])
                 for attribute, values in new_values.items()
-                if old_values.get(attribute) and values - old_values[attribute]
+                if old_values.get(attribute)
+                and figures(attribute, values) - figures(attribute, old_values[attribute])
             ]
             if not changed:
                 continue  # most pairs: no value of one kind that differs, so no text comparison either
@@ -170,20 +142,25 @@ def detect_updates(
             )
             for attribute, values, old in changed:
                 given = new_values_of(event, attribute, marker) if marker else set()
-                if marker and old <= given:
+                if marker and figures(attribute, old) <= figures(attribute, given):
                     continue  # the older one states the new value: a restatement, not what changed
                 if marker and not given and values_after(event, attribute, 0) and not disputes(event, older):
                     # the change word gives no value of this kind where the text places them all:
                     # "从3月1日起外壳涨到1.32元" changes a price, its date says from when
                     continue
-                restated = attribute != "decision" and bool(marker) and bool(values & old)
+                restated = (
+                    attribute != "decision"
+                    and bool(marker)
+                    and bool(figures(attribute, values) & figures(attribute, old))
+                )
                 labelled = (
-                    attribute in _LABELLED_ATTRIBUTES
+                    _implicit_reason(event, older, attribute)
+                    if attribute in LABELLED_ATTRIBUTES
                     and not marker
                     and thread
                     and not disputed
                     and older.time < event.time
-                    and bool(shared_labels(event, older, attribute))
+                    else {}
                 )
                 if not (alike or restated or disputed or labelled):
                     continue
@@ -195,6 +172,13 @@ def detect_updates(
                 score = alike + (2.0 if restated or labelled else 0.0) + with_entity
                 if score >= best.get(attribute, (-1.0, None, False, False))[0]:
                     best[attribute] = (score, older, disputed, labelled)
+        if not marker:
+            for attribute in SHIFT_ATTRIBUTES:
+                # an entry without a label would at most be a conflict: a cue says it is a change
+                if attribute in new_values and not best.get(attribute, (0, None, False, {}))[3]:
+                    shift = cued_shift(event, attribute, older_candidates.get(event.id, []), shared_entity)
+                    if shift is not None:
+                        best[attribute] = (1.0, shift[0], False, shift[1])
         handover = _handover(event, marker, older_candidates.get(event.id, [])) if marker else None
         if handover is not None and all(older is not handover[0] for _, older, _, _ in best.values()):
             best["contact"] = (0.0, handover[0], False, False)  # one link per pair, as below
@@ -202,6 +186,9 @@ def detect_updates(
             older is best["decision"][1] for a, (_, older, _, _) in best.items() if a != "decision"
         ):
             del best["decision"]  # one link per pair (the store keys links on kind/source/target)
+        # A pair one value of which changed is an update, not also a conflict over another value
+        # ("6万件×3.55元=213000元" / "5万件×3.55元=177500元": the count and the total change together).
+        superseding = {older.id for _, older, _, labelled in best.values() if marker or labelled}
         for attribute, (_score, older, disputed, labelled) in best.items():
             if attribute == "contact" and handover is not None and marker is not None:
                 new = values_after(event, "contact", marker.start()) or people_in_charge(event)
@@ -213,12 +200,13 @@ def detect_updates(
                 if marker:
                     props["marker"] = marker.group(0)
                 else:
-                    props["label"] = sorted(shared_labels(event, older, attribute))
+                    props.update(labelled)
                 result.links.append(_link(LinkKind.SUPERSEDES, event, older, props))
                 result.superseded[older.id] = event.time
                 result.counts["SUPERSEDES"] += 1
             elif (
                 not old & new
+                and older.id not in superseding
                 and (event.id, older.id) in shared_entity
                 and (disputed or (attribute != "decision" and _one_thing(event, older)))
             ):
@@ -229,73 +217,15 @@ def detect_updates(
     return result
 
 
-# A value's label: the words beside it in its clause, up to the neighbouring value. A decimal
-# point does not end a clause.
-_LABEL_CLAUSE_BREAK = re.compile(r"[，,。；;：:！!？?\n—–]|\.(?!\d)|\s[-+=×x*/]\s|[+=×]")
-# Amounts and counts only: a date beside the same words is as often another occurrence ("delivered
-# on 14 April" / "delivered yesterday") as a new value of one plan.
-_LABELLED_ATTRIBUTES = ("money", "quantity")
-# Only the words nearest a value label it ("closed the X quote as lost to the £61 offer": lost,
-# not quote); a Chinese character counts as a word here.
-LABEL_REACH = 4
-_LABEL_TOKEN = re.compile(r"[A-Za-z0-9][\w'&-]*|[\u4e00-\u9fff]")
-# A Latin label word this short ("per", "for", "the") says nothing of what the value is of.
-LABEL_MIN_LATIN = 4
-
-
-def value_labels(event: Event, attribute: str) -> dict[tuple[str, str], frozenset[str]]:
-    """Per value of `attribute` and its basis (see `_basis`), the content words that say what it
-    is the value of: the nearest ones between it and the edge of its clause, on each side where no other
-    value of its kind stands between (words between two amounts may label either), without dates,
-    figures and the names of the people and firms the event mentions ("retainer S$800/month":
-    (800, month) retainer; "£2,350 + £430 = £2,780 per 40HC": (2780, 40hc) 40hc, 2350 none)."""
-    spans = _value_spans(event)
-    masked = list(event.text)
-    for start, end, _kind, _key in spans:  # a date or figure beside a value is not what it is of
-        masked[start:end] = " " * (end - start)
-    text = "".join(masked)
-    names = frozenset(tokenize(" ".join([event.speaker, *(p.name for p in event.participants)])))
-    breaks = [m.start() for m in _LABEL_CLAUSE_BREAK.finditer(event.text)]
-    labels: dict[tuple[str, str], frozenset[str]] = {}
-    for start, end, kind, key in spans:
-        if kind != attribute:
-            continue
-        clause_start = max([0, *(b + 1 for b in breaks if b < start)])
-        clause_end = min([len(text), *(b for b in breaks if b >= end)])
-        inside = [(s, e) for s, e, k, _ in spans if k == attribute and clause_start <= s and e <= clause_end]
-        left = "" if any(e <= start for s, e in inside) else text[clause_start:start]
-        right = "" if any(s >= end for s, e in inside) else text[end:clause_end]
-        left_tokens = [m.start() for m in _LABEL_TOKEN.finditer(left)][-LABEL_REACH:]
-        right_tokens = [m.end() for m in _LABEL_TOKEN.finditer(right)][:LABEL_REACH]
-        near = left[left_tokens[0] :] if left_tokens else ""
-        near += " " + (right[: right_tokens[-1]] if right_tokens else "")
-        words = frozenset(w for w in tokenize(near) if _label_word(w)) - names
-        basis = _basis(event.text[:start], event.text[end:])
-        labels[(key, basis)] = labels.get((key, basis), frozenset()) | words
-    return labels
-
-
-def _label_word(word: str) -> bool:
-    """A word that can say what a value is of: a Latin word of LABEL_MIN_LATIN letters or more, or
-    a Chinese noun of jieba's dictionary (单价, 定金; not 就是, 之前, nor a trade name it lacks)."""
-    if word.isascii():
-        return len(word) >= LABEL_MIN_LATIN and any(c.isalpha() for c in word)
-    tag = zh_dictionary_tag(word)
-    return len(word) >= 2 and tag.startswith(("n", "vn")) and tag != "nr"
-
-
-# What an amount is counted per: "£85 a day", "£2,350 per 40HC", "S$800/month", "3.65元/件", "每天2000".
-_BASIS_AFTER = re.compile(
-    r"^\s*(?:(?:/\s*|per\s+|an?\s+|each\s+)([A-Za-z][\w'-]*)|/\s*([\u4e00-\u9fff]))", re.IGNORECASE
-)
-_BASIS_BEFORE = re.compile(r"每([\u4e00-\u9fff])\s*$")
-
-
-def _basis(before: str, after: str) -> str:
-    """What a value is counted per ("day", "40hc", "天"), "" for a total: a rate and a total are
-    never two values of one thing."""
-    match = _BASIS_AFTER.match(after) or _BASIS_BEFORE.search(before)
-    return next(g for g in match.groups() if g).casefold() if match else ""
+def _implicit_reason(newer: Event, older: Event, attribute: str) -> dict[str, list[str]]:
+    """Why a new amount replaces an older one in its thread without a change word: the same words
+    label both (`shared_labels`), or both compute it from a common part (`recomputed_total`).
+    Empty when neither holds."""
+    labels = shared_labels(newer, older, attribute)
+    if labels:
+        return {"label": sorted(labels)}
+    parts = recomputed_total(newer, older, attribute)
+    return {"parts": sorted(parts)} if parts else {}
 
 
 def shared_labels(newer: Event, older: Event, attribute: str) -> frozenset[str]:
@@ -304,10 +234,10 @@ def shared_labels(newer: Event, older: Event, attribute: str) -> frozenset[str]:
     when nothing does. A question states no value, a figure the older event already writes (with
     another unit word, or none: "goes to 2780" / "£2,780") is no new value, and of an older change
     only the value it changed to is compared (the one it replaced no longer holds)."""
-    if _QUESTION.search(newer.text) or _QUESTION.search(older.text):
+    if QUESTION.search(newer.text) or QUESTION.search(older.text):
         return frozenset()
     old_values = attribute_values(older).get(attribute, set())
-    old_figures = {_number(q.value) for q in older.quantities}
+    old_figures = {figure(q.value) for q in older.quantities}
     old_labels = value_labels(older, attribute)
     marker = EXPLICIT_CHANGE.search(older.text)
     if marker:  # "单价从3.85降到3.65": only the value it changed to still holds
@@ -321,30 +251,6 @@ def shared_labels(newer: Event, older: Event, attribute: str) -> frozenset[str]:
             if old_value != value and old_basis == basis:
                 shared |= words & old_words
     return shared
-
-
-def _value_spans(event: Event) -> list[tuple[int, int, str, str]]:
-    """(start, end, attribute, key) of every value written in the event's text, in text order:
-    amounts and counts, other figures (attribute ""), dates and the ISO form written beside them."""
-    text, spans = event.text, []
-    for q in event.quantities:
-        at = text.find(q.surface) if q.surface else -1
-        if at >= 0:
-            kind = "money" if q.kind == "money" else "quantity" if q.kind == "quantity" else ""
-            spans.append((at, at + len(q.surface), kind, _value_key(q) if kind else ""))
-    for atom in event.atoms:
-        at = text.find(atom.surface) if atom.surface else -1
-        if atom.kind == "date" and at >= 0:
-            spans.append((at, at + len(atom.surface), "date", str(atom.value)))
-    for day in event.dates:
-        iso = day.isoformat()
-        at = text.find(iso)
-        if at >= 0:
-            spans.append((at, at + len(iso), "date", iso))
-    return sorted(spans)
-
-
-_QUESTION = re.compile(r"[?？]\s*$")
 
 
 def _names_anyone(event: Event) -> bool:
@@ -361,33 +267,11 @@ _OLD_AFTER = re.compile(r"replac(?!ement)|instead|代替|取代", re.IGNORECASE)
 
 def new_values_of(event: Event, attribute: str, marker: re.Match) -> set[str]:
     """The values of `attribute` an explicit change gives as new: after the marker ("由4月18日推迟到
-    4月25日": 4月25日), or before it for a replacing marker ("£2,560, replacing the £2,780 rate")."""
+    4月25日": 4月25日), or before it for a replacing marker ("£2,560, replacing the £2,780 rate").
+    A value inside an English marker is the one it moves from ("moved from 28 March to 21 March")."""
     if _OLD_AFTER.match(marker.group(0)):
         return attribute_values(event).get(attribute, set()) - values_after(event, attribute, marker.start())
-    return values_after(event, attribute, marker.start())
-
-
-def values_after(event: Event, attribute: str, position: int) -> set[str]:
-    """The values of `attribute` the event's text states at or after `position`, normalised as
-    `attribute_values` does."""
-    found: set[str] = set()
-    if attribute in ("money", "quantity"):
-        for q in event.quantities:
-            at = event.text.find(q.surface) if q.surface else -1
-            kind = "money" if q.kind == "money" else "quantity" if q.kind == "quantity" else None
-            if kind == attribute and at >= position:
-                found.add(_value_key(q))
-    elif attribute == "contact":
-        lowered = event.text.casefold()
-        found = {name for name in people_in_charge(event) if lowered.find(name, position) >= 0}
-    elif attribute == "date":
-        for atom in event.atoms:
-            at = event.text.find(atom.surface) if atom.surface else -1
-            if atom.kind == "date" and at >= position:
-                found.add(atom.value)
-        # The restatement writes the ISO date beside the words: "5月6日(2026-05-06)".
-        found |= {d.isoformat() for d in event.dates if event.text.find(d.isoformat()) >= position}
-    return found
+    return values_after(event, attribute, marker.end())
 
 
 def change_subject_text(event: Event) -> str:
@@ -552,23 +436,6 @@ def _alike_enough(a: Event, b: Event) -> bool:
     return bool(
         same_subject(a, b, min_overlap=CONFLICT_MIN_OVERLAP, min_cosine=calibration().conflict_min_cosine)
     )
-
-
-def _value_key(q) -> str:
-    """How a money or quantity value compares: an amount by its figure alone (one subject's amounts
-    share a currency, and "2780" with no currency written is the same value as "£2,780"), a count
-    with its unit."""
-    if q.kind == "money":
-        return _number(q.value)
-    return f"{_number(q.value)} {q.unit or ''}".strip()
-
-
-def _number(value: float | int | str) -> str:
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        return str(value)
-    return f"{number:g}"
 
 
 def _link(kind: LinkKind, newer: Event, older: Event, props: dict[str, Any]) -> Link:

@@ -102,3 +102,58 @@ def test_a_shared_today_does_not_attach_small_talk(memory):
     )
     turns = {s for h in memory.story("禾丰农业").hits for s in h.event.source_ids}
     assert "s1:1" in turns and "s1:2" not in turns
+
+
+def _timeline_texts(memory, name):
+    return [h.event.text for h in memory.timeline(name, include_archived=True)]
+
+
+def test_the_vendors_people_and_the_contacts_join_the_clients_story(memory):
+    """Made-up names, the register of a real client log: the contacts answer "who's the contact?"
+    (one owns it, one is "their practice manager"), a vendor is named and then said to be theirs,
+    and a later session speaks of the vendor's man alone. A chit-chat turn stays out."""
+    memory.add_many(
+        _turns(
+            [
+                (
+                    "s1",
+                    "2026-03-02T09:00:00+00:00",
+                    "user",
+                    "Signed a new one: Pellbrook Vets, four clinics around Kelso.",
+                ),
+                ("s1", "2026-03-02T09:01:00+00:00", "assistant", "Noted: Pellbrook Vets. Who's the contact?"),
+                (
+                    "s1",
+                    "2026-03-02T09:02:00+00:00",
+                    "user",
+                    "Dr Helen Moss owns it. Day to day it's Tomas, their practice manager.",
+                ),
+                (
+                    "s1",
+                    "2026-03-02T09:03:00+00:00",
+                    "user",
+                    "Bookings go through PetLedger, that's their clinic system.",
+                ),
+                (
+                    "s2",
+                    "2026-03-10T09:00:00+00:00",
+                    "user",
+                    "PetLedger still hasn't sent the API keys. Their guy Steve Rudd says Friday.",
+                ),
+                (
+                    "s3",
+                    "2026-03-16T09:00:00+00:00",
+                    "user",
+                    "Keys finally came through from Steve Rudd. Sync works now.",
+                ),
+                ("s3", "2026-03-16T09:05:00+00:00", "user", "lol the kettle broke again"),
+            ]
+        )
+    )
+    memory.consolidate(now=datetime.fromisoformat("2026-03-17T09:00:00+00:00"))
+    texts = _timeline_texts(memory, "Pellbrook Vets")
+    assert any("Tomas" in t for t in texts) and any(
+        "PetLedger" in t and "their clinic system" in t for t in texts
+    )
+    assert any("Keys finally came through from Steve Rudd" in t for t in texts)  # the vendor's man alone
+    assert not any("kettle" in t for t in texts)

@@ -57,6 +57,20 @@ def test_a_name_ending_in_a_plural_noun_is_a_firm_not_a_person(nlp):
     assert _en(nlp, "Chris Evans sent it.") == [("person", "Chris Evans")]
 
 
+def test_a_proper_noun_before_a_capitalised_plural_noun_is_a_firm(nlp):
+    # made-up names; spaCy tags the trade word a common noun, so the name run stops before it
+    assert ("org", "Pellbrook Vets") in _en(nlp, "Signed a new one: Pellbrook Vets, four clinics.")
+    # a plural in lower case is no part of a name; a person stays a person
+    assert ("person", "Priya Nair") in _en(nlp, "Priya Nair sent two files yesterday.")
+    assert not any(kind == "org" for kind, _ in _en(nlp, "Priya Nair sent two files yesterday."))
+
+
+def test_a_one_word_name_after_a_preposition_of_place_is_a_place(nlp):
+    # spaCy labels this made-up town an organisation; "around" says it is where the clinics are
+    assert ("place", "Kelso") in _en(nlp, "Signed a new one: Pellbrook Vets, four clinics around Kelso.")
+    assert ("org", "Kelso") in _en(nlp, "We signed a retainer with Kelso last week.")
+
+
 def test_negations():
     assert [m.surface for m in find_negations("如果周五之前赵磊还没有把合同发过来，就别等他了")] == [
         "还没有",

@@ -162,3 +162,26 @@ def test_an_arrangement_in_the_past_tense_points_ahead(seed):
     for text, expected in cases:
         turn = Turn(id="t", session="s", speaker="Dana", time=said, text=text)
         assert [d for e in compress([turn]) for d in e.dates] == [expected], text
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("工期顺延到7月15", [("7月15", "2026-07-15")]),
+        ("7月15，再说", [("7月15", "2026-07-15")]),
+        ("3月15万元的单子", []),  # a figure after the day: an amount, no date
+        ("5月3个人去", []),
+        ("3月1.5吨", []),
+    ],
+)
+def test_a_chinese_day_without_ri_or_hao_is_a_date_when_nothing_follows_it(text, expected):
+    assert _dates(text, "2026-04-01", "zh") == expected
+
+
+def test_the_date_a_move_is_from_was_ahead_too():
+    """ "moved from 28 March to 21 March", said before both: the plan moved from is this year's."""
+    said = datetime(2026, 3, 10, 9, tzinfo=UTC)
+    turn = Turn(
+        id="t", session="s", speaker="Dana", time=said, text="Go-live moved from 28 March to 21 March."
+    )
+    assert sorted(d for e in compress([turn]) for d in e.dates) == [date(2026, 3, 21), date(2026, 3, 28)]
