@@ -183,14 +183,16 @@ def infer_subjects(
                     state.inherited_in_row += 1
                 else:
                     state.on_focus(implied, event.time)
-        via = mentioned[orgs[0]].get("via") if len(orgs) == 1 else None
+        tied_via = mentioned[orgs[0]].get("via") if len(orgs) == 1 else None
         answers_contacts = bool(state.answer_turn) and turn_id == state.answer_turn
-        if len(orgs) == 1 and (via not in ("employer", SUPPLIER) or (via == "employer" and answers_contacts)):
+        if len(orgs) == 1 and (
+            tied_via not in ("employer", SUPPLIER) or (tied_via == "employer" and answers_contacts)
+        ):
             # Not through someone's employer or a supplier: "Dec says their guy" is not Dec's own
             # firm's guy, "PayNest's support guy Leo" is not the client's. The answer to "who are
             # the contacts?" names the organisation's people, whoever of them was tied already.
             _tie_people(event, people, orgs[0], mentioned, state, index, turn_text, speakers_seen, ties)
-        elif len(named_here) == 1 and orgs and orgs != named_here and via in (SUPPLIER, None):
+        elif len(named_here) == 1 and orgs and orgs != named_here and tied_via in (SUPPLIER, None):
             # A supplier's own people ("PayNest ... their guy Leo") work at the supplier.
             _tie_people(event, people, named_here[0], mentioned, state, index, turn_text, speakers_seen, ties)
         if orgs:

@@ -114,7 +114,8 @@ def detect_updates(
         marker = EXPLICIT_CHANGE.search(event.text)
         new_values = attribute_values(event)
         subject = change_subject(event) if marker else set()
-        best: dict[str, tuple[float, Event, bool, bool]] = {}  # score, older, disputed, labelled
+        # score, older, disputed, and why a value with no change word replaces the older ({}: it does not)
+        best: dict[str, tuple[float, Event, bool, dict[str, Any]]] = {}
         for older in older_candidates.get(event.id, [])[-MAX_OLDER:]:
             if older.id == event.id or older.time > event.time:
                 continue
@@ -170,7 +171,7 @@ def detect_updates(
                     continue  # a handover is matched on who leaves the post (`_handover`)
                 with_entity = 0.5 if (event.id, older.id) in shared_entity else 0.0
                 score = alike + (2.0 if restated or labelled else 0.0) + with_entity
-                if score >= best.get(attribute, (-1.0, None, False, False))[0]:
+                if score >= best.get(attribute, (-1.0, None, False, {}))[0]:
                     best[attribute] = (score, older, disputed, labelled)
         if not marker:
             for attribute in SHIFT_ATTRIBUTES:
@@ -181,7 +182,7 @@ def detect_updates(
                         best[attribute] = (1.0, shift[0], False, shift[1])
         handover = _handover(event, marker, older_candidates.get(event.id, [])) if marker else None
         if handover is not None and all(older is not handover[0] for _, older, _, _ in best.values()):
-            best["contact"] = (0.0, handover[0], False, False)  # one link per pair, as below
+            best["contact"] = (0.0, handover[0], False, {})  # one link per pair, as below
         if "decision" in best and any(
             older is best["decision"][1] for a, (_, older, _, _) in best.items() if a != "decision"
         ):
