@@ -196,6 +196,9 @@ ZH_FEELING_VERBS = frozenset(_words("""感到 觉得 感觉 变得"""))
 ZH_LEANING_ADVERBS = frozenset("再又也还都就多")
 # Modal and light-verb characters: a word made only of these does nothing on its own ("得去", "要来").
 ZH_LIGHT_CHARS = frozenset("去来得要会能想该让给把被在有是")
+# Modal particles and interjections (a closed class of the grammar): a word made only of these is a
+# sound, not a word ("哦哦哦", "哈哈哈", "嗯嗯"), and one before a pause marks it ("好啦，小琳").
+ZH_INTERJECTION_CHARS = frozenset("啊呀哦吧呢嘛啦哈噢喔嗯哇嘿呵嘻唉诶欸耶咯哟呗嘞哎")
 
 # Day words of the moment of speaking: a farewell's "明天见" or "see you tomorrow" dates no event.
 DEICTIC_DAY_WORDS = frozenset(

@@ -43,6 +43,7 @@ from dataclasses import dataclass
 
 from simplemem_graph.compress.informative_zh import (
     LATIN_WORD,
+    LAUGHTER,
     ZH_FUNCTION_TAGS,
     ZH_NOT_REFERENT_TAGS,
     zh_phatic_word,
@@ -59,6 +60,7 @@ from simplemem_graph.lexicon import (
     EN_PREFERENCE_VERBS,
     EN_THANKS_WORDS,
     EN_WISH_VERBS,
+    ZH_INTERJECTION_CHARS,
 )
 from simplemem_graph.text import STOPWORDS
 
@@ -83,7 +85,7 @@ _ZH_REFERENT_TAGS = ("n", "j", "s")
 MIN_CONTENT_WORDS = {"en": 3, "zh": 3}
 RECENT_TURNS = 4  # the window "new" is measured against: the last turns of the session
 _PAUSE_BEFORE = re.compile(r"(?:^|[,，!！:：;；~～…]|^\W+)\s*$")
-_ZH_PARTICLE_BEFORE = re.compile(r"[啦呀哦吧呢嘛啊哈噢喔嗯哇]\s*$")
+_ZH_PARTICLE_BEFORE = re.compile(rf"[{''.join(sorted(ZH_INTERJECTION_CHARS))}]\s*$")
 _NOTHING_AFTER = re.compile(r"^[^\w]*$")
 _ZH_NAMING_BEFORE = re.compile(r"(?:是|叫|姓|名叫|叫做)\s*$")
 _EN_DETERMINERS = "my|your|his|her|our|their|its|the|a|an|these|those"
@@ -96,8 +98,6 @@ class ContentWord:
     lemma: str
     referent: bool
     predicate: bool = False  # a verb or adjective that can say something about a referent
-
-
 
 
 def content_words(text: str, span=None) -> list[ContentWord]:
@@ -155,7 +155,6 @@ _EN_POINTING = frozenset({"it", "that", "this"})
 _EN_THIRD_PERSONS = frozenset({"he", "she", "they"})
 _EN_COPULAS = frozenset({"be", "look", "sound", "seem"})
 # Laughter however spelled: "haha", "Ahhahha", "hehe", "lolol".
-_LAUGHTER = re.compile(r"(?:a*h+a+h*|h+e+|l+o+l+|x+d+)+")
 _EN_LISTENER = frozenset({"you", "your", "yours", "yourself", "yourselves", "ya", "u"})
 _EN_DEMONSTRATIVES = frozenset({"this", "that", "these", "those"})
 _EN_FIRST_PERSON = frozenset({"i", "my", "mine", "myself", "we", "our", "ours", "ourselves"})
@@ -241,7 +240,7 @@ def only_phatic_words(text: str, span=None, *, without: Iterable[str] = ()) -> b
             or t.pos_ in _EN_FUNCTION_POS
             or t.is_stop
             or _en_phatic_word(t)
-            or _LAUGHTER.fullmatch(t.lower_)
+            or LAUGHTER.fullmatch(t.lower_)
             for t in span
         )
     for surface in left_out:
@@ -250,14 +249,6 @@ def only_phatic_words(text: str, span=None, *, without: Iterable[str] = ()) -> b
         not word.strip() or flag.startswith(ZH_FUNCTION_TAGS) or zh_phatic_word(word)
         for word, flag in ((p.word, p.flag) for p in zh_posseg().cut(text))
     )
-
-
-
-
-
-
-
-
 
 
 def _en_says(span, named: set[str], question: bool, seen: set[str]) -> bool:
@@ -521,8 +512,12 @@ def _en_named_thing(t, named: set[str]) -> bool:
 def _en_thing(t, named: set[str], question: bool) -> bool:
     """A token naming something: a noun, a name, a number, a verb or place adverb outside the
     phatic vocabulary (in a question: no verb but a gerund, "For walking or running?")."""
-    if t.lower_ in named or _en_phatic_word(t) or _LAUGHTER.fullmatch(t.lower_):
+    if t.lower_ in named or _en_phatic_word(t) or LAUGHTER.fullmatch(t.lower_):
         return False
+    if t.dep_ in ("intj", "punct"):
+        return False  # the parser's own reading: "Aw bless", the kiss of "Sleep well x"
+    if t.pos_ == "ADJ" and t.dep_ in ("amod", "compound") and _laughter_phrase(t.head):
+        return t.is_alpha  # "got a puppy lol": the parser took the laughter for the phrase's noun
     if t.pos_ in ("PROPN", "NUM"):
         return _en_named_thing(t, named)
     if not t.is_alpha:
@@ -557,6 +552,11 @@ def _en_thing(t, named: set[str], question: bool) -> bool:
         return True
     # "home", "abroad", "downtown": a place; "-ly" adverbs are manner and stance ("honestly")
     return t.pos_ == "ADV" and not question and not t.is_stop and not t.lemma_.lower().endswith("ly")
+
+
+def _laughter_phrase(head) -> bool:
+    """Laughter read as the noun of a phrase with its own determiner ("a puppy lol")."""
+    return bool(LAUGHTER.fullmatch(head.lower_)) and any(c.dep_ in ("det", "poss") for c in head.children)
 
 
 def _en_about_pointed(noun) -> bool:

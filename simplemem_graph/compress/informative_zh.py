@@ -15,6 +15,7 @@ from simplemem_graph.lexicon import (
     ZH_ADDRESS_TERMS,
     ZH_DEGREE_WORDS,
     ZH_FEELING_VERBS,
+    ZH_INTERJECTION_CHARS,
     ZH_LEANING_ADVERBS,
     ZH_LIGHT_CHARS,
     ZH_PHATIC_WORDS,
@@ -22,6 +23,8 @@ from simplemem_graph.lexicon import (
 from simplemem_graph.text import STOPWORDS
 
 LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]+")
+# Laughter typed out: "haha", "hehe", "lol", "xD", and the "hhhh" of Chinese chat.
+LAUGHTER = re.compile(r"(?:a*h+a+h*|h+e+|l+o+l+|x+d+)+|h{3,}")
 
 # jieba's person tag is guessed for unknown two-character runs (明白明白, 太棒了 come out as nr): a real
 # name is an atom already, found by the name rules, so nr alone does not make a referent.
@@ -50,6 +53,10 @@ _ZH_THANKS = re.compile(r"谢|感激|抱歉|对不起")
 
 
 _ZH_LISTENER = re.compile(r"你|您")
+
+
+# "谢谢您的耐心解答", "谢谢你帮忙": thanks for what the listener did, said back to them
+_ZH_THANKS_LISTENER = re.compile(r"^\W*(?:谢谢|感谢|多谢)(?:你|您)")
 
 
 # "这是非常实用的建议": a judgement of what was just said, unless it is the speaker's ("这是我拍的…")
@@ -82,6 +89,9 @@ ZH_FUNCTION_TAGS = ("x", "y", "u", "r", "p", "c", "e", "o")
 
 def zh_says(text: str, named: set[str], question: bool) -> bool:
     pairs = [(p.word, p.flag) for p in zh_posseg().cut(text)]
+    # In thanks to the listener, a verb is the listener's act thanked for; a thing, a name or the
+    # speaker's part in it ("谢谢你来接我") still says something.
+    thanked_act = bool(_ZH_THANKS_LISTENER.match(text)) and "我" not in text
     if not question:
         if _ZH_LISTENER_SUBJECT.match(text):
             return False  # "你真是个有见识的AI助手", "你说得对": praise and agreement
@@ -92,7 +102,9 @@ def zh_says(text: str, named: set[str], question: bool) -> bool:
         if _zh_negated_act(pairs):
             return True
     at = 0
+    previous_tag = ""
     for word, tag in pairs:
+        counted, previous_tag = previous_tag.startswith(("m", "q")), tag
         start = text.find(word, at)
         at = start + len(word) if start >= 0 else at
         before = text[: max(start, 0)]
@@ -105,8 +117,12 @@ def zh_says(text: str, named: set[str], question: bool) -> bool:
             continue
         if word.startswith(_ZH_PRONOUN_CHARS):
             continue  # jieba's "我会" is no noun
+        if counted and not tag.startswith(ZH_FUNCTION_TAGS):
+            return True  # after a measure word, what is counted: "提了辆比亚迪" (jieba: nr)
         if word in ZH_ADDRESS_TERMS and not _ZH_OWNER_BEFORE.search(before):
             continue  # "谢谢，朋友": the listener addressed
+        if LAUGHTER.fullmatch(folded):
+            continue  # "hhhh"
         if LATIN_WORD.fullmatch(word) and word.lower() not in EN_PHATIC_WORDS:
             return True
         if (
@@ -120,7 +136,7 @@ def zh_says(text: str, named: set[str], question: bool) -> bool:
             return True
         # a verb (two characters and more: one-character verbs are where jieba's tags are least
         # reliable, 好滴) says what someone did; a question's verbs alone ask about nothing
-        if not question and tag.startswith("v") and len(word) >= 2:
+        if not question and not thanked_act and tag.startswith("v") and len(word) >= 2:
             return True
     return False
 
@@ -153,6 +169,8 @@ def zh_phatic_word(word: str) -> bool:
         return True
     if word.lower() in STOPWORDS or all(ch in ZH_LIGHT_CHARS for ch in word):
         return True
+    if all(ch in ZH_INTERJECTION_CHARS for ch in word):
+        return True  # a sound: "哦哦哦", "哈哈哈"
     if _ZH_VERB_DE_COMPLEMENT.fullmatch(word) and word[0] in ZH_PHATIC_WORDS:
         # "说得对": how something was said, judged (jieba's one word); a verb after 得 says what
         # can be done ("我们谈得来": we get along)
