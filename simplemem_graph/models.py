@@ -334,7 +334,15 @@ class GraphDelta(_Model):
     deleted_entities: list[str] = Field(default_factory=list)  # with every link touching them
     deleted_events: list[str] = Field(default_factory=list)  # with every link touching them
     deleted_topics: list[str] = Field(default_factory=list)  # with their IN_TOPIC links; events stay
-    meta: dict[str, str] = Field(default_factory=dict)  # store-wide keys set (GraphStore.set_meta)
+    meta: dict[str, str] = Field(default_factory=dict)  # store-wide keys set
+    deleted_meta: list[str] = Field(default_factory=list)  # store-wide keys removed
+    deleted_patterns: list[str] = Field(default_factory=list)  # with their EVIDENCED_BY links
+    # Retrieved events: access_count += 1 and last_accessed = `touched_at`.
+    touched: list[str] = Field(default_factory=list)
+    touched_at: datetime | None = None
+    # Labelled searches, idempotent on (namespace, id). Every event id one names must be an event
+    # of its namespace, else the store raises InputError and nothing of the delta is written.
+    feedback: list[Feedback] = Field(default_factory=list)
     counts: dict[str, int] = Field(default_factory=dict)
     # The store's entity revision the entity part was computed at (GraphStore.entity_revision).
     entity_revision: int | None = None
@@ -353,6 +361,10 @@ class GraphDelta(_Model):
             or self.deleted_events
             or self.deleted_topics
             or self.meta
+            or self.deleted_meta
+            or self.deleted_patterns
+            or self.touched
+            or self.feedback
         )
 
 

@@ -23,6 +23,7 @@ import numpy as np
 
 from simplemem_graph.models import Entity, Event
 from simplemem_graph.stores.base import RECORD_SESSION_PREFIX, GraphStore, in_date_range, turn_memory
+from simplemem_graph.stores.queries import RecallFilter
 from simplemem_graph.text import tokenize
 
 VECTOR = "vector"
@@ -42,24 +43,6 @@ COLD_EVIDENCE_TOP = 1
 LOST_WORDS_MIN = 2
 # The id prefix of a verbatim memory of a turn stage 1 made no event from (stores.base.turn_memory).
 TURN_MEMORY_PREFIX = "turn-"
-
-
-@dataclass(frozen=True)
-class RecallFilter:
-    """What every channel filters on: statuses and an optional closed date range."""
-
-    statuses: tuple[str, ...] | None
-    time_from: date | None = None
-    time_to: date | None = None
-
-    def unbounded(self) -> RecallFilter:
-        return RecallFilter(self.statuses)
-
-    def admits(self, event: Event) -> bool:
-        """The stores' own filter, for events reached through links rather than a search."""
-        if self.statuses is not None and str(event.status) not in self.statuses:
-            return False
-        return in_date_range(event, self.time_from, self.time_to)
 
 
 @dataclass

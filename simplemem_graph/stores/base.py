@@ -12,7 +12,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Sequence
 from datetime import date, datetime
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import numpy as np
 
@@ -34,6 +34,7 @@ from simplemem_graph.models import (
     Turn,
     Walk,
 )
+from simplemem_graph.errors import InputError
 from simplemem_graph.stores import defaults
 from simplemem_graph.stores.helpers import (
     chunk_key,
@@ -43,6 +44,33 @@ from simplemem_graph.stores.helpers import (
     new_lease_holder,
     storyline_rank,
     turn_memory,
+)
+from simplemem_graph.stores.queries import (
+    EVERY_EVENT,
+    SEARCHED,
+    EntitiesNamed,
+    EntityQuery,
+    EntityRead,
+    EventQuery,
+    EventRead,
+    EventVectors,
+    FailedTurns,
+    PendingCount,
+    RankedStorylines,
+    RecallFilter,
+    SessionChains,
+    SessionSpeakers,
+    StorylineTails,
+    Subgraph,
+    TextQuery,
+    TextRead,
+    TopicQuery,
+    TurnChange,
+    TurnQuery,
+    TurnRead,
+    TurnRecall,
+    WalkRead,
+    Walks,
 )
 from simplemem_graph.stores.records import export_namespace, import_into
 from simplemem_graph.vectors import unit_rows
@@ -65,6 +93,15 @@ __all__ = [
 # namespace's entity revision on (`GraphStore.entity_revision`).
 ENTITY_INDEX_LINKS = frozenset({LinkKind.ALIAS_OF, LinkKind.WORKS_AT, LinkKind.CANDIDATE_ALIAS})
 
+R = TypeVar("R")
+
+
+def _namespace(namespace: str | None, query: object) -> str:
+    """The namespace a per-namespace read needs: None is only for the reads across namespaces."""
+    if namespace is None:
+        raise InputError(f"store: {type(query).__name__} reads one namespace; got None")
+    return namespace
+
 
 class GraphStore(ABC):
     """Persistence, recall channels and graph walks for one memory graph.
@@ -76,6 +113,187 @@ class GraphStore(ABC):
     """
 
     kind: str  # "embedded" | "neo4j", reported by stats()
+
+    # ---- the contract's reads: one method per family, the query object says which read ----------
+    # Each dispatches to the store's private implementation of that read; a new way to read is a
+    # new query field and a branch here and in the stores, never a new public method.
+
+    def turns(self, namespace: str | None, query: TurnRead[R]) -> R:
+        """A read of the raw log (`TurnQuery`, `SessionSpeakers`, `FailedTurns`, `PendingCount`);
+        only `FailedTurns` and `PendingCount` take None for every namespace."""
+        if isinstance(query, FailedTurns):
+            return cast(R, self._failed_turns(namespace))
+        if isinstance(query, PendingCount):
+            return cast(R, self._count_pending(namespace))
+        ns = _namespace(namespace, query)
+        if isinstance(query, SessionSpeakers):
+            return cast(R, self._session_speakers(ns, query.sessions))
+        if isinstance(query, TurnQuery):
+            if query.chunk:
+                return cast(R, self._pending_chunk(ns))
+            if query.pending:
+                ids = None if query.ids is None else list(query.ids)
+                return cast(R, self._pending_turns(ns, query.limit, ids=ids))
+            return cast(R, self._get_turns(ns, None if query.ids is None else list(query.ids)))
+        raise InputError(f"store.turns: not a turn query: {query!r}")
+
+    def change_turns(self, namespace: str, change: TurnChange) -> int:
+        """Change turn states (see `TurnChange`); returns how many turns were retried or erased
+        (0 for turns set aside). Already erased turns are not counted."""
+        given = [bool(change.failed), change.retry, bool(change.forget)]
+        if sum(given) > 1:
+            raise InputError("store.change_turns: give one of failed, retry or forget")
+        if change.failed:
+            self._set_aside_turns(namespace, dict(change.failed))
+            return 0
+        if change.retry:
+            return self._retry_turns(namespace)
+        return self._forget_turns(namespace, list(change.forget)) if change.forget else 0
+
+    def events(self, namespace: str, query: EventRead[R]) -> R:
+        """A read of events (`EventQuery`, `StorylineTails`, `RankedStorylines`, `EventVectors`)."""
+        if isinstance(query, EventQuery):
+            return cast(R, self._event_query(namespace, query))
+        if isinstance(query, StorylineTails):
+            return cast(R, self._recent_entity_events(namespace, list(query.entity_ids), limit=query.limit))
+        if isinstance(query, RankedStorylines):
+            f = query.filter
+            return cast(
+                R,
+                self._entity_recall(
+                    namespace,
+                    query.groups,
+                    query.vector,
+                    limit=query.limit,
+                    statuses=f.statuses,
+                    time_from=f.time_from,
+                    time_to=f.time_to,
+                ),
+            )
+        if isinstance(query, EventVectors):
+            return cast(R, self._event_vectors(namespace, statuses=query.statuses))
+        raise InputError(f"store.events: not an event query: {query!r}")
+
+    def _event_query(self, namespace: str, query: EventQuery) -> list[Event]:
+        chosen = [query.ids is not None, query.sessions is not None, query.entity_ids is not None]
+        if sum(chosen) + query.open_questions > 1:
+            raise InputError("EventQuery: give at most one of ids, sessions, entity_ids, open_questions")
+        f = query.filter
+        if query.ids is not None:
+            return self._get_events(namespace, list(query.ids))
+        if query.sessions is not None:
+            limit = 200 if query.limit is None else query.limit
+            found = self._session_events(namespace, list(query.sessions), since=query.since, limit=limit)
+            return [e for e in found if f.admits(e)] if f != EVERY_EVENT else found
+        if query.entity_ids is not None:
+            return self._entity_events(
+                namespace,
+                list(query.entity_ids),
+                statuses=f.statuses,
+                time_from=f.time_from,
+                time_to=f.time_to,
+            )
+        if query.open_questions:
+            return self._open_question_events(namespace, limit=query.limit)
+        return self._list_events(
+            namespace,
+            statuses=f.statuses,
+            time_from=f.time_from,
+            time_to=f.time_to,
+            embeddings=query.embeddings,
+        )
+
+    def entities(self, namespace: str, query: EntityRead[R]) -> R:
+        """A read of entities (`EntityQuery`, `EntitiesNamed`)."""
+        if isinstance(query, EntitiesNamed):
+            return cast(R, self._find_entities_many(namespace, list(query.names)))
+        if isinstance(query, EntityQuery):
+            if query.name is not None and query.starting is not None:
+                raise InputError("EntityQuery: give at most one of name and starting")
+            if query.name is not None:
+                return cast(R, self._find_entities(namespace, query.name))
+            if query.starting is not None:
+                return cast(R, self._entities_named_from(namespace, list(query.starting)))
+            return cast(R, self._list_entities(namespace))
+        raise InputError(f"store.entities: not an entity query: {query!r}")
+
+    def topics(self, namespace: str, query: TopicQuery | None = None) -> list[Topic]:
+        """Topics (see `TopicQuery`; every topic with its centroid when None)."""
+        query = query or TopicQuery()
+        if query.near is not None:
+            return self._nearest_topics(namespace, query.near, query.k)
+        return self._list_topics(namespace, centroids=query.centroids)
+
+    def text_search(self, namespace: str, query: TextRead[R]) -> R:
+        """A lexical search (`TextQuery` over events or turns, `TurnRecall`)."""
+        if isinstance(query, TurnRecall):
+            f = query.filter
+            return cast(
+                R,
+                self._turn_recall(
+                    namespace,
+                    query.text,
+                    query.k,
+                    statuses=f.statuses,
+                    time_from=f.time_from,
+                    time_to=f.time_to,
+                    bare_turns=query.bare_turns,
+                ),
+            )
+        if isinstance(query, TextQuery):
+            if query.target == "turns":
+                return cast(R, self._turn_search(namespace, query.text, query.k))
+            if query.target != "events":
+                raise InputError(f"TextQuery: target must be 'events' or 'turns', not {query.target!r}")
+            f = query.filter
+            return cast(
+                R,
+                self._fulltext_search(
+                    namespace,
+                    query.text,
+                    query.k,
+                    statuses=f.statuses,
+                    time_from=f.time_from,
+                    time_to=f.time_to,
+                ),
+            )
+        raise InputError(f"store.text_search: not a text query: {query!r}")
+
+    def walk(self, namespace: str, query: WalkRead[R]) -> R:
+        """A walk along links (`Walks`, `SessionChains`, `Subgraph`)."""
+        if isinstance(query, Walks):
+            return cast(R, self._expand_walks(namespace, list(query.seeds), list(query.walks)))
+        if isinstance(query, SessionChains):
+            return cast(
+                R, self._session_chains(namespace, list(query.event_ids), forward=query.forward, steps=query.steps)
+            )
+        if isinstance(query, Subgraph):
+            return cast(R, self._events_and_links(namespace, list(query.ids), list(query.kinds)))
+        raise InputError(f"store.walk: not a walk query: {query!r}")
+
+    def vector_search(
+        self,
+        namespace: str,
+        vector: Sequence[float],
+        k: int,
+        *,
+        filter: RecallFilter = SEARCHED,
+        tier: str | None = None,
+    ) -> list[ScoredId]:
+        """Top-k events that pass `filter` by cosine similarity of their embedding to `vector`,
+        best first.
+
+        `tier` ("hot" or "cold"): only the events of that tier (`Event.tier`, set by the global
+        pass), searched without reading the other tier's vectors; None: every event."""
+        return self._vector_search(
+            namespace,
+            vector,
+            k,
+            statuses=filter.statuses,
+            time_from=filter.time_from,
+            time_to=filter.time_to,
+            tier=tier,
+        )
 
     # ---- raw log ---------------------------------------------------------------------------
     @abstractmethod
@@ -89,19 +307,19 @@ class GraphStore(ABC):
         """
 
     @abstractmethod
-    def pending_turns(
+    def _pending_turns(
         self, namespace: str, limit: int | None = None, *, ids: Sequence[str] | None = None
     ) -> list[Turn]:
         """Logged turns not consolidated yet (see `apply_delta`), oldest first (time, then id);
         only those among `ids` when given."""
 
     @abstractmethod
-    def count_pending(self, namespace: str | None) -> int:
+    def _count_pending(self, namespace: str | None) -> int:
         """How many logged turns wait for consolidation (of every namespace when None): one count
         through the pending index, no turn read."""
 
     @abstractmethod
-    def pending_chunk(self, namespace: str) -> list[Turn]:
+    def _pending_chunk(self, namespace: str) -> list[Turn]:
         """The pending turns of the oldest pending *chunk* (the turns one `add_turns` call logged),
         oldest first; [] when nothing is pending.
 
@@ -110,36 +328,36 @@ class GraphStore(ABC):
         same batches in every run, and the graph does not depend on the interleaving."""
 
     @abstractmethod
-    def session_speakers(self, namespace: str, sessions: Sequence[str]) -> dict[str, list[str]]:
+    def _session_speakers(self, namespace: str, sessions: Sequence[str]) -> dict[str, list[str]]:
         """The speakers of each session in the raw log, in order of their first turn."""
 
     @abstractmethod
-    def get_turns(self, namespace: str, ids: Sequence[str] | None = None) -> list[Turn]:
+    def _get_turns(self, namespace: str, ids: Sequence[str] | None = None) -> list[Turn]:
         """Turns by id (all of the namespace when ids is None), ordered by time then id."""
 
     @abstractmethod
-    def set_aside_turns(self, namespace: str, failures: dict[str, str]) -> None:
+    def _set_aside_turns(self, namespace: str, failures: dict[str, str]) -> None:
         """Mark pending turns failed, each with its error (turn id -> error): consolidation skips
         them, so one turn that cannot be consolidated never blocks the turns after it, until
         `retry_turns` puts them back in the queue."""
 
     @abstractmethod
-    def failed_turns(self, namespace: str | None) -> list[tuple[str, str, str]]:
+    def _failed_turns(self, namespace: str | None) -> list[tuple[str, str, str]]:
         """(namespace, turn id, error) of the turns set aside (of every namespace when None)."""
 
     @abstractmethod
-    def retry_turns(self, namespace: str) -> int:
+    def _retry_turns(self, namespace: str) -> int:
         """Put a namespace's failed turns back in the pending queue; return how many."""
 
     @abstractmethod
-    def forget_turns(self, namespace: str, ids: Sequence[str]) -> int:
+    def _forget_turns(self, namespace: str, ids: Sequence[str]) -> int:
         """Erase turns from the raw log: their text, speaker and agent are removed (also from the
         turn fulltext index) and a tombstone (id, session, time) stays, which `get_turns` and
         `add_turns` honour: the turn is never read, rebuilt or logged again. Returns how many
         turns were erased (already erased ones are not counted)."""
 
     @abstractmethod
-    def delete_patterns(self, namespace: str, ids: Sequence[str]) -> None:
+    def _delete_patterns(self, namespace: str, ids: Sequence[str]) -> None:
         """Delete pattern memories and their EVIDENCED_BY links."""
 
     @abstractmethod
@@ -149,15 +367,15 @@ class GraphStore(ABC):
 
     # ---- nodes -------------------------------------------------------------------------------
     @abstractmethod
-    def upsert_events(self, events: Sequence[Event]) -> None:
+    def _upsert_events(self, events: Sequence[Event]) -> None:
         """Insert or replace events by (namespace, id), embeddings included."""
 
     @abstractmethod
-    def get_events(self, namespace: str, ids: Sequence[str]) -> list[Event]:
+    def _get_events(self, namespace: str, ids: Sequence[str]) -> list[Event]:
         """Events by id, in the order asked; unknown ids are left out."""
 
     @abstractmethod
-    def list_events(
+    def _list_events(
         self,
         namespace: str,
         *,
@@ -174,45 +392,41 @@ class GraphStore(ABC):
         would clear its embedding; use `update_events`, or `get_events` first."""
 
     @abstractmethod
-    def update_events(self, namespace: str, ids: Sequence[str], fields: dict[str, Any]) -> None:
+    def _update_events(self, namespace: str, ids: Sequence[str], fields: dict[str, Any]) -> None:
         """Set the same fields (status, tier, valid_to, importance...) on several events."""
 
     @abstractmethod
-    def touch_events(self, namespace: str, ids: Sequence[str], at: datetime) -> None:
-        """Record a retrieval: access_count += 1 and last_accessed = at."""
-
-    @abstractmethod
-    def upsert_entities(self, entities: Sequence[Entity]) -> None:
+    def _upsert_entities(self, entities: Sequence[Entity]) -> None:
         """Insert or replace entities by (namespace, id)."""
 
     @abstractmethod
-    def list_entities(self, namespace: str) -> list[Entity]:
+    def _list_entities(self, namespace: str) -> list[Entity]:
         """All entities of a namespace."""
 
     @abstractmethod
-    def find_entities(self, namespace: str, name: str) -> list[Entity]:
+    def _find_entities(self, namespace: str, name: str) -> list[Entity]:
         """Entities whose canonical name or any alias equals `name`, case-insensitively."""
 
     @abstractmethod
-    def upsert_topics(self, topics: Sequence[Topic]) -> None:
+    def _upsert_topics(self, topics: Sequence[Topic]) -> None:
         """Insert or replace topics by (namespace, id)."""
 
     @abstractmethod
-    def list_topics(self, namespace: str, *, centroids: bool = True) -> list[Topic]:
+    def _list_topics(self, namespace: str, *, centroids: bool = True) -> list[Topic]:
         """All topics of a namespace, by id; `centroids=False` leaves every `centroid` None (the
         global pass only needs the ids and sizes of every topic)."""
 
     # ---- links -------------------------------------------------------------------------------
     @abstractmethod
-    def add_links(self, links: Sequence[Link]) -> None:
+    def _add_links(self, links: Sequence[Link]) -> None:
         """Add links; idempotent on (namespace, kind, source, target), props replaced."""
 
     @abstractmethod
-    def remove_links(self, links: Sequence[Link]) -> None:
+    def _remove_links(self, links: Sequence[Link]) -> None:
         """Remove links by (namespace, kind, source, target); missing ones are ignored."""
 
     @abstractmethod
-    def list_links(
+    def links(
         self,
         namespace: str,
         *,
@@ -223,7 +437,7 @@ class GraphStore(ABC):
 
     # ---- recall channels -----------------------------------------------------------------------
     @abstractmethod
-    def vector_search(
+    def _vector_search(
         self,
         namespace: str,
         vector: Sequence[float],
@@ -240,7 +454,7 @@ class GraphStore(ABC):
         pass), searched without reading the other tier's vectors; None: every event."""
 
     @abstractmethod
-    def fulltext_search(
+    def _fulltext_search(
         self,
         namespace: str,
         query: str,
@@ -254,13 +468,13 @@ class GraphStore(ABC):
         first. `query` is user text: it is never interpreted as query syntax."""
 
     @abstractmethod
-    def turn_search(self, namespace: str, query: str, k: int) -> list[ScoredId]:
+    def _turn_search(self, namespace: str, query: str, k: int) -> list[ScoredId]:
         """Top-k turns of the raw log by lexical relevance of their text to `query` (Chinese
         tokenised), best first; ids are turn ids. `query` is user text: it is never interpreted as
         query syntax. The raw log is the source of truth, so this channel sees every word that
         was said, whatever stage 1 kept."""
 
-    def turn_recall(
+    def _turn_recall(
         self,
         namespace: str,
         query: str,
@@ -291,7 +505,7 @@ class GraphStore(ABC):
         )
 
     @abstractmethod
-    def entity_events(
+    def _entity_events(
         self,
         namespace: str,
         entity_ids: Sequence[str],
@@ -303,7 +517,7 @@ class GraphStore(ABC):
         """Events that MENTION any of the entities or of their aliases (ALIAS_OF, either
         direction), oldest first: an entity's storyline."""
 
-    def entity_recall(
+    def _entity_recall(
         self,
         namespace: str,
         groups: Sequence[Sequence[str]],
@@ -334,7 +548,7 @@ class GraphStore(ABC):
         )
 
     @abstractmethod
-    def expand(
+    def _expand(
         self,
         namespace: str,
         seed_ids: Sequence[str],
@@ -396,7 +610,7 @@ class GraphStore(ABC):
 
     # ---- maintenance ---------------------------------------------------------------------------
     @abstractmethod
-    def delete_events(self, namespace: str, ids: Sequence[str]) -> int:
+    def _delete_events(self, namespace: str, ids: Sequence[str]) -> int:
         """Delete events and their links; return how many existed.
 
         Orphans go too: topics no event is IN, and entities no event MENTIONS unless an
@@ -404,11 +618,11 @@ class GraphStore(ABC):
         """
 
     @abstractmethod
-    def delete_topics(self, namespace: str, ids: Sequence[str]) -> None:
+    def _delete_topics(self, namespace: str, ids: Sequence[str]) -> None:
         """Delete topics and their IN_TOPIC links (e.g. emptied by re-clustering); events stay."""
 
     @abstractmethod
-    def delete_entity(self, namespace: str, entity_id: str) -> int:
+    def _delete_entity(self, namespace: str, entity_id: str) -> int:
         """Delete an entity, its aliases' links and the events that mention only it; return the
         number of events deleted."""
 
@@ -430,25 +644,25 @@ class GraphStore(ABC):
     def close(self) -> None:
         """Release connections and file handles."""
 
-    def events_and_links(
+    def _events_and_links(
         self, namespace: str, ids: Sequence[str], kinds: Sequence[LinkKind]
     ) -> tuple[list[Event], list[Link]]:
         """The events of `ids` (as `get_events`) and the links of `kinds` whose two ends are both
         among them (sorted by kind, source, target), in one call: a search reads its candidate
         pool as a small subgraph, e.g. which candidate SUPERSEDES which."""
         wanted = set(ids)
-        links = self.list_links(namespace, kinds=kinds, node_ids=list(wanted)) if wanted else []
-        return self.get_events(namespace, ids), [
+        links = self.links(namespace, kinds=kinds, node_ids=list(wanted)) if wanted else []
+        return self._get_events(namespace, ids), [
             link for link in links if link.source in wanted and link.target in wanted
         ]
 
-    def expand_walks(
+    def _expand_walks(
         self, namespace: str, seed_ids: Sequence[str], walks: Sequence[Walk]
     ) -> list[list[Neighbor]]:
         """Several `expand` walks from the same seeds in one call (one read transaction on a
         server), each walk on its own: the neighbours of each walk, in order."""
         return [
-            self.expand(namespace, seed_ids, hops=w.hops, kinds=w.kinds, statuses=w.statuses, limit=w.limit)
+            self._expand(namespace, seed_ids, hops=w.hops, kinds=w.kinds, statuses=w.statuses, limit=w.limit)
             for w in walks
         ]
 
@@ -457,55 +671,55 @@ class GraphStore(ABC):
     # store calls (one round trip each on a server). The defaults here are correct but slow (built on
     # the methods above); stores override them with one indexed query.
 
-    def find_entities_many(self, namespace: str, names: Sequence[str]) -> dict[str, list[Entity]]:
+    def _find_entities_many(self, namespace: str, names: Sequence[str]) -> dict[str, list[Entity]]:
         """`find_entities` for several names: name -> entities (names with no entity left out)."""
-        found = {name: self.find_entities(namespace, name) for name in dict.fromkeys(names)}
+        found = {name: self._find_entities(namespace, name) for name in dict.fromkeys(names)}
         return {name: entities for name, entities in found.items() if entities}
 
-    def entities_named_from(self, namespace: str, firsts: Sequence[str]) -> list[Entity]:
+    def _entities_named_from(self, namespace: str, firsts: Sequence[str]) -> list[Entity]:
         """Entities with a canonical name or alias that starts with one of the characters `firsts`
         (case-insensitively): what a shortened Chinese name in a query can stand for. This default
         reads every entity; the embedded store answers from its name index."""
         wanted = {c.casefold() for c in firsts}
         return [
             e
-            for e in self.list_entities(namespace)
+            for e in self._list_entities(namespace)
             if any(n[:1].casefold() in wanted for n in (e.name, *e.aliases))
         ]
 
-    def session_events(
+    def _session_events(
         self, namespace: str, sessions: Sequence[str], *, since: date | None = None, limit: int = 200
     ) -> list[Event]:
         """Events of the sessions (any status) whose time is on or after `since`: the newest
         `limit` of each session, oldest first."""
         wanted = set(sessions)
-        events = [e for e in self.list_events(namespace) if e.session in wanted]
+        events = [e for e in self._list_events(namespace) if e.session in wanted]
         events = [e for e in events if since is None or e.time.date() >= since]
         kept: list[Event] = []
         for session in wanted:
             kept += [e for e in events if e.session == session][-limit:] if limit > 0 else []
         return sorted(kept, key=lambda e: (e.time, e.id))
 
-    def recent_entity_events(
+    def _recent_entity_events(
         self, namespace: str, entity_ids: Sequence[str], *, limit: int = 200
     ) -> dict[str, list[Event]]:
         """Per entity: the newest `limit` events (any status) that mention it or an alias, oldest
         first (the tail of its storyline)."""
         return {
-            entity: self.entity_events(namespace, [entity], statuses=None)[-limit:] if limit > 0 else []
+            entity: self._entity_events(namespace, [entity], statuses=None)[-limit:] if limit > 0 else []
             for entity in dict.fromkeys(entity_ids)
         }
 
-    def session_chains(
+    def _session_chains(
         self, namespace: str, event_ids: Sequence[str], *, forward: bool, steps: int = 8
     ) -> dict[str, list[Event]]:
         """Per event: up to `steps` events that follow it (or precede it) along NEXT links scoped to
         its session ("session:..." scope), nearest first, any status."""
         return defaults.session_chains(self, namespace, event_ids, forward=forward, steps=steps)
 
-    def nearest_topics(self, namespace: str, vectors: Sequence[Sequence[float]], k: int) -> list[Topic]:
+    def _nearest_topics(self, namespace: str, vectors: Sequence[Sequence[float]], k: int) -> list[Topic]:
         """The topics whose centroid is among the k nearest (cosine) to any of `vectors`."""
-        topics = [t for t in self.list_topics(namespace) if t.centroid is not None]
+        topics = [t for t in self._list_topics(namespace) if t.centroid is not None]
         if not topics or not vectors or k <= 0:
             return []
         matrix = np.asarray([t.centroid for t in topics], dtype=np.float32)
@@ -514,7 +728,7 @@ class GraphStore(ABC):
         keep = {int(j) for row in scores for j in np.argsort(-row)[:k]}
         return [topics[j] for j in sorted(keep)]
 
-    def event_vectors(
+    def _event_vectors(
         self, namespace: str, *, statuses: Sequence[str] | None = None
     ) -> tuple[list[str], np.ndarray]:
         """The ids and embeddings of the namespace's events that have one (any status when
@@ -523,7 +737,7 @@ class GraphStore(ABC):
         The global pass compares every event with its nearest neighbours: it reads the vectors as
         one matrix (the embedded store gathers them from its vector file, Neo4j returns the packed
         float32 bytes), not as events holding Python lists of floats. This default reads events."""
-        events = [e for e in self.list_events(namespace, statuses=statuses) if e.embedding is not None]
+        events = [e for e in self._list_events(namespace, statuses=statuses) if e.embedding is not None]
         if not events:
             return [], np.zeros((0, 0), dtype=np.float32)
         matrix = np.asarray([e.embedding for e in events], dtype=np.float32)
@@ -531,17 +745,17 @@ class GraphStore(ABC):
 
     # ---- memory above the event: open questions and patterns --------------------------------------
     @abstractmethod
-    def open_question_events(self, namespace: str, *, limit: int | None = None) -> list[Event]:
+    def _open_question_events(self, namespace: str, *, limit: int | None = None) -> list[Event]:
         """Active events that still lack a key slot (non-empty `open_slots`), newest first: the
         open questions of active memory. Read through an index, not by scanning every event."""
 
     @abstractmethod
-    def upsert_patterns(self, patterns: Sequence[Pattern]) -> None:
+    def _upsert_patterns(self, patterns: Sequence[Pattern]) -> None:
         """Insert or replace pattern memories by (namespace, id). `apply_delta` writes
         `delta.patterns` the same way, in its one transaction; EVIDENCED_BY links are links."""
 
     @abstractmethod
-    def list_patterns(self, namespace: str, *, statuses: Sequence[str] | None = None) -> list[Pattern]:
+    def patterns(self, namespace: str, *, statuses: Sequence[str] | None = None) -> list[Pattern]:
         """Pattern memories of a namespace (any status when None), by id."""
 
     # ---- store-wide settings (the embedding model the vectors were made with) ------------------
@@ -549,26 +763,10 @@ class GraphStore(ABC):
     def get_meta(self, key: str) -> str | None:
         """A store-wide setting, or None when it was never set."""
 
-    @abstractmethod
-    def set_meta(self, key: str, value: str) -> None:
-        """Set a store-wide setting (replacing any earlier value)."""
-
     # ---- labelled searches and per-namespace reranker weights ------------------------------------
     @abstractmethod
-    def add_feedback(self, feedback: Feedback) -> None:
-        """Record a labelled search, idempotent on (namespace, id).
-
-        Every event id it names (helpful and shown) must be an event of its namespace: otherwise
-        InputError naming the unknown ids, and nothing is written. The check and the write are one
-        transaction, so an event deleted meanwhile cannot slip in."""
-
-    @abstractmethod
-    def list_feedback(self, namespace: str) -> list[Feedback]:
+    def feedback(self, namespace: str) -> list[Feedback]:
         """The namespace's labelled searches, oldest question first (`at`, then id)."""
-
-    @abstractmethod
-    def delete_meta(self, key: str) -> None:
-        """Remove a store-wide setting (nothing happens when it was never set)."""
 
     # ---- export / import (shared logic; stores may override for speed) -------------------------
     def export_records(self, namespace: str) -> Iterator[dict[str, Any]]:

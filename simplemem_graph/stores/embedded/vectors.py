@@ -90,7 +90,7 @@ class Vectors(SQLiteConnection):
         self._conn.execute("COMMIT")
         return len(rows)
 
-    def event_vectors(
+    def _event_vectors(
         self, namespace: str, *, statuses: Sequence[str] | None = None
     ) -> tuple[list[str], np.ndarray]:
         # The rows of the vector file (already unit length), gathered by slot: no blob is parsed.
@@ -109,7 +109,7 @@ class Vectors(SQLiteConnection):
             matrix = np.array(self._vector_file(namespace, space[0]).matrix(space[1])[slots])
         return [r[0] for r in rows], matrix
 
-    def vector_search(
+    def _vector_search(
         self,
         namespace: str,
         vector: Sequence[float],
@@ -190,7 +190,7 @@ class Vectors(SQLiteConnection):
         best = sorted(hits, key=lambda slot: (-scores[slot], slot))[:k]
         return [ScoredId(id=hits[slot], score=float(scores[slot])) for slot in best]
 
-    def nearest_topics(self, namespace: str, vectors: Sequence[Sequence[float]], k: int) -> list[Topic]:
+    def _nearest_topics(self, namespace: str, vectors: Sequence[Sequence[float]], k: int) -> list[Topic]:
         space_key = _topic_space(namespace)
         with self._lock:
             space = self._conn.execute(

@@ -23,23 +23,23 @@ class Maintenance(Walks):
             self._revise_entities(tx, [namespace])  # orphaned entities may be among them
         return deleted
 
-    def delete_events(self, namespace: str, ids: Sequence[str]) -> int:
+    def _delete_events(self, namespace: str, ids: Sequence[str]) -> int:
         uids = [uid_of(namespace, i) for i in dict.fromkeys(ids)]
         if not uids:
             return 0
         return self._transaction(lambda tx: self._delete_events_in(tx, namespace, uids))
 
-    def delete_topics(self, namespace: str, ids: Sequence[str]) -> None:
+    def _delete_topics(self, namespace: str, ids: Sequence[str]) -> None:
         uids = [uid_of(namespace, i) for i in dict.fromkeys(ids)]
         if uids:
             self._transaction(lambda tx: self._run(tx, "delete_topics", uids=uids))
 
-    def delete_patterns(self, namespace: str, ids: Sequence[str]) -> None:
+    def _delete_patterns(self, namespace: str, ids: Sequence[str]) -> None:
         uids = [uid_of(namespace, i) for i in dict.fromkeys(ids)]
         if uids:
             self._execute("delete_patterns", uids=uids)
 
-    def delete_entity(self, namespace: str, entity_id: str) -> int:
+    def _delete_entity(self, namespace: str, entity_id: str) -> int:
         uid = uid_of(namespace, entity_id)
 
         def work(tx: ManagedTransaction) -> int:
@@ -85,7 +85,7 @@ class Maintenance(Walks):
             "namespace": namespace,
             "namespaces": len(self.namespaces()) if namespace is None else 1,
             **counts,
-            "pending": self.count_pending(namespace),
+            "pending": self._count_pending(namespace),
             "relations": relations,
             "events_by_status": statuses,
             "events_by_tier": tiers,
