@@ -13,6 +13,7 @@ from datetime import timedelta
 
 from simplemem_graph.models import Event, LinkKind
 from simplemem_graph.stores.base import GraphStore
+from simplemem_graph.stores.queries import EventQuery, StorylineTails, TextQuery, TurnQuery
 
 # A session is one conversation: its earlier events are looked up this far back from the batch.
 RECENT_DAYS = 7
@@ -34,16 +35,18 @@ class StoredContext:
         batch_ids = {e.id for e in events}
         sessions = {e.session for e in events}
         since = min(e.time for e in events).date() - timedelta(days=RECENT_DAYS)
-        stored = store.session_events(namespace, sorted(sessions), since=since, limit=SESSION_LIMIT)
+        stored = store.events(
+            namespace, EventQuery(sessions=sorted(sessions), since=since, limit=SESSION_LIMIT)
+        )
         self.recent = sorted((e for e in stored if e.id not in batch_ids), key=lambda e: e.time)
         turn_ids = sorted({s for e in events for s in e.source_ids})
-        self.turn_texts = {t.id: t.text for t in store.get_turns(namespace, turn_ids)}
+        self.turn_texts = {t.id: t.text for t in store.turns(namespace, TurnQuery(ids=turn_ids))}
         self.session_entities: dict[str, set[str]] = defaultdict(set)
         # event id -> entity id -> MENTIONS props, for the recent session events (the session focus)
         self.recent_mentions: dict[str, dict[str, dict]] = defaultdict(dict)
         session_of = {e.id: e.session for e in self.recent}
         if session_of:
-            for link in store.list_links(namespace, kinds=[LinkKind.MENTIONS], node_ids=sorted(session_of)):
+            for link in store.links(namespace, kinds=[LinkKind.MENTIONS], node_ids=sorted(session_of)):
                 if link.source in session_of:
                     self.session_entities[session_of[link.source]].add(link.target)
                     self.recent_mentions[link.source][link.target] = link.props
@@ -62,8 +65,8 @@ class StoredContext:
         wanted = sorted(set(entity_ids) - set(self._storylines))
         if wanted:
             # The batch's own events may already be stored (a re-run): read enough to drop them.
-            tails = self.store.recent_entity_events(
-                self.namespace, wanted, limit=STORYLINE_LIMIT + len(self._batch_ids)
+            tails = self.store.events(
+                self.namespace, StorylineTails(wanted, limit=STORYLINE_LIMIT + len(self._batch_ids))
             )
             for entity_id in wanted:
                 events = [e for e in tails.get(entity_id, []) if e.id not in self._batch_ids]
@@ -85,6 +88,6 @@ class StoredContext:
         session than the plan it revises."""
         if not text.strip():
             return []
-        hits = self.store.fulltext_search(self.namespace, text, k)
+        hits = self.store.text_search(self.namespace, TextQuery(text, k))
         ids = [h.id for h in hits if h.id not in self._batch_ids]
-        return self.store.get_events(self.namespace, ids) if ids else []
+        return self.store.events(self.namespace, EventQuery(ids=ids)) if ids else []

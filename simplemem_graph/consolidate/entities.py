@@ -55,6 +55,7 @@ from simplemem_graph.consolidate.calibration import calibration
 from simplemem_graph.embedding import Embedder
 from simplemem_graph.models import Entity, Event, Link, LinkKind, stable_id
 from simplemem_graph.stores.base import GraphStore
+from simplemem_graph.stores.queries import EntityQuery
 
 # Speakers every namespace has; they are entities, but their names are ordinary words in text.
 GENERIC_SPEAKERS = frozenset({"user", "assistant", "system", "agent", "bot", "ai"})
@@ -105,10 +106,10 @@ class EntityIndex:
     def load(cls, store: GraphStore, namespace: str) -> EntityIndex:
         """Read every entity and its alias / employer / candidate links from the store."""
         index = cls(namespace)
-        for entity in store.list_entities(namespace):
+        for entity in store.entities(namespace, EntityQuery()):
             index.put(entity)
         kinds = [LinkKind.ALIAS_OF, LinkKind.WORKS_AT, LinkKind.CANDIDATE_ALIAS]
-        for link in store.list_links(namespace, kinds=kinds):
+        for link in store.links(namespace, kinds=kinds):
             if link.kind == LinkKind.ALIAS_OF:
                 index.canonical_of[link.source] = link.target
             elif link.kind == LinkKind.WORKS_AT:

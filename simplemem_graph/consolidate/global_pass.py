@@ -82,6 +82,7 @@ from simplemem_graph.models import (
     LinkKind,
 )
 from simplemem_graph.stores.base import GraphStore
+from simplemem_graph.stores.queries import EventQuery, EventVectors, RecallFilter
 from simplemem_graph.vectors import unit_rows
 
 DUPLICATE_NEIGHBOURS = 16  # nearest neighbours searched for an earlier copy of an event
@@ -168,8 +169,8 @@ def plan_duplicates(store: GraphStore, namespace: str, embedder: Embedder | None
     which updates were detected when (with several writers that depends on arrival order), so the
     same copies are merged in every run. A merged event stays visible if any copy was."""
     statuses = [EventStatus.ACTIVE, EventStatus.DONE, EventStatus.SUPERSEDED]
-    events = store.list_events(namespace, statuses=statuses, embeddings=False)
-    vector_ids, matrix = store.event_vectors(namespace, statuses=statuses)
+    events = store.events(namespace, EventQuery(filter=RecallFilter(statuses=statuses), embeddings=False))
+    vector_ids, matrix = store.events(namespace, EventVectors(statuses=statuses))
     filled: dict[str, Event] = {}
     if embedder is not None and len(vector_ids) < len(events):
         embedded = set(vector_ids)
@@ -240,10 +241,10 @@ def _fold_duplicates(
     move to it, and the copies are deleted. Reads the originals whole (they are written back with
     their embeddings) and every copy's links in one call."""
     namespace = delta.namespace
-    stored = store.get_events(namespace, sorted({o.id for o in keep_of.values()}))
+    stored = store.events(namespace, EventQuery(ids=sorted({o.id for o in keep_of.values()})))
     originals = {e.id: _with_vector(e, filled) for e in stored}
     links_of: dict[str, list[Link]] = defaultdict(list)
-    for link in store.list_links(namespace, node_ids=list(keep_of)):
+    for link in store.links(namespace, node_ids=list(keep_of)):
         for end in dict.fromkeys((link.source, link.target)):
             if end in keep_of:
                 links_of[end].append(link)
@@ -344,7 +345,7 @@ def resolve_aliases(store: GraphStore, namespace: str) -> dict[str, int]:
     transaction (`plan_aliases`)."""
     delta = plan_aliases(store, namespace)
     store.apply_delta(delta)
-    candidates = store.list_links(namespace, kinds=[LinkKind.CANDIDATE_ALIAS])
+    candidates = store.links(namespace, kinds=[LinkKind.CANDIDATE_ALIAS])
     return {**delta.counts, "candidate_aliases": len(candidates)}
 
 
@@ -353,7 +354,7 @@ def plan_aliases(store: GraphStore, namespace: str) -> GraphDelta:
     aliases, their mentions moved to the canonical entity, stale CANDIDATE_ALIAS links removed, and
     MENTIONS added where an event's text names a known entity it does not mention yet."""
     index = EntityIndex.load(store, namespace)
-    events = {e.id: e for e in store.list_events(namespace, embeddings=False)}
+    events = {e.id: e for e in store.events(namespace, EventQuery(embeddings=False))}
     pairs = _mention_pairs(store, namespace)
     sessions_of: dict[str, set[str]] = defaultdict(set)
     for source, target in pairs:
@@ -409,7 +410,7 @@ def plan_aliases(store: GraphStore, namespace: str) -> GraphDelta:
 
 def _mention_pairs(store: GraphStore, namespace: str) -> list[tuple[str, str]]:
     """(event, entity) of every MENTIONS link: the links themselves (~1.5 KB each) are let go."""
-    return [(link.source, link.target) for link in store.list_links(namespace, kinds=[LinkKind.MENTIONS])]
+    return [(link.source, link.target) for link in store.links(namespace, kinds=[LinkKind.MENTIONS])]
 
 
 def _last_surface(names: Sequence[str], text: str) -> str:
@@ -449,7 +450,7 @@ def mention_moves(
     added: list[Link] = []
     removed: list[Link] = []
     for old, canonical in moves:
-        links = store.list_links(namespace, kinds=[LinkKind.MENTIONS], node_ids=[old])
+        links = store.links(namespace, kinds=[LinkKind.MENTIONS], node_ids=[old])
         links = [link for link in links if link.target == old]
         added += [link.model_copy(update={"target": canonical}) for link in links]
         removed += links
@@ -483,7 +484,7 @@ def plan_decay(store: GraphStore, namespace: str, *, now: datetime, decay: Decay
     moves are also recorded in the store's meta (`tier_pass_key`, in the same delta), which `stats`
     reports.
     """
-    events = store.list_events(namespace, embeddings=False)
+    events = store.events(namespace, EventQuery(embeddings=False))
     reference = min(now, max((e.time for e in events), default=now))
     counts = {"tier_hot": 0, "tier_cold": 0, "archive_candidates": 0, "tasks_archived": 0}
     archived_tasks, hot_candidates = [], []

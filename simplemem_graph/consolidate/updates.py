@@ -26,6 +26,7 @@ from simplemem_graph.consolidate.calibration import calibration
 from simplemem_graph.consolidate.similarity import content_terms, same_subject
 from simplemem_graph.models import Event, Link, LinkKind
 from simplemem_graph.stores.base import GraphStore
+from simplemem_graph.stores.queries import EventQuery
 from simplemem_graph.text import tokenize, zh_dictionary_tag
 
 # A handover names the new holder of a post: "接手的是阿珂", "Ollie takes over", "replacement is".
@@ -497,9 +498,9 @@ def list_conflicts(store: GraphStore, namespace: str) -> list[Conflict]:
         >>> [c.as_dict()["attribute"] for c in list_conflicts(store, "demo")]
         ['money']
     """
-    links = store.list_links(namespace, kinds=[LinkKind.CONTRADICTS])
+    links = store.links(namespace, kinds=[LinkKind.CONTRADICTS])
     ids = sorted({i for link in links for i in (link.source, link.target)})
-    events = {e.id: e for e in store.get_events(namespace, ids)}
+    events = {e.id: e for e in store.events(namespace, EventQuery(ids=ids))}
     conflicts = [
         Conflict(events[link.source], events[link.target], str(link.props.get("attribute", "value")))
         for link in links

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from simplemem_graph.models import Event, LinkKind, Walk
 from simplemem_graph.retrieve.recall import Candidate
 from simplemem_graph.stores.base import GraphStore
+from simplemem_graph.stores.queries import SessionChains, Walks
 
 
 @dataclass(frozen=True)
@@ -76,7 +77,7 @@ def expand_candidates(
         )
         for step in steps
     ]
-    for neighbours in store.expand_walks(namespace, seed_ids, walks):  # one store call for every walk
+    for neighbours in store.walk(namespace, Walks(seed_ids, walks)):  # one store call for every walk
         for neighbour in neighbours:
             if neighbour.id in by_id or neighbour.id in found:
                 continue
@@ -107,7 +108,7 @@ def neighbouring_turn(
     clause), so "the turn after" may be a few NEXT steps away. `chain`: the session chain from
     `store.session_chains` when the caller fetched it for several events at once."""
     if chain is None:
-        chain = store.session_chains(namespace, [event.id], forward=forward, steps=max_steps)[event.id]
+        chain = store.walk(namespace, SessionChains([event.id], forward=forward, steps=max_steps))[event.id]
     own_turns = set(event.source_ids)
     other_turn: set[str] | None = None
     found: list[Event] = []

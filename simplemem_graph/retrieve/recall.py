@@ -17,13 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date
 
 import numpy as np
 
 from simplemem_graph.models import Entity, Event
 from simplemem_graph.stores.base import RECORD_SESSION_PREFIX, GraphStore, in_date_range, turn_memory
-from simplemem_graph.stores.queries import RecallFilter
+from simplemem_graph.stores.queries import RankedStorylines, RecallFilter, TextQuery, TurnQuery, TurnRecall
 from simplemem_graph.text import tokenize
 
 VECTOR = "vector"
@@ -82,13 +81,12 @@ def recall_vector(
     is searched, as without tiers. A date range is always searched whole: the store scores only
     the events its day index finds. `searched_tiers` receives the tiers read.
     """
-    search_kwargs = {"statuses": where.statuses, "time_from": where.time_from, "time_to": where.time_to}
     dated = where.time_from is not None or where.time_to is not None
     tiers = [HOT] if reaches_cold is False and not dated else [HOT, COLD]
     if searched_tiers is not None:
         searched_tiers[:] = tiers
     tier = HOT if tiers == [HOT] else None
-    return [h.id for h in store.vector_search(namespace, vector.tolist(), k, tier=tier, **search_kwargs)]
+    return [h.id for h in store.vector_search(namespace, vector.tolist(), k, filter=where, tier=tier)]
 
 
 def reaches_cold_tier(events: Sequence[Event], top: int = COLD_EVIDENCE_TOP) -> bool:
@@ -99,8 +97,13 @@ def reaches_cold_tier(events: Sequence[Event], top: int = COLD_EVIDENCE_TOP) -> 
 
 def recall_fulltext(store: GraphStore, namespace: str, query: str, k: int, where: RecallFilter) -> list[str]:
     """Event ids by lexical relevance to the query text, best first."""
-    hits = store.fulltext_search(
-        namespace, query, k, statuses=where.statuses, time_from=where.time_from, time_to=where.time_to
+    hits = store.text_search(
+        namespace,
+        TextQuery(
+            query,
+            k,
+            filter=RecallFilter(statuses=where.statuses, time_from=where.time_from, time_to=where.time_to),
+        ),
     )
     return [h.id for h in hits]
 
@@ -130,14 +133,14 @@ def recall_turn_events(
     added to `verbatim` by id (the store does not hold it): a turn the keep rule dropped by mistake
     can lose rank, never the fact.
     """
-    events = store.turn_recall(
+    events = store.text_search(
         namespace,
-        query,
-        k,
-        statuses=where.statuses,
-        time_from=where.time_from,
-        time_to=where.time_to,
-        bare_turns=verbatim is not None,
+        TurnRecall(
+            query,
+            k,
+            filter=RecallFilter(statuses=where.statuses, time_from=where.time_from, time_to=where.time_to),
+            bare_turns=verbatim is not None,
+        ),
     )
     if verbatim is not None:
         events = _with_lost_words(store, namespace, events, where, LOST_WORDS_MIN)
@@ -158,7 +161,7 @@ def _with_lost_words(
     if not made:
         return events
     whole: dict[str, Event] = {}
-    for turn in store.get_turns(namespace, list(made)):
+    for turn in store.turns(namespace, TurnQuery(ids=list(made))):
         if (turn.session or "").startswith(RECORD_SESSION_PREFIX):
             continue
         kept = {w for e in made[turn.id] for w in tokenize(e.text)}
@@ -196,14 +199,14 @@ def recall_entities(
     """
     if not entities:
         return []
-    ranked = store.entity_recall(
+    ranked = store.events(
         namespace,
-        [[entity.id] for entity in entities],
-        vector,
-        limit=k,
-        statuses=where.statuses,
-        time_from=where.time_from,
-        time_to=where.time_to,
+        RankedStorylines(
+            [[entity.id] for entity in entities],
+            vector,
+            limit=k,
+            filter=RecallFilter(statuses=where.statuses, time_from=where.time_from, time_to=where.time_to),
+        ),
     )
     return [(event, entities[named_by[0]].name) for event, named_by in ranked]
 

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Sequence
-from datetime import date, datetime
+from datetime import date
 from typing import Any, TypeVar, cast
 
 import numpy as np
 
+from simplemem_graph.errors import InputError
 from simplemem_graph.models import (
     DEFAULT_STATUSES,
     EVENT_LINKS,
@@ -34,7 +35,6 @@ from simplemem_graph.models import (
     Turn,
     Walk,
 )
-from simplemem_graph.errors import InputError
 from simplemem_graph.stores import defaults
 from simplemem_graph.stores.helpers import (
     chunk_key,
@@ -265,7 +265,10 @@ class GraphStore(ABC):
             return cast(R, self._expand_walks(namespace, list(query.seeds), list(query.walks)))
         if isinstance(query, SessionChains):
             return cast(
-                R, self._session_chains(namespace, list(query.event_ids), forward=query.forward, steps=query.steps)
+                R,
+                self._session_chains(
+                    namespace, list(query.event_ids), forward=query.forward, steps=query.steps
+                ),
             )
         if isinstance(query, Subgraph):
             return cast(R, self._events_and_links(namespace, list(query.ids), list(query.kinds)))

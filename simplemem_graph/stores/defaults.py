@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from simplemem_graph.stores.base import GraphStore
 
 
-def _turn_recall(
+def turn_recall(
     store: GraphStore,
     namespace: str,
     query: str,
@@ -55,7 +55,7 @@ def _turn_recall(
     return sorted(kept, key=lambda event: (made_from[event.id], event.id))
 
 
-def _entity_recall(
+def entity_recall(
     store: GraphStore,
     namespace: str,
     groups: Sequence[Sequence[str]],
@@ -83,7 +83,7 @@ def _entity_recall(
     return [(events[event_id], named_by[event_id]) for event_id in ranked[:limit]]
 
 
-def _session_chains(
+def session_chains(
     store: GraphStore, namespace: str, event_ids: Sequence[str], *, forward: bool, steps: int = 8
 ) -> dict[str, list[Event]]:
     """See `GraphStore.session_chains`."""

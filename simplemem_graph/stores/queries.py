@@ -29,13 +29,13 @@ from simplemem_graph.models import (
     LinkKind,
     Neighbor,
     ScoredId,
-    Topic,
     Turn,
     Walk,
 )
 from simplemem_graph.stores.helpers import in_date_range
 
-R = TypeVar("R")
+# The type of a query's answer: a query class that answers a list of events answers a sequence.
+R = TypeVar("R", covariant=True)
 
 
 @dataclass(frozen=True)

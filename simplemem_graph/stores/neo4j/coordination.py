@@ -127,9 +127,6 @@ class Coordination(Maintenance):
         rows = self._execute("get_meta", read=True, key=key)
         return rows[0]["value"] if rows else None
 
-    def _set_meta(self, key: str, value: str) -> None:
-        self._execute("set_meta", key=key, value=value)
-
     def _write_feedback(self, tx: ManagedTransaction, feedback: Feedback) -> None:
         """Record a labelled search inside the caller's transaction, after checking that every
         event it names is an event of its namespace (else InputError: the transaction rolls back,

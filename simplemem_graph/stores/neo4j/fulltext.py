@@ -62,8 +62,8 @@ class Fulltext(Vectors):
             lambda after: self._execute("search_text_batch_turns", read=True, after=after, limit=_BATCH),
             lambda rows: self._execute("set_search_text_turns", rows=rows),
         )
-        self._set_meta("search_terms", SEARCH_TERMS_VERSION)
-        self._set_meta("search_fields", _SEARCH_FIELDS_VERSION)
+        self._execute("set_meta", key="search_terms", value=SEARCH_TERMS_VERSION)
+        self._execute("set_meta", key="search_fields", value=_SEARCH_FIELDS_VERSION)
 
     def _fulltext_search(
         self,
@@ -114,7 +114,7 @@ class Fulltext(Vectors):
         if bare_turns:
             # verbatim memories of hit turns without events: the generic three calls (one query
             # returning them too is not written yet)
-            return super().turn_recall(
+            return super()._turn_recall(
                 namespace, query, k, statuses=statuses, time_from=time_from, time_to=time_to, bare_turns=True
             )
         lucene = lucene_query(query, namespace)
