@@ -9,6 +9,7 @@ import random
 from simplemem_graph.consolidate import _consolidate, consolidate
 from simplemem_graph.consolidate.entities import EntityIndex, entity_id, entity_index
 from simplemem_graph.models import Entity, Link, LinkKind
+from tests.store_writes import write
 
 from .conftest import NS, entity_named
 
@@ -53,14 +54,14 @@ def test_a_second_writers_entity_change_is_read_before_the_next_batch(store, mak
     nickname = _name(rng).split()[0]
     alias = Entity(id=entity_id(NS, nickname), namespace=NS, name=nickname, type="person")
     canonical = entity_named(store, person).model_copy(update={"aliases": [nickname]})
-    store.upsert_entities([alias, canonical])
-    store.add_links([Link(kind=LinkKind.ALIAS_OF, source=alias.id, target=canonical.id, namespace=NS)])
+    write(store, entities=[alias, canonical])
+    write(store, links=[Link(kind=LinkKind.ALIAS_OF, source=alias.id, target=canonical.id, namespace=NS)])
 
     index = entity_index(store, NS)
     assert index.lookup(nickname) == [canonical.id]
     later = make_event("e2", f"{nickname} paid the deposit", "2026-03-02T11:00:00")
     consolidate([later], store, embedder=embedder)
-    mentions = {x.target for x in store.list_links(NS, kinds=[LinkKind.MENTIONS], node_ids=["e2"])}
+    mentions = {x.target for x in store.links(NS, kinds=[LinkKind.MENTIONS], node_ids=["e2"])}
     assert canonical.id in mentions
 
 
