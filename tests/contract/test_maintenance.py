@@ -69,7 +69,7 @@ def _keys(links):
 
 def test_delete_events_removes_links_and_orphans(store, ns):
     _small_graph(store, ns)
-    assert store.apply_delta(GraphDelta(namespace=ns, deleted_events=["e1", "missing"])) == 1
+    store.apply_delta(GraphDelta(namespace=ns, deleted_events=["e1", "missing"]))
     assert [e.id for e in store.events(ns, EventQuery())] == ["e2"]
     # acme-co lost its only mention but is still an alias of acme, which e2 mentions.
     assert [e.id for e in store.entities(ns, EntityQuery())] == ["acme", "acme-co", "globex"]
@@ -82,10 +82,12 @@ def test_delete_events_removes_links_and_orphans(store, ns):
         ("MENTIONS", "e2", "globex"),
     ]
     assert len(store.turns(ns, TurnQuery())) == 2  # the raw log is never touched
-    assert store.apply_delta(GraphDelta(namespace=ns, deleted_events=["e1"])) == 0
-    assert store.apply_delta(GraphDelta(namespace=ns, deleted_events=[])) == 0
+    before = (store.events(ns, EventQuery()), store.entities(ns, EntityQuery()), store.links(ns))
+    store.apply_delta(GraphDelta(namespace=ns, deleted_events=["e1"]))  # gone already: nothing moves
+    assert (store.events(ns, EventQuery()), store.entities(ns, EntityQuery()), store.links(ns)) == before
 
-    assert store.apply_delta(GraphDelta(namespace=ns, deleted_events=["e2"])) == 1
+    store.apply_delta(GraphDelta(namespace=ns, deleted_events=["e2"]))
+    assert store.events(ns, EventQuery()) == []
     assert (store.entities(ns, EntityQuery()), store.topics(ns), store.links(ns)) == ([], [], [])
 
 
@@ -98,20 +100,19 @@ def test_delete_topics_keeps_the_events(store, ns):
     store.apply_delta(GraphDelta(namespace=ns, deleted_topics=[]))
 
 
-def test_delete_entity_takes_the_events_that_mention_only_it(store, ns):
+def test_deleted_entities_go_with_their_links_and_the_events_stay(store, ns):
+    # Erasing an entity's storyline is the caller's (forget deletes those events in the same
+    # delta); the store removes the entity and every link touching it, and sweeps what that orphans.
     _small_graph(store, ns)
     write(store, events=[make_event(ns, "e3", "globex alone", minutes=2)])
     write(store, links=[link(ns, LinkKind.MENTIONS, "e3", "globex")])
-    assert (
-        store.apply_delta(GraphDelta(namespace=ns, deleted_entities=["globex"])) == 1
-    )  # e3; e2 also mentions acme
-    assert [e.id for e in store.events(ns, EventQuery())] == ["e1", "e2"]
+    store.apply_delta(GraphDelta(namespace=ns, deleted_entities=["globex"]))
+    assert [e.id for e in store.events(ns, EventQuery())] == ["e1", "e2", "e3"]
     assert [e.id for e in store.entities(ns, EntityQuery())] == ["acme", "acme-co"]
     assert store.links(ns, node_ids=["globex", "e3"]) == []
-    # e2 mentions only acme now that globex is gone; e1 also mentions acme-co, so it stays.
-    assert store.apply_delta(GraphDelta(namespace=ns, deleted_entities=["acme"])) == 1
-    assert [e.id for e in store.events(ns, EventQuery())] == ["e1"]
-    assert [e.id for e in store.entities(ns, EntityQuery())] == ["acme-co"]
+    assert store.entities(ns, EntityQuery(name="Globex")) == []
+    store.apply_delta(GraphDelta(namespace=ns, deleted_entities=["acme"]))
+    assert [e.id for e in store.entities(ns, EntityQuery())] == ["acme-co"]  # e1 still mentions it
     assert store.links(ns, kinds=[LinkKind.ALIAS_OF]) == []
     assert [e.id for e in store.events(ns, EventQuery(entity_ids=["acme-co"], filter=RecallFilter()))] == [
         "e1"

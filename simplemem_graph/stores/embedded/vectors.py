@@ -65,12 +65,6 @@ class Vectors(SQLiteConnection):
         if self.path != ":memory:":
             VectorFile.remove_files(self.path, namespace)
 
-    def rebuild_vectors(self, namespace: str) -> int:
-        """Re-create a namespace's vector file from the embeddings SQLite keeps (the source of
-        truth): after the file was lost or to drop the holes left by deletes. Returns the rows."""
-        with self._lock:
-            return self._rebuild_vectors(namespace)
-
     def _rebuild_vectors(self, namespace: str) -> int:
         rows = self._conn.execute(
             "SELECT rid, embedding FROM events WHERE namespace = ? AND embedding IS NOT NULL ORDER BY rid",
@@ -213,3 +207,11 @@ class Vectors(SQLiteConnection):
         live = {slot: Topic.model_validate_json(data) for slot, data in rows}
         keep = {j for row in ranked for j in [j for j in row if j in live][:k]}
         return [live[j] for j in sorted(keep)]
+
+
+def rebuild_vectors(store: Vectors, namespace: str) -> int:
+    """Re-create a namespace's vector file from the embeddings SQLite keeps (the source of truth):
+    after the file was lost or to drop the holes left by deletes. Returns the rows. A repair of the
+    embedded store's own files, so a function beside it rather than a method of the contract."""
+    with store._lock:
+        return store._rebuild_vectors(namespace)
