@@ -360,10 +360,6 @@ class GraphStore(ABC):
         turns were erased (already erased ones are not counted)."""
 
     @abstractmethod
-    def _delete_patterns(self, namespace: str, ids: Sequence[str]) -> None:
-        """Delete pattern memories and their EVIDENCED_BY links."""
-
-    @abstractmethod
     def scrub(self) -> None:
         """After an erasure, make the store drop what it keeps of deleted data beyond the nodes
         (an index's deleted postings, a write-ahead log)."""
@@ -395,10 +391,6 @@ class GraphStore(ABC):
         would clear its embedding; use `update_events`, or `get_events` first."""
 
     @abstractmethod
-    def _update_events(self, namespace: str, ids: Sequence[str], fields: dict[str, Any]) -> None:
-        """Set the same fields (status, tier, valid_to, importance...) on several events."""
-
-    @abstractmethod
     def _upsert_entities(self, entities: Sequence[Entity]) -> None:
         """Insert or replace entities by (namespace, id)."""
 
@@ -423,10 +415,6 @@ class GraphStore(ABC):
     @abstractmethod
     def _add_links(self, links: Sequence[Link]) -> None:
         """Add links; idempotent on (namespace, kind, source, target), props replaced."""
-
-    @abstractmethod
-    def _remove_links(self, links: Sequence[Link]) -> None:
-        """Remove links by (namespace, kind, source, target); missing ones are ignored."""
 
     @abstractmethod
     def links(
@@ -612,22 +600,6 @@ class GraphStore(ABC):
         """Job runs, newest first (of one namespace, or of all when None)."""
 
     # ---- maintenance ---------------------------------------------------------------------------
-    @abstractmethod
-    def _delete_events(self, namespace: str, ids: Sequence[str]) -> int:
-        """Delete events and their links; return how many existed.
-
-        Orphans go too: topics no event is IN, and entities no event MENTIONS unless an
-        ALIAS_OF / CANDIDATE_ALIAS / WORKS_AT link ties them to an entity that is still mentioned.
-        """
-
-    @abstractmethod
-    def _delete_topics(self, namespace: str, ids: Sequence[str]) -> None:
-        """Delete topics and their IN_TOPIC links (e.g. emptied by re-clustering); events stay."""
-
-    @abstractmethod
-    def _delete_entity(self, namespace: str, entity_id: str) -> int:
-        """Delete an entity, its aliases' links and the events that mention only it; return the
-        number of events deleted."""
 
     @abstractmethod
     def delete_namespace(self, namespace: str) -> None:

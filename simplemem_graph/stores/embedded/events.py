@@ -140,10 +140,6 @@ class Events(TurnLog):
         found.sort(key=lambda row: (row[2], row[3]))
         return [self._event_from_row(d, b) for d, b, _, _ in found]
 
-    def _update_events(self, namespace: str, ids: Sequence[str], fields: dict[str, Any]) -> None:
-        with self._transaction() as conn:
-            self._patch_events(conn, namespace, ids, fields)
-
     def _patch_events(
         self, conn: sqlite3.Connection, namespace: str, ids: Sequence[str], fields: dict[str, Any]
     ) -> list[Event]:

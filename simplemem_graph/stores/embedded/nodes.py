@@ -154,12 +154,6 @@ class Nodes(Events):
             ],
         )
 
-    def _remove_links(self, links: Sequence[Link]) -> None:
-        if not links:
-            return
-        with self._transaction() as conn:
-            self._delete_links(conn, links)
-
     @staticmethod
     def _delete_links(conn: sqlite3.Connection, links: Sequence[Link]) -> None:
         conn.executemany(

@@ -67,10 +67,6 @@ class Events(TurnLog):
             return [event_from_props({**r["event"], "embedding_f32": None}) for r in rows]
         return [event_from_props(r["event"]) for r in rows]
 
-    def _update_events(self, namespace: str, ids: Sequence[str], fields: dict[str, Any]) -> None:
-        if ids:
-            self._transaction(lambda tx: self._patch_events(tx, namespace, ids, fields))
-
     def _patch_events(
         self, tx: ManagedTransaction, namespace: str, ids: Sequence[str], fields: dict[str, Any]
     ) -> None:

@@ -111,16 +111,6 @@ class Nodes(Events):
         for name, rows in sorted(by_query.items()):
             cls._run_batches(tx, name, rows)
 
-    def _remove_links(self, links: Sequence[Link]) -> None:
-        rows = self._removal_rows(links)
-
-        def work(tx: ManagedTransaction) -> None:
-            self._run_batches(tx, "remove_links", rows)
-            self._revise_entities(tx, self._index_link_namespaces(links))
-
-        if rows:
-            self._transaction(work)
-
     @staticmethod
     def _removal_rows(links: Sequence[Link]) -> list[dict[str, Any]]:
         return [
