@@ -217,7 +217,7 @@ class Neighbor(_Model):
 
 
 class Walk(_Model):
-    """One walk of `GraphStore.expand_walks`: the links it follows (as `expand`'s `kinds`), how
+    """One walk of `GraphStore.walk` (`Walks`): the links it follows (event links and MENTIONS), how
     many hops, the statuses an event it reaches may have (None: any), how many events it keeps."""
 
     kinds: list[LinkKind]
@@ -318,7 +318,7 @@ class GraphDelta(_Model):
 
     Deletes come last, after every upsert and link of the delta: a merge moves a copy's links to
     its original before the copy goes. Deleting events or entities also sweeps the orphans they
-    leave (as `GraphStore.delete_events` does). `meta` keys are set in the same transaction, so a
+    leave (see `GraphStore.apply_delta`). `meta` keys are set in the same transaction, so a
     record of what a step did (the tier pass) is never ahead of or behind the step.
     """
 

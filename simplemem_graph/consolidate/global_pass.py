@@ -22,8 +22,8 @@ uninterrupted one ends (tests/integration/test_crash_and_concurrency.py kills it
 
 Cost (issue 11): no N x N matrix, no N x N time. Duplicates and topic communities come from each
 event's nearest neighbours (`nearest_neighbours`: exact up to 10k events, a seeded faiss IVF index
-beyond, O(N^1.5)); the vectors are read as one float32 matrix (`GraphStore.event_vectors`) and the
-events without theirs (`list_events(embeddings=False)`), so memory is O(N) without 384 Python floats
+beyond, O(N^1.5)); the vectors are read as one float32 matrix (`EventVectors`) and the
+events without theirs (`EventQuery(embeddings=False)`), so memory is O(N) without 384 Python floats
 per event. Alias targets come from indexes of names by surname, first word and character pair
 instead of comparing every entity with every other; names are found in event texts with one
 Aho-Corasick automaton. Measured: `bench/scale.py --global-pass-only` (100k events in minutes).
@@ -219,7 +219,7 @@ def plan_duplicates(store: GraphStore, namespace: str, embedder: Embedder | None
 def _with_filled(
     events: Sequence[Event], vector_ids: list[str], matrix: np.ndarray, filled: dict[str, Event]
 ) -> tuple[list[str], np.ndarray]:
-    """The vectors `event_vectors` would return once the `filled` events are stored with theirs:
+    """The vectors `EventVectors` would read once the `filled` events are stored with theirs:
     one unit row per event that has one, in the events' order (oldest first)."""
     stored = dict(zip(vector_ids, range(len(vector_ids)), strict=True))
     fresh = {i: unit_rows(np.asarray([e.embedding], dtype=np.float32))[0] for i, e in filled.items()}

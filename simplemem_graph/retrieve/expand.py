@@ -2,7 +2,7 @@
 
 A question about "why the price dropped" recalls the price event; the cause sits one CAUSES hop
 away, the follow-up one NEXT hop away, and the rest of the supplier's story one MENTIONS hop away
-(through the shared entity). The store does the walking (`GraphStore.expand`); this module picks
+(through the shared entity). The store does the walking (`GraphStore.walk`); this module picks
 the seeds, runs one walk per `ExpandStep` of the plan and turns the neighbours into candidates
 whose path explains the chain: the seed's recall path followed by the hops, e.g.
 ["vector", "MENTIONS Acme Corp", "NEXT"].
@@ -106,7 +106,7 @@ def neighbouring_turn(
     """Events of the session next to `event`, in session order: the rest of its own turn, then
     every event of the next (or previous) turn. One turn often yields several events (one per
     clause), so "the turn after" may be a few NEXT steps away. `chain`: the session chain from
-    `store.session_chains` when the caller fetched it for several events at once."""
+    `SessionChains` when the caller fetched it for several events at once."""
     if chain is None:
         chain = store.walk(namespace, SessionChains([event.id], forward=forward, steps=max_steps))[event.id]
     own_turns = set(event.source_ids)

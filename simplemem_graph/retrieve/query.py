@@ -5,7 +5,7 @@ asks about 笔记本 用; its pronouns, question words, particles and the "…�
 and chat that shares only those ("我不知道该怎么办") is no answer. A first-person question without a
 "you" (`asks_about_self`) asks what the asker said about themself, not what an agent replied.
 
-Entities are found three ways, cheapest first: exact name/alias lookups (`store.find_entities`)
+Entities are found three ways, cheapest first: exact name/alias lookups (`EntitiesNamed`)
 for candidate spans (word n-grams, capitalised spans, jieba words); Chinese names contained in
 the query (no spaces to split on); fuzzy matches of capitalised spans against every name and alias
 (typos, possessives). References ("that client", "he", 上次那个方案) are resolved against the
@@ -215,7 +215,7 @@ class _EntityFinder:
         name's order (skipping some of its characters, adding none) and has at least
         _SHORT_NAME_SHARE of it names that entity, when it names no other. Read only when nothing
         matched exactly. Only the entities named from one of the query's characters are read
-        (`entities_named_from`, the store's name index), not the whole namespace."""
+        (`EntityQuery(starting=...)`, the store's name index), not the whole namespace."""
         firsts = sorted({c for c in query if _CJK_NAME.match(c)})
         by_first: dict[str, list[tuple[str, Entity]]] = {}
         for entity in self._store.entities(self._namespace, EntityQuery(starting=firsts)) if firsts else ():

@@ -126,7 +126,7 @@ def recall_turn_events(
     where: RecallFilter,
     verbatim: dict[str, Event] | None = None,
 ) -> list[Event]:
-    """`recall_turns`, as the events themselves (`GraphStore.turn_recall`: one store call).
+    """`recall_turns`, as the events themselves (`TurnRecall`: one store call).
 
     With `verbatim` (a dict to fill), a hit turn that stage 1 made no event from comes back too, as
     a verbatim memory of the whole turn (`stores.base.turn_memory`), at its turn's rank, and is
@@ -195,7 +195,7 @@ def recall_entities(
 
     A storyline can hold hundreds of events (every turn of a speaker), so they are ranked in the
     store, in one call for every entity: events naming more of the query's entities first, then by
-    cosine similarity to the query (`GraphStore.entity_recall`).
+    cosine similarity to the query (`RankedStorylines`).
     """
     if not entities:
         return []

@@ -14,11 +14,11 @@ from simplemem_graph.stores.helpers import in_date_range, storyline_rank, turn_m
 from simplemem_graph.vectors import cosine, unit
 
 if TYPE_CHECKING:
-    from simplemem_graph.stores.base import GraphStore
+    from simplemem_graph.stores.parts import StoreParts
 
 
 def turn_recall(
-    store: GraphStore,
+    store: StoreParts,
     namespace: str,
     query: str,
     k: int,
@@ -28,13 +28,13 @@ def turn_recall(
     time_to: date | None = None,
     bare_turns: bool = False,
 ) -> list[Event]:
-    """See `GraphStore.turn_recall`."""
+    """See `StoreParts._turn_recall`."""
     rank = {hit.id: i for i, hit in enumerate(store._turn_search(namespace, query, k))}
     if not rank:
         return []
     made_from: dict[str, int] = {}  # event id -> rank of its best turn
     linked: set[str] = set()
-    for link in store.links(namespace, kinds=[LinkKind.FROM], node_ids=list(rank)):
+    for link in store._links(namespace, kinds=[LinkKind.FROM], node_ids=list(rank)):
         if link.target in rank:
             linked.add(link.target)
             made_from[link.source] = min(rank[link.target], made_from.get(link.source, len(rank)))
@@ -56,7 +56,7 @@ def turn_recall(
 
 
 def entity_recall(
-    store: GraphStore,
+    store: StoreParts,
     namespace: str,
     groups: Sequence[Sequence[str]],
     vector: Sequence[float] | np.ndarray,
@@ -66,7 +66,7 @@ def entity_recall(
     time_from: date | None = None,
     time_to: date | None = None,
 ) -> list[tuple[Event, list[int]]]:
-    """See `GraphStore.entity_recall`."""
+    """See `StoreParts._entity_recall`."""
     events: dict[str, Event] = {}
     named_by: dict[str, list[int]] = {}
     for group, entity_ids in enumerate(groups):
@@ -84,16 +84,16 @@ def entity_recall(
 
 
 def session_chains(
-    store: GraphStore, namespace: str, event_ids: Sequence[str], *, forward: bool, steps: int = 8
+    store: StoreParts, namespace: str, event_ids: Sequence[str], *, forward: bool, steps: int = 8
 ) -> dict[str, list[Event]]:
-    """See `GraphStore.session_chains`."""
+    """See `StoreParts._session_chains`."""
     chains: dict[str, list[Event]] = {}
     for start in dict.fromkeys(event_ids):
         chain: list[Event] = []
         current = start
         for _ in range(steps):
             following = None
-            for link in store.links(namespace, kinds=[LinkKind.NEXT], node_ids=[current]):
+            for link in store._links(namespace, kinds=[LinkKind.NEXT], node_ids=[current]):
                 if str(link.props.get("scope", "")).startswith("session:"):
                     if forward and link.source == current:
                         following = link.target

@@ -28,9 +28,9 @@ def export_namespace(store: GraphStore, namespace: str) -> Iterator[dict[str, An
         yield {"type": "entity", **fields}
     for topic in store._list_topics(namespace):
         yield {"type": "topic", **topic.model_dump(mode="json")}
-    for pattern in store.patterns(namespace):
+    for pattern in store._patterns(namespace):
         yield {"type": "pattern", **pattern.model_dump(mode="json")}
-    for link in store.links(namespace):
+    for link in store._links(namespace):
         yield {"type": "link", **link.model_dump(mode="json")}
 
 

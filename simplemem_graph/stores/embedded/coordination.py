@@ -137,6 +137,6 @@ class Coordination(Maintenance):
             (feedback.namespace, feedback.id, feedback.at.timestamp(), feedback.model_dump_json()),
         )
 
-    def feedback(self, namespace: str) -> list[Feedback]:
+    def _feedback(self, namespace: str) -> list[Feedback]:
         rows = self._read("SELECT data FROM feedback WHERE namespace = ? ORDER BY at, id", (namespace,))
         return [Feedback.model_validate_json(r[0]) for r in rows]

@@ -161,7 +161,7 @@ class Nodes(Events):
             [(lk.namespace, lk.kind.value, lk.source, lk.target) for lk in links],
         )
 
-    def links(
+    def _links(
         self,
         namespace: str,
         *,
@@ -201,7 +201,7 @@ class Nodes(Events):
             [(p.namespace, p.id, p.status, p.model_dump_json()) for p in patterns],
         )
 
-    def patterns(self, namespace: str, *, statuses: Sequence[str] | None = None) -> list[Pattern]:
+    def _patterns(self, namespace: str, *, statuses: Sequence[str] | None = None) -> list[Pattern]:
         sql, params = "SELECT data FROM patterns WHERE namespace = ?", [namespace]
         if statuses is not None:
             sql += f" AND status IN ({self._placeholders(len(statuses))})"

@@ -24,7 +24,7 @@ class Walks(Nodes):
         seen = set(entity_ids)
         frontier = list(entity_ids)
         while frontier:
-            links = self.links(namespace, kinds=[LinkKind.ALIAS_OF], node_ids=frontier)
+            links = self._links(namespace, kinds=[LinkKind.ALIAS_OF], node_ids=frontier)
             frontier = [n for lk in links for n in (lk.source, lk.target) if n not in seen]
             seen.update(frontier)
         return seen

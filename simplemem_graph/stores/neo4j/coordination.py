@@ -146,6 +146,6 @@ class Coordination(Maintenance):
             data=feedback.model_dump_json(),
         )
 
-    def feedback(self, namespace: str) -> list[Feedback]:
+    def _feedback(self, namespace: str) -> list[Feedback]:
         rows = self._execute("list_feedback", read=True, namespace=namespace)
         return [Feedback.model_validate_json(r["data"]) for r in rows]

@@ -122,7 +122,7 @@ class Nodes(Events):
             for lk in links
         ]
 
-    def links(
+    def _links(
         self,
         namespace: str,
         *,
@@ -155,7 +155,7 @@ class Nodes(Events):
             for p in patterns
         ]
 
-    def patterns(self, namespace: str, *, statuses: Sequence[str] | None = None) -> list[Pattern]:
+    def _patterns(self, namespace: str, *, statuses: Sequence[str] | None = None) -> list[Pattern]:
         wanted = None if statuses is None else [str(s) for s in statuses]
         rows = self._execute("list_patterns", read=True, namespace=namespace, statuses=wanted)
         return [Pattern.model_validate(model_fields(r["pattern"])) for r in rows]

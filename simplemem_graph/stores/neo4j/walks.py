@@ -102,7 +102,7 @@ class Walks(Nodes):
         return self._transaction(lambda tx: [self._walk(tx, namespace, seeds, w) for w in walks], read=True)
 
     def _walk(self, tx: ManagedTransaction, namespace: str, seeds: list[str], walk: Walk) -> list[Neighbor]:
-        """One walk of `expand_walks` inside the caller's read transaction.
+        """One walk of `_expand_walks` inside the caller's read transaction.
 
         Breadth first, one query per hop: each event is kept at the first (shortest) distance it
         is reached, from the earliest frontier event, as in the embedded store."""
