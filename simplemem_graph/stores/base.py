@@ -181,12 +181,17 @@ class GraphStore(StoreParts):
         if sum(chosen) + query.open_questions > 1:
             raise InputError("EventQuery: give at most one of ids, sessions, entity_ids, open_questions")
         f = query.filter
+        found: list[Event] | None = None
         if query.ids is not None:
-            return self._get_events(namespace, list(query.ids))
-        if query.sessions is not None:
+            found = self._get_events(namespace, list(query.ids))
+        elif query.sessions is not None:
             limit = 200 if query.limit is None else query.limit
             found = self._session_events(namespace, list(query.sessions), since=query.since, limit=limit)
-            return [e for e in found if f.admits(e)] if f != EVERY_EVENT else found
+        elif query.open_questions:
+            found = self._open_question_events(namespace, limit=query.limit)
+        if found is not None:
+            # These reads pick a few events by key; the filter, when given, is applied to them here.
+            return found if f == EVERY_EVENT else [e for e in found if f.admits(e)]
         if query.entity_ids is not None:
             return self._entity_events(
                 namespace,
@@ -195,8 +200,6 @@ class GraphStore(StoreParts):
                 time_from=f.time_from,
                 time_to=f.time_to,
             )
-        if query.open_questions:
-            return self._open_question_events(namespace, limit=query.limit)
         return self._list_events(
             namespace,
             statuses=f.statuses,

@@ -129,7 +129,7 @@ class EventRead(Generic[R]):
 class EventQuery(EventRead[list[Event]]):
     """Events that pass `filter`, chosen by at most one of:
 
-    ids: these events, in the order asked (unknown ids left out; `filter` not applied).
+    ids: these events, in the order asked (unknown ids left out).
     sessions: the newest `limit` (default 200) events of each session whose time is on or after
         `since`, oldest first.
     entity_ids: the events that MENTION any of the entities or their aliases (ALIAS_OF, either
