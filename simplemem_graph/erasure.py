@@ -97,10 +97,9 @@ class Forgetting(Reranking):
             erasure.event_count = self.store.stats(self.namespace).get("events", 0)
             if not dry_run:
                 self.store.delete_namespace(self.namespace)
-                self.store.apply_delta(
-                    GraphDelta(deleted_meta=[self._reranker_key])
-                )  # weights learned from the deleted feedback
-                self.store.apply_delta(GraphDelta(deleted_meta=[tier_pass_key(self.namespace)]))
+                # The weights learned from the deleted feedback and the tier pass's record go too.
+                meta = [self._reranker_key, tier_pass_key(self.namespace)]
+                self.store.apply_delta(GraphDelta(namespace=self.namespace, deleted_meta=meta))
                 self.store.scrub()
             return erasure
         erasure = self._erasure_plan(event_id=event_id, entity=entity, turn_id=turn_id, dry_run=dry_run)
@@ -167,11 +166,17 @@ class Forgetting(Reranking):
         topics = sorted({lk.target for lk in links if lk.kind == LinkKind.IN_TOPIC})
         patterns = sorted({lk.source for lk in links if lk.kind == LinkKind.EVIDENCED_BY})
         # A pattern's text summarises its evidence: mined again by the global pass from what is left.
-        self.store.apply_delta(GraphDelta(namespace=self.namespace, deleted_patterns=patterns))
-        self.store.apply_delta(GraphDelta(namespace=self.namespace, deleted_events=event_ids))
+        # An entity's storyline is among `event_ids` (the plan read it): one delta takes the graph
+        # part whole, then the raw log forgets the turns.
+        self.store.apply_delta(
+            GraphDelta(
+                namespace=self.namespace,
+                deleted_patterns=patterns,
+                deleted_events=event_ids,
+                deleted_entities=erasure.entity_ids,
+            )
+        )
         self.store.change_turns(self.namespace, TurnChange(forget=[t["id"] for t in erasure.turns]))
-        for entity_id in erasure.entity_ids:
-            self.store.apply_delta(GraphDelta(namespace=self.namespace, deleted_entities=[entity_id]))
         self._redescribe_topics(topics)
         self.store.scrub()
 

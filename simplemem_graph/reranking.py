@@ -136,6 +136,7 @@ class Reranking(Ingest):
         if applied:
             self.store.apply_delta(
                 GraphDelta(
+                    namespace=self.namespace,
                     meta={
                         self._reranker_key: json.dumps(
                             {
@@ -148,7 +149,7 @@ class Reranking(Ingest):
                                 "cv_gain_mrr": round(validation.mean_gain, 4),
                             }
                         )
-                    }
+                    },
                 )
             )
         return {
@@ -172,7 +173,7 @@ class Reranking(Ingest):
         """Drop this namespace's trained weights (search goes back to the shipped ones); True when
         there were some."""
         had = self.store.get_meta(self._reranker_key) is not None
-        self.store.apply_delta(GraphDelta(deleted_meta=[self._reranker_key]))
+        self.store.apply_delta(GraphDelta(namespace=self.namespace, deleted_meta=[self._reranker_key]))
         return had
 
 
