@@ -39,12 +39,9 @@ from simplemem_graph.stores.queries import EntityQuery, EventQuery, RecallFilter
 ROOT = Path(__file__).resolve().parents[1]
 READY = "READY"
 GLOBAL_PASS_AT = datetime(2027, 1, 1, tzinfo=UTC)
-# Every GraphStore method that writes the graph or its meta, one transaction per call.
-GRAPH_WRITES = (
-    "apply_delta", "upsert_events", "upsert_entities", "upsert_topics", "upsert_patterns", "add_links",
-    "remove_links", "update_events", "touch_events", "delete_events", "delete_topics", "delete_entity",
-    "delete_patterns", "set_meta", "delete_meta",
-)  # fmt: skip
+# Every GraphStore method that writes the graph or its meta, one transaction per call: the contract
+# has one writer.
+GRAPH_WRITES = ("apply_delta",)
 
 
 class HashEmbedder:

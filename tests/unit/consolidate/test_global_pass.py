@@ -98,7 +98,7 @@ def test_decay_moves_old_unused_events_to_the_cold_tier(store, make_event, embed
 class _BrokenTopicsStore(EmbeddedStore):
     """A real store whose topic listing fails, as a lost connection would."""
 
-    def list_topics(self, namespace, **options):
+    def _list_topics(self, namespace, **options):
         raise RuntimeError("disk I/O error")
 
 
