@@ -97,14 +97,7 @@ def reaches_cold_tier(events: Sequence[Event], top: int = COLD_EVIDENCE_TOP) -> 
 
 def recall_fulltext(store: GraphStore, namespace: str, query: str, k: int, where: RecallFilter) -> list[str]:
     """Event ids by lexical relevance to the query text, best first."""
-    hits = store.text_search(
-        namespace,
-        TextQuery(
-            query,
-            k,
-            filter=RecallFilter(statuses=where.statuses, time_from=where.time_from, time_to=where.time_to),
-        ),
-    )
+    hits = store.text_search(namespace, TextQuery(query, k, filter=where))
     return [h.id for h in hits]
 
 
@@ -133,15 +126,7 @@ def recall_turn_events(
     added to `verbatim` by id (the store does not hold it): a turn the keep rule dropped by mistake
     can lose rank, never the fact.
     """
-    events = store.text_search(
-        namespace,
-        TurnRecall(
-            query,
-            k,
-            filter=RecallFilter(statuses=where.statuses, time_from=where.time_from, time_to=where.time_to),
-            bare_turns=verbatim is not None,
-        ),
-    )
+    events = store.text_search(namespace, TurnRecall(query, k, filter=where, bare_turns=verbatim is not None))
     if verbatim is not None:
         events = _with_lost_words(store, namespace, events, where, LOST_WORDS_MIN)
         verbatim.update((e.id, e) for e in events if e.id.startswith(TURN_MEMORY_PREFIX))
@@ -199,15 +184,8 @@ def recall_entities(
     """
     if not entities:
         return []
-    ranked = store.events(
-        namespace,
-        RankedStorylines(
-            [[entity.id] for entity in entities],
-            vector,
-            limit=k,
-            filter=RecallFilter(statuses=where.statuses, time_from=where.time_from, time_to=where.time_to),
-        ),
-    )
+    groups = [[entity.id] for entity in entities]
+    ranked = store.events(namespace, RankedStorylines(groups, vector, limit=k, filter=where))
     return [(event, entities[named_by[0]].name) for event, named_by in ranked]
 
 
