@@ -12,6 +12,7 @@ from api.schemas import GraphEdge, GraphNode, GraphOut
 from simplemem_graph.errors import NotFoundError
 from simplemem_graph.models import Event, LinkKind
 from simplemem_graph.stores.base import GraphStore
+from simplemem_graph.stores.queries import EntityQuery, EventQuery, TurnQuery
 
 # Which end of each drawn link is what kind of node. FROM (event -> raw turn) is not drawn: the
 # source turns are shown in the event's detail panel instead.
@@ -57,7 +58,7 @@ def build_neighbourhood(
     Example:
         >>> view = build_neighbourhood(mem.store, "default", [hit.event.id for hit in result.hits])
     """
-    seeds = store.get_events(namespace, list(dict.fromkeys(event_ids)))
+    seeds = store.events(namespace, EventQuery(ids=list(dict.fromkeys(event_ids))))
     if not seeds:
         raise NotFoundError(f"graph: none of the events {list(event_ids)[:5]} is in namespace {namespace!r}")
     kinds: dict[str, str] = {event.id: "event" for event in seeds}
@@ -67,7 +68,7 @@ def build_neighbourhood(
         if not frontier:
             break
         reached: set[str] = set()
-        for link in store.list_links(namespace, kinds=DRAWN_LINKS, node_ids=sorted(frontier)):
+        for link in store.links(namespace, kinds=DRAWN_LINKS, node_ids=sorted(frontier)):
             source_kind, target_kind = _ENDPOINT_KINDS[link.kind]
             for node_id, kind in ((link.source, source_kind), (link.target, target_kind)):
                 if node_id in kinds:
@@ -83,7 +84,7 @@ def build_neighbourhood(
     drawn = {node.id for node in nodes}
     edges = [
         GraphEdge(source=link.source, target=link.target, kind=link.kind.value, props=link.props)
-        for link in store.list_links(namespace, kinds=DRAWN_LINKS, node_ids=sorted(drawn))
+        for link in store.links(namespace, kinds=DRAWN_LINKS, node_ids=sorted(drawn))
         if link.source in drawn and link.target in drawn
     ]
     return GraphOut(nodes=nodes, edges=edges, truncated=truncated)
@@ -96,15 +97,19 @@ def _describe_nodes(
     known = {event.id: event for event in seeds}
     seed_ids = set(known)
     other_event_ids = [node_id for node_id, kind in kinds.items() if kind == "event" and node_id not in known]
-    known.update({event.id: event for event in store.get_events(namespace, other_event_ids)})
+    known.update({event.id: event for event in store.events(namespace, EventQuery(ids=other_event_ids))})
     source_ids = sorted({sid for event in known.values() for sid in event.source_ids})
-    turns = {turn.id: turn for turn in store.get_turns(namespace, source_ids)} if source_ids else {}
+    turns = (
+        {turn.id: turn for turn in store.turns(namespace, TurnQuery(ids=source_ids))} if source_ids else {}
+    )
     entities = {}
     if "entity" in kinds.values():
-        entities = {entity.id: entity for entity in store.list_entities(namespace) if entity.id in kinds}
+        entities = {
+            entity.id: entity for entity in store.entities(namespace, EntityQuery()) if entity.id in kinds
+        }
     topics = {}
     if "topic" in kinds.values():
-        topics = {topic.id: topic for topic in store.list_topics(namespace) if topic.id in kinds}
+        topics = {topic.id: topic for topic in store.topics(namespace) if topic.id in kinds}
 
     nodes = []
     for node_id, kind in kinds.items():

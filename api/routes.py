@@ -49,6 +49,7 @@ from api.schemas import (
 from simplemem_graph.errors import InputError
 from simplemem_graph.memory import Erasure, Memory
 from simplemem_graph.models import Hit, Turn
+from simplemem_graph.stores.queries import FailedTurns
 
 NDJSON = "application/x-ndjson"
 JOBS_KEPT_VISIBLE = 1000  # the newest runs a page of /jobs is cut from
@@ -130,7 +131,7 @@ def job_problems(request: Request) -> HealthzOut:
         for run in latest.values()
         if run.status in ("failed", "alert") and principal.may_use(run.namespace)
     ]
-    failed = sum(1 for namespace, _, _ in store.failed_turns(None) if principal.may_use(namespace))
+    failed = sum(1 for namespace, _, _ in store.turns(None, FailedTurns()) if principal.may_use(namespace))
     degraded = bool(problems or failed)
     return HealthzOut(status="degraded" if degraded else "ok", problems=problems, failed_turns=failed)
 

@@ -35,6 +35,9 @@ from collections import defaultdict
 from datetime import UTC, datetime
 from pathlib import Path
 
+from simplemem_graph.models import GraphDelta
+from simplemem_graph.stores.queries import EntityQuery, EventQuery, TurnQuery
+
 ROOT = Path(__file__).resolve().parents[1]
 LOCOMO = ROOT.parent / "shared" / "data" / "locomo" / "locomo_dev.json"
 GLOBAL_PASS_AT = datetime(2027, 1, 1, tzinfo=UTC)
@@ -128,8 +131,8 @@ def record_model(uri: str) -> dict[str, str | None]:
     store = open_store(uri)
     try:
         before = {key: store.get_meta(key) for key in (MODEL_KEY, DIMENSION_KEY)}
-        store.set_meta(MODEL_KEY, embedder.name)
-        store.set_meta(DIMENSION_KEY, str(embedder.dimension))
+        store.apply_delta(GraphDelta(meta={MODEL_KEY: embedder.name}))
+        store.apply_delta(GraphDelta(meta={DIMENSION_KEY: str(embedder.dimension)}))
         return before
     finally:
         store.close()
@@ -143,7 +146,9 @@ def drop(uri: str, namespace: str, restore: dict[str, str | None] | None = None)
     try:
         store.delete_namespace(namespace)
         for key, value in (restore or {}).items():
-            store.delete_meta(key) if value is None else store.set_meta(key, value)
+            store.apply_delta(
+                GraphDelta(deleted_meta=[key]) if value is None else GraphDelta(meta={key: value})
+            )
     finally:
         store.close()
 
@@ -165,18 +170,19 @@ def graph(store_uri: str, namespace: str) -> dict[str, dict]:
     store = open_store(store_uri)
     try:
         parts: dict[str, dict] = {
-            "turns": {t.id: (t.session, t.speaker, t.text) for t in store.get_turns(namespace)},
-            "pending": {t.id: () for t in store.pending_turns(namespace)},
+            "turns": {t.id: (t.session, t.speaker, t.text) for t in store.turns(namespace, TurnQuery())},
+            "pending": {t.id: () for t in store.turns(namespace, TurnQuery(pending=True))},
             "events": {
                 e.id: (e.text, str(e.status), str(e.valid_to), tuple(e.open_slots))
-                for e in store.list_events(namespace, embeddings=False)
+                for e in store.events(namespace, EventQuery(embeddings=False))
             },
             "entities": {
-                e.id: (e.name, e.type, tuple(sorted(e.aliases))) for e in store.list_entities(namespace)
+                e.id: (e.name, e.type, tuple(sorted(e.aliases)))
+                for e in store.entities(namespace, EntityQuery())
             },
         }
         members: dict[str, set[str]] = defaultdict(set)
-        for link in store.list_links(namespace):
+        for link in store.links(namespace):
             props = json.dumps(link.props, sort_keys=True, default=str)
             parts.setdefault(link.kind.value, {})[(link.source, link.target)] = props
             if link.kind.value == "IN_TOPIC":

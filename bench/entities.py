@@ -35,6 +35,7 @@ from simplemem_graph.loaders import load_jsonl, load_locomo  # noqa: E402
 from simplemem_graph.memory import Memory  # noqa: E402
 from simplemem_graph.models import LinkKind  # noqa: E402
 from simplemem_graph.stores.embedded import EmbeddedStore  # noqa: E402
+from simplemem_graph.stores.queries import EntityQuery  # noqa: E402
 
 DATA_DIR = Path(os.environ.get("SIMPLEMEM_SHARED_DATA", REPO.parent / "shared" / "data"))
 LOCOMO_DEV = DATA_DIR / "locomo" / "locomo_dev.json"
@@ -61,7 +62,7 @@ def score_sample(
     if after_pass:  # scored as the graph stands after the global pass (aliases, re-derived entities)
         memory.consolidate(now=max(t.time for t in turns))
     store = memory.store
-    alias_of = {lk.source: lk.target for lk in store.list_links(sample, kinds=[LinkKind.ALIAS_OF])}
+    alias_of = {lk.source: lk.target for lk in store.links(sample, kinds=[LinkKind.ALIAS_OF])}
 
     def root(entity_id: str) -> str:
         seen = set()
@@ -70,7 +71,7 @@ def score_sample(
             entity_id = alias_of[entity_id]
         return entity_id
 
-    everything = [e for e in store.list_entities(sample) if e.id not in alias_of]
+    everything = [e for e in store.entities(sample, EntityQuery()) if e.id not in alias_of]
     speaker_labels = sorted(e.name for e in everything if _key(e.name) in GENERIC)
     ignored = {_key(n) for n in ignore}
     canonical = [e for e in everything if _key(e.name) not in GENERIC and _key(e.name) not in ignored]
@@ -102,10 +103,10 @@ def score_sample(
     # when no entity has that name (e.g. a nickname only ever used as a vocative).
     nick_total, nick_linked, nick_split = 0, 0, []
     for lab in labels:
-        targets = {root(e.id) for e in store.find_entities(sample, lab["name"])}
+        targets = {root(e.id) for e in store.entities(sample, EntityQuery(name=lab["name"]))}
         for alias in lab["aliases"]:
             nick_total += 1
-            roots = {root(e.id) for e in store.find_entities(sample, alias)}
+            roots = {root(e.id) for e in store.entities(sample, EntityQuery(name=alias))}
             if targets and targets & roots:
                 nick_linked += 1
             elif roots and targets:  # both forms are entities, not linked

@@ -33,7 +33,11 @@ REPO = Path(__file__).resolve().parents[1]
 if not os.environ.get("PYTHONPATH"):  # PYTHONPATH, when given, chooses the code measured
     sys.path.insert(0, str(REPO))
 
-from simplemem_graph.models import Event, Turn  # noqa: E402
+from simplemem_graph.models import (  # noqa: E402
+    Event,
+    GraphDelta,
+    Turn,
+)
 from simplemem_graph.stores.embedded import EmbeddedStore  # noqa: E402
 
 BIG, SMALL = "big-tenant", "small-tenant"
@@ -82,7 +86,8 @@ def rows(namespace: str, start: int, count: int, words: list[str], rng) -> tuple
 
 def write(store: EmbeddedStore, batch: tuple[list[Turn], list[Event]]) -> None:
     store.add_turns(batch[0], pending=False)
-    store.upsert_events(batch[1])
+    if batch[1]:
+        store.apply_delta(GraphDelta(namespace=batch[1][0].namespace, events=batch[1]))
 
 
 def build(directory: Path, big: int, small: int) -> None:

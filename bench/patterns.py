@@ -38,6 +38,7 @@ from simplemem_graph.consolidate.patterns import WEEKDAYS_EN, mine_patterns
 from simplemem_graph.memory import Memory
 from simplemem_graph.models import EventStatus, Turn
 from simplemem_graph.stores.embedded import EmbeddedStore
+from simplemem_graph.stores.queries import EventQuery, RecallFilter
 from simplemem_graph.text import count_tokens
 
 KINDS = ("weekday", "time_of_day", "interval", "postpone", "outcome")
@@ -179,7 +180,7 @@ def run_seed(seed: int, embedder) -> dict:
     found = memory.patterns()
     patterns = [p for p, _ in found]
     statuses = [EventStatus.ACTIVE, EventStatus.DONE, EventStatus.ARCHIVED, EventStatus.SUPERSEDED]
-    events = memory.store.list_events(memory.namespace, statuses=statuses)
+    events = memory.store.events(memory.namespace, EventQuery(filter=RecallFilter(statuses=statuses)))
     baseline = [c.pattern for c in mine_patterns(events, memory.namespace, now=now, min_rate=0.0)]
     by_kind = {
         kind: _pr([p for p in patterns if p.kind == kind], [g for g in gold if g["kind"] == kind])

@@ -34,6 +34,7 @@ from simplemem_graph.consolidate.questions import KIND_SLOTS, filled_slots, ques
 from simplemem_graph.memory import Memory
 from simplemem_graph.models import Turn
 from simplemem_graph.stores.embedded import EmbeddedStore
+from simplemem_graph.stores.queries import EventQuery
 
 ZH_OBJECTS = ["报价单", "合同", "样品", "发票", "方案", "清单", "图纸", "报告"]
 EN_OBJECTS = ["quote", "contract", "samples", "invoice", "proposal", "checklist", "drawings", "report"]
@@ -217,7 +218,7 @@ def run_seed(seed: int, items: int, embedder) -> dict:
     asked = _asked(memory)
     # Baseline ask-all: every required slot of every event whose kind words say task/meeting/commitment.
     ask_all = set()
-    for event in memory.store.list_events(memory.namespace):
+    for event in memory.store.events(memory.namespace, EventQuery()):
         kind = question_kind(event)
         if kind:
             ask_all |= {(event.session, s) for s in KIND_SLOTS[kind]}

@@ -24,7 +24,7 @@ from pathlib import Path
 from simplemem_graph.consolidate.entities import EntityResolver
 from simplemem_graph.consolidate.entity_index import EntityIndex
 from simplemem_graph.ingest import keep_entity_index, kept_entity_index
-from simplemem_graph.models import Entity, Event, Participant
+from simplemem_graph.models import Entity, Event, GraphDelta, Participant
 from simplemem_graph.stores.embedded import EmbeddedStore
 
 SYLLABLES = ["ka", "lo", "mi", "ren", "sa", "tor", "vi", "del", "no", "bra", "quin", "zu", "fe", "ha"]
@@ -55,9 +55,10 @@ def measure(entities: int, seed: int = 3) -> dict[str, float]:
     names = [f"{word(rng)} {word(rng, 3)}" for _ in range(entities)]
     with tempfile.TemporaryDirectory() as folder:
         store = EmbeddedStore(str(Path(folder) / "resolver.db"))
-        store.upsert_entities(
-            [Entity(id=f"en-{i}", namespace="bench", name=n, type="person") for i, n in enumerate(names)]
-        )
+        entities = [
+            Entity(id=f"en-{i}", namespace="bench", name=n, type="person") for i, n in enumerate(names)
+        ]
+        store.apply_delta(GraphDelta(namespace="bench", entities=entities))
         start = time.perf_counter()
         index = EntityIndex.load(store, "bench")
         load = time.perf_counter() - start
@@ -67,7 +68,7 @@ def measure(entities: int, seed: int = 3) -> dict[str, float]:
         resolve = time.perf_counter() - start
         # As consolidation does after writing the batch's delta: keep the index, then ask for it.
         resolution = EntityResolver(index).result
-        store.upsert_entities(list(resolution.changed.values()))
+        store.apply_delta(GraphDelta(namespace="bench", entities=list(resolution.changed.values())))
         keep_entity_index(store, index, store.entity_revision("bench"))
         start = time.perf_counter()
         kept = kept_entity_index(store, "bench")

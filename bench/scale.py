@@ -47,8 +47,21 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from simplemem_graph.consolidate.name_matching import entity_id  # noqa: E402
-from simplemem_graph.models import Entity, Event, Link, LinkKind, Participant, Topic, Turn  # noqa: E402
+from simplemem_graph.models import (  # noqa: E402
+    DEFAULT_STATUSES,
+    EVENT_LINKS,
+    Entity,
+    Event,
+    GraphDelta,
+    Link,
+    LinkKind,
+    Participant,
+    Topic,
+    Turn,
+    Walk,
+)
 from simplemem_graph.stores.base import GraphStore  # noqa: E402
+from simplemem_graph.stores.queries import EventQuery, RecallFilter, TextQuery, Walks  # noqa: E402
 from simplemem_graph.text import tokenize  # noqa: E402
 
 DIM = 384
@@ -193,10 +206,11 @@ def write_batch(store: GraphStore, batch) -> None:
     # (Logged pending, the pipeline mode's first `add_many` compressed every synthetic turn too,
     # which made ingest look O(store).)
     store.add_turns(turns, pending=False)
-    store.upsert_events(events)
-    store.upsert_entities(entities)
-    store.upsert_topics(topics)
-    store.add_links(links)
+    if events or entities or topics or links:
+        namespace = (events or entities or topics or links)[0].namespace
+        store.apply_delta(
+            GraphDelta(namespace=namespace, events=events, entities=entities, topics=topics, links=links)
+        )
 
 
 def open_store(kind: str, path: str, namespace: str) -> GraphStore:
@@ -228,21 +242,34 @@ def measure_searches(store: GraphStore, synth: Synthetic, vectors: np.ndarray, i
         timings["exact_numpy"].append(time.perf_counter() - started)
         overlap.append(len({h.id for h in hits} & {ids[j] for j in exact}) / 10)
         started = time.perf_counter()
-        store.fulltext_search(ns, text, 15)
+        store.text_search(ns, TextQuery(text, 15))
         timings["fulltext"].append(time.perf_counter() - started)
         started = time.perf_counter()
-        store.turn_search(ns, text, 15)
+        store.text_search(ns, TextQuery(text, 15, target="turns"))
         timings["turns"].append(time.perf_counter() - started)
         seeds = [h.id for h in hits[:5]]
         started = time.perf_counter()
-        store.expand(ns, seeds, hops=2, limit=50)
+        store.walk(
+            ns,
+            Walks(
+                seeds,
+                [
+                    Walk(
+                        kinds=[*EVENT_LINKS, LinkKind.MENTIONS],
+                        hops=2,
+                        statuses=list(DEFAULT_STATUSES),
+                        limit=50,
+                    )
+                ],
+            ),
+        )[0]
         timings["expand"].append(time.perf_counter() - started)
         entity = synth.entities[int(rng.integers(1, len(synth.entities)))]
         started = time.perf_counter()
-        store.entity_events(ns, [entity.id])
+        store.events(ns, EventQuery(entity_ids=[entity.id], filter=RecallFilter()))
         timings["entity_events"].append(time.perf_counter() - started)
         started = time.perf_counter()
-        store.get_events(ns, [h.id for h in hits])
+        store.events(ns, EventQuery(ids=[h.id for h in hits]))
         timings["get_events"].append(time.perf_counter() - started)
     result = {name: summary_ms(values) for name, values in timings.items()}
     result["vector_recall_at_10"] = statistics.mean(overlap)
@@ -254,12 +281,15 @@ import sys, time, json
 started = time.perf_counter()
 sys.path.insert(0, {repo!r})
 from bench.scale import open_store
+from simplemem_graph.models import DEFAULT_STATUSES, EVENT_LINKS, LinkKind, Walk
+from simplemem_graph.stores.queries import Walks
 imported = time.perf_counter()
 store = open_store({kind!r}, {path!r}, {ns!r})
 opened = time.perf_counter()
 store.vector_search({ns!r}, {vector!r}, 10)
 first = time.perf_counter()
-store.expand({ns!r}, [{seed!r}], hops=2, limit=50)
+walk = Walk(kinds=[*EVENT_LINKS, LinkKind.MENTIONS], hops=2, statuses=list(DEFAULT_STATUSES))
+store.walk({ns!r}, Walks([{seed!r}], [walk]))
 expanded = time.perf_counter()
 print(json.dumps({{"import_s": imported - started, "open_s": opened - imported,
                   "first_vector_search_s": first - opened, "first_expand_s": expanded - first,
@@ -460,7 +490,7 @@ def run_pipeline_mode(args) -> dict[str, Any]:
         at = max(t.time for t in real) + timedelta(days=1)
         latencies, floors, calls = [], [], []
         search_store: dict[str, dict[str, float]] = {}  # method -> calls, seconds over all questions
-        all_events = store.list_events(namespace, statuses=None)
+        all_events = store.events(namespace, EventQuery(filter=RecallFilter(None)))
         matrix = np.asarray([e.embedding for e in all_events if e.embedding is not None], dtype=np.float32)
         timer = StoreTimer(store)  # after the floor's own read: only the searches' calls count
         for question in questions:

@@ -48,7 +48,7 @@ class StoreTimer:
     """Wraps every contract method of a store (on the instance) to count its calls and wall time.
 
     Only calls from outside the store count (a store method calling another of its own, such as
-    the embedded `expand` reading links, is neither a second call nor time counted twice): each
+    the embedded walk reading links, is neither a second call nor time counted twice): each
     counted call is one round trip on Neo4j."""
 
     def __init__(self, store: GraphStore):

@@ -30,6 +30,7 @@ from bench.fts_namespaces import print_and_save  # noqa: E402
 from bench.scale import BATCH, CLUSTERS, QUERIES, Synthetic, open_store, summary_ms, write_batch  # noqa: E402
 from simplemem_graph.config import DecayPolicy  # noqa: E402
 from simplemem_graph.consolidate.global_pass import apply_decay  # noqa: E402
+from simplemem_graph.stores.queries import EventQuery  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -63,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
         started = time.perf_counter()
         counts = apply_decay(store, namespace, now=max(times), decay=DecayPolicy())
         decay_s = time.perf_counter() - started
-        hot_ids = {e.id for e in store.list_events(namespace) if e.tier == "hot"}
+        hot_ids = {e.id for e in store.events(namespace, EventQuery()) if e.tier == "hot"}
         matrix = np.vstack(vectors)
         hot_rows = np.array([i for i, event_id in enumerate(ids) if event_id in hot_ids])
         hot_matrix = matrix[hot_rows]

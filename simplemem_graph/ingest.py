@@ -38,6 +38,14 @@ from simplemem_graph.models import (
     stable_id,
 )
 from simplemem_graph.stores.base import GraphStore, new_lease_holder
+from simplemem_graph.stores.queries import (
+    EventQuery,
+    FailedTurns,
+    PendingCount,
+    SessionSpeakers,
+    TurnChange,
+    TurnQuery,
+)
 
 # One writer at a time consolidates a namespace; a holder that dies loses it after this long at most
 # (at once when it ran on this host: its pid is gone).
@@ -228,13 +236,15 @@ class Ingest:
 
     def events_of_turn(self, turn_id: str) -> list[Event]:
         """The events made from one logged turn (through their FROM provenance links)."""
-        links = self.store.list_links(self.namespace, kinds=[LinkKind.FROM], node_ids=[turn_id])
-        events = self.store.get_events(self.namespace, [lk.source for lk in links if lk.target == turn_id])
+        links = self.store.links(self.namespace, kinds=[LinkKind.FROM], node_ids=[turn_id])
+        events = self.store.events(
+            self.namespace, EventQuery(ids=[lk.source for lk in links if lk.target == turn_id])
+        )
         return sorted(events, key=lambda e: (e.time, e.id))
 
     def turns(self, *, session: str | None = None) -> list[Turn]:
         """The raw log of this namespace (of one session when given), oldest first."""
-        turns = self.store.get_turns(self.namespace)
+        turns = self.store.turns(self.namespace, TurnQuery())
         return turns if session is None else [t for t in turns if t.session == session]
 
     def add_many(
@@ -279,7 +289,7 @@ class Ingest:
 
     def pending(self) -> int:
         """Turns logged but not consolidated yet (an interrupted ingest, another writer's batch)."""
-        return self.store.count_pending(self.namespace)
+        return self.store.turns(self.namespace, PendingCount())
 
     def process_pending(
         self,
@@ -298,7 +308,9 @@ class Ingest:
         report = report if report is not None else IngestReport()
         delay = 0.05
         while True:
-            if wait_for is not None and not self.store.pending_turns(self.namespace, limit=1, ids=wait_for):
+            if wait_for is not None and not self.store.turns(
+                self.namespace, TurnQuery(pending=True, limit=1, ids=wait_for)
+            ):
                 return report
             if self.store.acquire_lease(self.namespace, CONSOLIDATION_LEASE, self._holder, LEASE_TTL_S):
                 try:
@@ -318,11 +330,11 @@ class Ingest:
         done = 0
         while max_batches is None or done < max_batches:
             # A chunk at a time, as it was logged: the same batches whoever consolidates them.
-            turns = self.store.pending_chunk(self.namespace)
+            turns = self.store.turns(self.namespace, TurnQuery(chunk=True))
             if not turns:
                 return
             self._consolidate_or_set_aside(turns, report)
-            if self.store.pending_turns(self.namespace, limit=1, ids=[t.id for t in turns]):
+            if self.store.turns(self.namespace, TurnQuery(pending=True, limit=1, ids=[t.id for t in turns])):
                 # A delta that does not consume its turns would loop here forever: fail loudly.
                 raise ConsolidationError(
                     f"consolidate: a batch of {len(turns)} turns in namespace {self.namespace!r} "
@@ -345,7 +357,7 @@ class Ingest:
                 raise
             if len(turns) == 1:
                 error = f"{type(e).__name__}: {e}"[:MAX_ERROR_CHARS]
-                self.store.set_aside_turns(self.namespace, {turns[0].id: error})
+                self.store.change_turns(self.namespace, TurnChange(failed={turns[0].id: error}))
                 report.failed.append({"turn_id": turns[0].id, "error": error})
                 return
         for turn in turns:
@@ -367,7 +379,7 @@ class Ingest:
         """The turns set aside because their consolidation failed: {"turn_id", "error"} each."""
         return [
             {"turn_id": turn_id, "error": error}
-            for _, turn_id, error in self.store.failed_turns(self.namespace)
+            for _, turn_id, error in self.store.turns(self.namespace, FailedTurns())
         ]
 
     def jobs(self, *, kind: str | None = None, limit: int = 50) -> list[JobRun]:
@@ -377,7 +389,7 @@ class Ingest:
     def retry_failed(self) -> IngestReport:
         """Put the turns set aside back in the queue and consolidate them (those that fail again
         are set aside again, listed in the report's `failed`)."""
-        retried = self.store.retry_turns(self.namespace)
+        retried = self.store.change_turns(self.namespace, TurnChange(retry=True))
         report = self.process_pending() if retried else IngestReport()
         return report
 
@@ -386,7 +398,7 @@ class Ingest:
         sessions = sorted({t.session for t in turns})
         speakers = {
             (self.namespace, session): names
-            for session, names in self.store.session_speakers(self.namespace, sessions).items()
+            for session, names in self.store.turns(self.namespace, SessionSpeakers(sessions)).items()
         }
         events = compress(
             turns,
@@ -412,15 +424,17 @@ class Ingest:
     def rebuild(self, *, progress: Callable[[int], None] | None = None) -> IngestReport:
         """Drop this namespace's graph and rebuild it from the raw log, the source of truth."""
         # Erased turns are tombstones `get_turns` never returns; set-aside ones would fail again.
-        set_aside = {turn_id for _, turn_id, _ in self.store.failed_turns(self.namespace)}
+        set_aside = {turn_id for _, turn_id, _ in self.store.turns(self.namespace, FailedTurns())}
         turns = [
             t
-            for t in self.store.get_turns(self.namespace)
+            for t in self.store.turns(self.namespace, TurnQuery())
             if t.id not in set_aside and not (t.session or "").startswith(RECORD_SESSION_PREFIX)
         ]
-        events = self.store.list_events(self.namespace)
-        self.store.delete_events(self.namespace, [e.id for e in events])
-        self.store.remove_links(self.store.list_links(self.namespace))
+        events = self.store.events(self.namespace, EventQuery())
+        self.store.apply_delta(GraphDelta(namespace=self.namespace, deleted_events=[e.id for e in events]))
+        self.store.apply_delta(
+            GraphDelta(namespace=self.namespace, removed_links=self.store.links(self.namespace))
+        )
         report = IngestReport()
         for start in range(0, len(turns), 64):
             batch = turns[start : start + 64]

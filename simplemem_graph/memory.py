@@ -39,6 +39,7 @@ from simplemem_graph.models import (
     DEFAULT_STATUSES,
     Event,
     EventStatus,
+    GraphDelta,
     Hit,
     LinkKind,
     Pattern,
@@ -49,6 +50,7 @@ from simplemem_graph.retrieve import RetrievalResult, build_context, fill_budget
 from simplemem_graph.retrieve.story import Story, entity_story
 from simplemem_graph.stores.base import GraphStore
 from simplemem_graph.stores.factory import open_store
+from simplemem_graph.stores.queries import EventQuery, FailedTurns
 from simplemem_graph.text import count_tokens
 
 __all__ = ["CONSOLIDATION_LEASE", "SAMPLE_CONVERSATION", "Erasure", "IngestReport", "Memory", "open_store"]
@@ -153,7 +155,9 @@ class Memory(Forgetting):
             result.hits = kept if budget is not None else kept[:final_k]
             result.context_tokens = sum(count_tokens(hit.event.text) for hit in result.hits)
         if result.hits:
-            self.store.touch_events(self.namespace, [h.event.id for h in result.hits], at)
+            self.store.apply_delta(
+                GraphDelta(namespace=self.namespace, touched=[h.event.id for h in result.hits], touched_at=at)
+            )
         result.patterns = self.patterns_for(query, result.hits)
         return result
 
@@ -163,7 +167,7 @@ class Memory(Forgetting):
         amount, place, time) that tasks, meetings and commitments still lack."""
         if limit is not None and (not isinstance(limit, int) or limit < 1):
             raise InputError(f"questions: `limit` must be a positive integer, got {limit!r}")
-        events = self.store.open_question_events(self.namespace, limit=QUESTION_SCAN)
+        events = self.store.events(self.namespace, EventQuery(open_questions=True, limit=QUESTION_SCAN))
         found = build_questions(events, at=_time_or_now(at, "questions: `at`"))
         return found if limit is None else found[:limit]
 
@@ -171,13 +175,13 @@ class Memory(Forgetting):
         self, hits: Sequence[Hit], *, at: datetime | str | None = None, limit: int = 3
     ) -> list[Question]:
         """Open questions of the hits' topic: about a hit, or an event sharing an entity or topic with one."""
-        open_events = self.store.open_question_events(self.namespace, limit=QUESTION_SCAN)
+        open_events = self.store.events(self.namespace, EventQuery(open_questions=True, limit=QUESTION_SCAN))
         if not open_events or not hits:
             return []
         hit_ids = {h.event.id for h in hits}
         ids = sorted(hit_ids | {e.id for e in open_events})
         reach: dict[str, set[str]] = {}
-        for link in self.store.list_links(
+        for link in self.store.links(
             self.namespace, kinds=[LinkKind.MENTIONS, LinkKind.IN_TOPIC], node_ids=ids
         ):
             reach.setdefault(link.source, set()).add(link.target)
@@ -188,18 +192,20 @@ class Memory(Forgetting):
     def patterns(self, *, include_retired: bool = False) -> list[tuple[Pattern, list[Event]]]:
         """Pattern memories with the events they were counted from (oldest first)."""
         statuses = None if include_retired else [PatternStatus.ACTIVE]
-        patterns = self.store.list_patterns(self.namespace, statuses=statuses)
+        patterns = self.store.patterns(self.namespace, statuses=statuses)
         if not patterns:
             return []
         evidence: dict[str, list[str]] = {}
-        links = self.store.list_links(
+        links = self.store.links(
             self.namespace, kinds=[LinkKind.EVIDENCED_BY], node_ids=[p.id for p in patterns]
         )
         for link in links:
             evidence.setdefault(link.source, []).append(link.target)
         events = {
             e.id: e
-            for e in self.store.get_events(self.namespace, sorted({t for v in evidence.values() for t in v}))
+            for e in self.store.events(
+                self.namespace, EventQuery(ids=sorted({t for v in evidence.values() for t in v}))
+            )
         }
         return [
             (
@@ -214,13 +220,13 @@ class Memory(Forgetting):
     def patterns_for(self, query: str, hits: Sequence[Hit], *, limit: int = 2) -> list[Pattern]:
         """Active patterns above the hits: those evidenced by a hit, or naming the query's words and
         subject. Patterns are few per namespace (one per regular group), so all are read."""
-        patterns = self.store.list_patterns(self.namespace, statuses=[PatternStatus.ACTIVE])
+        patterns = self.store.patterns(self.namespace, statuses=[PatternStatus.ACTIVE])
         if not patterns:
             return []
         hit_ids = [h.event.id for h in hits]
         counted: dict[str, int] = {}
         for link in (
-            self.store.list_links(self.namespace, kinds=[LinkKind.EVIDENCED_BY], node_ids=hit_ids)
+            self.store.links(self.namespace, kinds=[LinkKind.EVIDENCED_BY], node_ids=hit_ids)
             if hit_ids
             else []
         ):
@@ -322,7 +328,7 @@ class Memory(Forgetting):
         names = self.store.namespaces()
         counts["namespaces"] = len(names)  # in the store, not 1 for "this one"
         counts["namespace_exists"] = self.namespace in names
-        counts["failed"] = len(self.store.failed_turns(self.namespace))
+        counts["failed"] = len(self.store.turns(self.namespace, FailedTurns()))
         return counts
 
     def exists(self) -> bool:

@@ -217,7 +217,7 @@ class Neighbor(_Model):
 
 
 class Walk(_Model):
-    """One walk of `GraphStore.expand_walks`: the links it follows (as `expand`'s `kinds`), how
+    """One walk of `GraphStore.walk` (`Walks`): the links it follows (event links and MENTIONS), how
     many hops, the statuses an event it reaches may have (None: any), how many events it keeps."""
 
     kinds: list[LinkKind]
@@ -318,7 +318,7 @@ class GraphDelta(_Model):
 
     Deletes come last, after every upsert and link of the delta: a merge moves a copy's links to
     its original before the copy goes. Deleting events or entities also sweeps the orphans they
-    leave (as `GraphStore.delete_events` does). `meta` keys are set in the same transaction, so a
+    leave (see `GraphStore.apply_delta`). `meta` keys are set in the same transaction, so a
     record of what a step did (the tier pass) is never ahead of or behind the step.
     """
 
@@ -334,7 +334,15 @@ class GraphDelta(_Model):
     deleted_entities: list[str] = Field(default_factory=list)  # with every link touching them
     deleted_events: list[str] = Field(default_factory=list)  # with every link touching them
     deleted_topics: list[str] = Field(default_factory=list)  # with their IN_TOPIC links; events stay
-    meta: dict[str, str] = Field(default_factory=dict)  # store-wide keys set (GraphStore.set_meta)
+    meta: dict[str, str] = Field(default_factory=dict)  # store-wide keys set
+    deleted_meta: list[str] = Field(default_factory=list)  # store-wide keys removed
+    deleted_patterns: list[str] = Field(default_factory=list)  # with their EVIDENCED_BY links
+    # Retrieved events: access_count += 1 and last_accessed = `touched_at`.
+    touched: list[str] = Field(default_factory=list)
+    touched_at: datetime | None = None
+    # Labelled searches, idempotent on (namespace, id). Every event id one names must be an event
+    # of its namespace, else the store raises InputError and nothing of the delta is written.
+    feedback: list[Feedback] = Field(default_factory=list)
     counts: dict[str, int] = Field(default_factory=dict)
     # The store's entity revision the entity part was computed at (GraphStore.entity_revision).
     entity_revision: int | None = None
@@ -353,6 +361,10 @@ class GraphDelta(_Model):
             or self.deleted_events
             or self.deleted_topics
             or self.meta
+            or self.deleted_meta
+            or self.deleted_patterns
+            or self.touched
+            or self.feedback
         )
 
 

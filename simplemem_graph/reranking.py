@@ -16,6 +16,7 @@ from simplemem_graph.errors import (
 from simplemem_graph.ingest import Ingest, _time_or_now
 from simplemem_graph.models import (
     Feedback,
+    GraphDelta,
     stable_id,
 )
 from simplemem_graph.retrieve.rerank import LinearScorer, learned_scorer
@@ -75,7 +76,7 @@ class Reranking(Ingest):
             helpful=helpful_ids,
             shown=shown_ids,
         )
-        self.store.add_feedback(record)
+        self.store.apply_delta(GraphDelta(namespace=self.namespace, feedback=[record]))
         return record
 
     @property
@@ -114,7 +115,7 @@ class Reranking(Ingest):
         """
         from simplemem_graph.retrieve.training import cross_validate, feedback_pool, fit_feedback
 
-        records = self.store.list_feedback(self.namespace)
+        records = self.store.feedback(self.namespace)
         final_k = self.settings.final_k
         pools = [
             feedback_pool(
@@ -133,19 +134,23 @@ class Reranking(Ingest):
         retrained = fit_feedback(pools, name)
         applied = bool(apply and validation.improves)
         if applied:
-            self.store.set_meta(
-                self._reranker_key,
-                json.dumps(
-                    {
-                        "name": name,
-                        "weights": retrained.weights,
-                        "bias": retrained.bias,
-                        "trained_at": datetime.now(UTC).isoformat(),
-                        "feedback": len(records),
-                        "folds": folds,
-                        "cv_gain_mrr": round(validation.mean_gain, 4),
-                    }
-                ),
+            self.store.apply_delta(
+                GraphDelta(
+                    namespace=self.namespace,
+                    meta={
+                        self._reranker_key: json.dumps(
+                            {
+                                "name": name,
+                                "weights": retrained.weights,
+                                "bias": retrained.bias,
+                                "trained_at": datetime.now(UTC).isoformat(),
+                                "feedback": len(records),
+                                "folds": folds,
+                                "cv_gain_mrr": round(validation.mean_gain, 4),
+                            }
+                        )
+                    },
+                )
             )
         return {
             "namespace": self.namespace,
@@ -168,7 +173,7 @@ class Reranking(Ingest):
         """Drop this namespace's trained weights (search goes back to the shipped ones); True when
         there were some."""
         had = self.store.get_meta(self._reranker_key) is not None
-        self.store.delete_meta(self._reranker_key)
+        self.store.apply_delta(GraphDelta(namespace=self.namespace, deleted_meta=[self._reranker_key]))
         return had
 
 

@@ -94,7 +94,7 @@ def tokenize(text: str, *, keep_stopwords: bool = False) -> list[str]:
 
 
 # What the fulltext indexes hold, recorded in each store: a store written with other terms is
-# re-indexed once when opened (EmbeddedStore._migrate, Neo4jStore.ensure_schema).
+# re-indexed once when opened (EmbeddedStore._migrate, Neo4jStore._ensure_schema).
 SEARCH_TERMS_VERSION = "words+cjk-bigrams"
 
 

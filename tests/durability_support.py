@@ -34,15 +34,14 @@ from pathlib import Path
 
 import numpy as np
 
+from simplemem_graph.stores.queries import EntityQuery, EventQuery, RecallFilter, TopicQuery, TurnQuery
+
 ROOT = Path(__file__).resolve().parents[1]
 READY = "READY"
 GLOBAL_PASS_AT = datetime(2027, 1, 1, tzinfo=UTC)
-# Every GraphStore method that writes the graph or its meta, one transaction per call.
-GRAPH_WRITES = (
-    "apply_delta", "upsert_events", "upsert_entities", "upsert_topics", "upsert_patterns", "add_links",
-    "remove_links", "update_events", "touch_events", "delete_events", "delete_topics", "delete_entity",
-    "delete_patterns", "set_meta", "delete_meta",
-)  # fmt: skip
+# Every GraphStore method that writes the graph or its meta, one transaction per call: the contract
+# has one writer.
+GRAPH_WRITES = ("apply_delta",)
 
 
 class HashEmbedder:
@@ -129,11 +128,11 @@ def write_jsonl(path: Path, turns: Sequence[dict]) -> Path:
 def snapshot(store, namespace: str) -> dict[str, object]:
     """What the memory holds, comparable across runs: ids of turns, events and entities, every link."""
     return {
-        "turns": sorted(t.id for t in store.get_turns(namespace)),
-        "pending": sorted(t.id for t in store.pending_turns(namespace)),
-        "events": sorted((e.id, e.text, e.status) for e in store.list_events(namespace)),
-        "entities": sorted((e.id, e.name) for e in store.list_entities(namespace)),
-        "links": sorted((lk.kind.value, lk.source, lk.target) for lk in store.list_links(namespace)),
+        "turns": sorted(t.id for t in store.turns(namespace, TurnQuery())),
+        "pending": sorted(t.id for t in store.turns(namespace, TurnQuery(pending=True))),
+        "events": sorted((e.id, e.text, e.status) for e in store.events(namespace, EventQuery())),
+        "entities": sorted((e.id, e.name) for e in store.entities(namespace, EntityQuery())),
+        "links": sorted((lk.kind.value, lk.source, lk.target) for lk in store.links(namespace)),
     }
 
 
@@ -155,19 +154,20 @@ def whole_graph(store, namespace: str) -> dict[str, object]:
                 str(e.valid_to),
                 tuple(e.open_slots),
             )
-            for e in store.list_events(namespace, statuses=None)
+            for e in store.events(namespace, EventQuery(filter=RecallFilter(None)))
         ),
         "entities": sorted(
-            (e.id, e.name, e.type, tuple(sorted(e.aliases))) for e in store.list_entities(namespace)
+            (e.id, e.name, e.type, tuple(sorted(e.aliases))) for e in store.entities(namespace, EntityQuery())
         ),
         "links": sorted(
             (lk.kind.value, lk.source, lk.target, json.dumps(lk.props, sort_keys=True, default=str))
-            for lk in store.list_links(namespace)
+            for lk in store.links(namespace)
         ),
         "topics": sorted(
-            (t.id, t.label, tuple(t.keywords), t.size) for t in store.list_topics(namespace, centroids=False)
+            (t.id, t.label, tuple(t.keywords), t.size)
+            for t in store.topics(namespace, TopicQuery(centroids=False))
         ),
-        "patterns": sorted(p.model_dump_json() for p in store.list_patterns(namespace)),
+        "patterns": sorted(p.model_dump_json() for p in store.patterns(namespace)),
         "tier_pass": store.get_meta(f"tier_pass/{namespace}"),
     }
 

@@ -15,6 +15,7 @@ from simplemem_graph.consolidate.neighbours import nearest_neighbours
 from simplemem_graph.consolidate.topics import TOPIC_KEYWORDS, event_keywords, label_from_keywords
 from simplemem_graph.models import Event, GraphDelta, Link, LinkKind, Topic, stable_id
 from simplemem_graph.stores.base import GraphStore
+from simplemem_graph.stores.queries import EventQuery, EventVectors, TopicQuery
 from simplemem_graph.vectors import unit_rows
 
 NEIGHBOURS_PER_EVENT = 10  # edges kept per event in the re-clustering graph
@@ -32,17 +33,17 @@ def plan_topics(store: GraphStore, namespace: str) -> GraphDelta:
     """The topics as Louvain communities of the events' nearest-neighbour similarity graph, each
     named after its oldest member (`topic_ids`), as a delta (reads only): the topics and their
     IN_TOPIC links, the old links no community keeps, and the topics left empty."""
-    vector_ids, matrix = store.event_vectors(namespace)
-    listed = {e.id: e for e in store.list_events(namespace, embeddings=False)}
+    vector_ids, matrix = store.events(namespace, EventVectors())
+    listed = {e.id: e for e in store.events(namespace, EventQuery(embeddings=False))}
     present = [row for row, event_id in enumerate(vector_ids) if event_id in listed]
     if len(present) < len(vector_ids):  # deleted between the two reads
         vector_ids, matrix = [vector_ids[row] for row in present], matrix[present]
     if not vector_ids:
-        topics = len(store.list_topics(namespace, centroids=False))
+        topics = len(store.topics(namespace, TopicQuery(centroids=False)))
         return GraphDelta(namespace=namespace, counts={"topics": topics})
     events = [listed[event_id] for event_id in vector_ids]  # row i of the matrix is events[i]
     communities = _communities(matrix)
-    old_links = store.list_links(namespace, kinds=[LinkKind.IN_TOPIC])
+    old_links = store.links(namespace, kinds=[LinkKind.IN_TOPIC])
     # Rows are in (time, id) order: a group's first row is its oldest member, the first group the
     # one with the oldest member.
     groups = sorted(sorted(members) for members in communities)
@@ -53,7 +54,7 @@ def plan_topics(store: GraphStore, namespace: str) -> GraphDelta:
         for i in members
     ]
     used = set(ids)
-    emptied = [t.id for t in store.list_topics(namespace, centroids=False) if t.id not in used]
+    emptied = [t.id for t in store.topics(namespace, TopicQuery(centroids=False)) if t.id not in used]
     kept_pairs = {(x.source, x.target) for x in links}  # once, not once per old link
     return GraphDelta(
         namespace=namespace,

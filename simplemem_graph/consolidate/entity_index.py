@@ -23,6 +23,7 @@ from simplemem_graph.consolidate.name_matching import (
 )
 from simplemem_graph.models import Entity, LinkKind
 from simplemem_graph.stores.base import GraphStore
+from simplemem_graph.stores.queries import EntityQuery
 
 
 @dataclass
@@ -59,10 +60,10 @@ class EntityIndex:
     def load(cls, store: GraphStore, namespace: str) -> EntityIndex:
         """Read every entity and its alias / employer / candidate links from the store."""
         index = cls(namespace)
-        for entity in store.list_entities(namespace):
+        for entity in store.entities(namespace, EntityQuery()):
             index.put(entity)
         kinds = [LinkKind.ALIAS_OF, LinkKind.WORKS_AT, LinkKind.CANDIDATE_ALIAS]
-        for link in store.list_links(namespace, kinds=kinds):
+        for link in store.links(namespace, kinds=kinds):
             if link.kind == LinkKind.ALIAS_OF:
                 index.canonical_of[link.source] = link.target
             elif link.kind == LinkKind.WORKS_AT:

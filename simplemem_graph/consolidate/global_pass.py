@@ -22,8 +22,8 @@ uninterrupted one ends (tests/integration/test_crash_and_concurrency.py kills it
 
 Cost: no N x N matrix, no N x N time. Duplicates and topic communities come from each
 event's nearest neighbours (`nearest_neighbours`: exact up to 10k events, a seeded faiss IVF index
-beyond, O(N^1.5)); the vectors are read as one float32 matrix (`GraphStore.event_vectors`) and the
-events without theirs (`list_events(embeddings=False)`), so memory is O(N) without 384 Python floats
+beyond, O(N^1.5)); the vectors are read as one float32 matrix (`EventVectors`) and the
+events without theirs (`EventQuery(embeddings=False)`), so memory is O(N) without 384 Python floats
 per event. Alias targets come from indexes of names by surname, first word and character pair
 instead of comparing every entity with every other; names are found in event texts with one
 Aho-Corasick automaton. Measured: `bench/scale.py --global-pass-only` (100k events in minutes).
@@ -79,6 +79,7 @@ from simplemem_graph.models import (
     LinkKind,
 )
 from simplemem_graph.stores.base import GraphStore
+from simplemem_graph.stores.queries import EventQuery, EventVectors, RecallFilter
 from simplemem_graph.vectors import unit_rows
 
 DUPLICATE_NEIGHBOURS = 16  # nearest neighbours searched for an earlier copy of an event
@@ -165,8 +166,8 @@ def plan_duplicates(store: GraphStore, namespace: str, embedder: Embedder | None
     which updates were detected when (with several writers that depends on arrival order), so the
     same copies are merged in every run. A merged event stays visible if any copy was."""
     statuses = [EventStatus.ACTIVE, EventStatus.DONE, EventStatus.SUPERSEDED]
-    events = store.list_events(namespace, statuses=statuses, embeddings=False)
-    vector_ids, matrix = store.event_vectors(namespace, statuses=statuses)
+    events = store.events(namespace, EventQuery(filter=RecallFilter(statuses=statuses), embeddings=False))
+    vector_ids, matrix = store.events(namespace, EventVectors(statuses=statuses))
     filled: dict[str, Event] = {}
     if embedder is not None and len(vector_ids) < len(events):
         embedded = set(vector_ids)
@@ -215,7 +216,7 @@ def plan_duplicates(store: GraphStore, namespace: str, embedder: Embedder | None
 def _with_filled(
     events: Sequence[Event], vector_ids: list[str], matrix: np.ndarray, filled: dict[str, Event]
 ) -> tuple[list[str], np.ndarray]:
-    """The vectors `event_vectors` would return once the `filled` events are stored with theirs:
+    """The vectors `EventVectors` would read once the `filled` events are stored with theirs:
     one unit row per event that has one, in the events' order (oldest first)."""
     stored = dict(zip(vector_ids, range(len(vector_ids)), strict=True))
     fresh = {i: unit_rows(np.asarray([e.embedding], dtype=np.float32))[0] for i, e in filled.items()}
@@ -237,10 +238,10 @@ def _fold_duplicates(
     move to it, and the copies are deleted. Reads the originals whole (they are written back with
     their embeddings) and every copy's links in one call."""
     namespace = delta.namespace
-    stored = store.get_events(namespace, sorted({o.id for o in keep_of.values()}))
+    stored = store.events(namespace, EventQuery(ids=sorted({o.id for o in keep_of.values()})))
     originals = {e.id: _with_vector(e, filled) for e in stored}
     links_of: dict[str, list[Link]] = defaultdict(list)
-    for link in store.list_links(namespace, node_ids=list(keep_of)):
+    for link in store.links(namespace, node_ids=list(keep_of)):
         for end in dict.fromkeys((link.source, link.target)):
             if end in keep_of:
                 links_of[end].append(link)
@@ -341,7 +342,7 @@ def resolve_aliases(store: GraphStore, namespace: str) -> dict[str, int]:
     transaction (`plan_aliases`)."""
     delta = plan_aliases(store, namespace)
     store.apply_delta(delta)
-    candidates = store.list_links(namespace, kinds=[LinkKind.CANDIDATE_ALIAS])
+    candidates = store.links(namespace, kinds=[LinkKind.CANDIDATE_ALIAS])
     return {**delta.counts, "candidate_aliases": len(candidates)}
 
 
@@ -350,7 +351,7 @@ def plan_aliases(store: GraphStore, namespace: str) -> GraphDelta:
     aliases, their mentions moved to the canonical entity, stale CANDIDATE_ALIAS links removed, and
     MENTIONS added where an event's text names a known entity it does not mention yet."""
     index = EntityIndex.load(store, namespace)
-    events = {e.id: e for e in store.list_events(namespace, embeddings=False)}
+    events = {e.id: e for e in store.events(namespace, EventQuery(embeddings=False))}
     pairs = _mention_pairs(store, namespace)
     sessions_of: dict[str, set[str]] = defaultdict(set)
     for source, target in pairs:
@@ -408,7 +409,7 @@ def plan_aliases(store: GraphStore, namespace: str) -> GraphDelta:
 
 def _mention_pairs(store: GraphStore, namespace: str) -> list[tuple[str, str]]:
     """(event, entity) of every MENTIONS link: the links themselves (~1.5 KB each) are let go."""
-    return [(link.source, link.target) for link in store.list_links(namespace, kinds=[LinkKind.MENTIONS])]
+    return [(link.source, link.target) for link in store.links(namespace, kinds=[LinkKind.MENTIONS])]
 
 
 def _last_surface(names: Sequence[str], text: str) -> str:
@@ -467,7 +468,7 @@ def plan_decay(store: GraphStore, namespace: str, *, now: datetime, decay: Decay
     moves are also recorded in the store's meta (`tier_pass_key`, in the same delta), which `stats`
     reports.
     """
-    events = store.list_events(namespace, embeddings=False)
+    events = store.events(namespace, EventQuery(embeddings=False))
     reference = min(now, max((e.time for e in events), default=now))
     counts = {"tier_hot": 0, "tier_cold": 0, "archive_candidates": 0, "tasks_archived": 0}
     archived_tasks, hot_candidates = [], []

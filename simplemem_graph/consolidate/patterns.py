@@ -35,6 +35,7 @@ from simplemem_graph.models import (
     stable_id,
 )
 from simplemem_graph.stores.base import GraphStore
+from simplemem_graph.stores.queries import EventQuery, RecallFilter
 
 MIN_SUPPORT = 4  # events that follow the regularity
 MIN_RATE = 0.75  # ... out of every event of the group
@@ -269,13 +270,11 @@ def refresh_patterns(
     # Superseded events count: "moved the review to Monday" is replaced by the next move, but each
     # move happened, and the moves together are the regularity.
     statuses = [EventStatus.ACTIVE, EventStatus.DONE, EventStatus.ARCHIVED, EventStatus.SUPERSEDED]
-    events = store.list_events(namespace, statuses=statuses, embeddings=False)
+    events = store.events(namespace, EventQuery(filter=RecallFilter(statuses=statuses), embeddings=False))
     candidates = mine_patterns(events, namespace, now=now)
-    stored = {p.id: p for p in store.list_patterns(namespace)}
+    stored = {p.id: p for p in store.patterns(namespace)}
     found = {c.pattern.id for c in candidates}
-    old_links = (
-        store.list_links(namespace, kinds=[LinkKind.EVIDENCED_BY], node_ids=sorted(found)) if found else []
-    )
+    old_links = store.links(namespace, kinds=[LinkKind.EVIDENCED_BY], node_ids=sorted(found)) if found else []
     old_evidence: dict[str, set[str]] = defaultdict(set)
     for link in old_links:
         old_evidence[link.source].add(link.target)

@@ -44,6 +44,14 @@ from simplemem_graph.consolidate.updates import EXPLICIT_CHANGE, change_subject_
 from simplemem_graph.embedding import Embedder
 from simplemem_graph.models import Event, EventPatch, EventStatus, GraphDelta, Link, LinkKind
 from simplemem_graph.stores.base import ENTITY_INDEX_LINKS, GraphStore
+from simplemem_graph.stores.queries import (
+    EntityQuery,
+    EventQuery,
+    EventVectors,
+    RecallFilter,
+    TextQuery,
+    TurnQuery,
+)
 
 RESOLVE_CHUNK = 64  # events resolved together at most (ingest's batch): one session's run at a time
 
@@ -56,15 +64,15 @@ def rederive_entities(store: GraphStore, namespace: str, embedder: Embedder | No
     mentions_rederived_added / mentions_rederived_removed (explicit MENTIONS).
     """
     events = sorted(
-        store.list_events(namespace, embeddings=False), key=lambda e: (e.time, e.source_ids[:1], e.id)
+        store.events(namespace, EventQuery(embeddings=False)), key=lambda e: (e.time, e.source_ids[:1], e.id)
     )
-    stored = {e.id: e for e in store.list_entities(namespace)}
+    stored = {e.id: e for e in store.entities(namespace, EntityQuery())}
     if not events:
         return {"entities_changed": 0}
     # Name vectors depend on the name only (one model per store): reuse the stored ones.
     vectors = {e.name: list(e.embedding) for e in stored.values() if e.embedding}
     turn_ids = sorted({s for e in events for s in e.source_ids})
-    turn_texts = {t.id: t.text for t in store.get_turns(namespace, turn_ids)}
+    turn_texts = {t.id: t.text for t in store.turns(namespace, TurnQuery(ids=turn_ids))}
     index = EntityIndex(namespace)
     session_entities: dict[str, set[str]] = defaultdict(set)
     mentions: dict[str, dict[str, dict]] = {}
@@ -94,7 +102,7 @@ def rederive_entities(store: GraphStore, namespace: str, embedder: Embedder | No
                     kind=LinkKind.MENTIONS, source=key[0], target=key[1], namespace=namespace, props=props
                 )
     present = [
-        link for link in store.list_links(namespace, kinds=[LinkKind.MENTIONS])
+        link for link in store.links(namespace, kinds=[LinkKind.MENTIONS])
         if link.props.get("role") != "implied"
     ]  # fmt: skip
     for link in present:  # a merged copy's mentions: the copy is gone, what it named is not
@@ -104,7 +112,7 @@ def rederive_entities(store: GraphStore, namespace: str, embedder: Embedder | No
             wanted.setdefault(key, link.model_copy(update={"target": key[1]}))
     mentions_removed, mentions_added = _replace(present, wanted)
     links_removed, links_added = _replace(
-        store.list_links(namespace, kinds=sorted(ENTITY_INDEX_LINKS)),
+        store.links(namespace, kinds=sorted(ENTITY_INDEX_LINKS)),
         {(link.kind, link.source, link.target): link for link in entity_links.values()},
         key=lambda link: (link.kind, link.source, link.target),
     )
@@ -175,20 +183,20 @@ def _entity_fields(entity) -> tuple:
 def rederive_implied_mentions(store: GraphStore, namespace: str) -> dict[str, int]:
     """Recompute every implied MENTIONS link of a namespace; return implied_added / implied_removed."""
     events = sorted(
-        store.list_events(namespace, embeddings=False), key=lambda e: (e.time, e.source_ids[:1], e.id)
+        store.events(namespace, EventQuery(embeddings=False)), key=lambda e: (e.time, e.source_ids[:1], e.id)
     )
     if not events:
         return {"implied_added": 0, "implied_removed": 0}
     index = EntityIndex.load(store, namespace)
     explicit: dict[str, dict[str, dict]] = defaultdict(dict)
     implied_now: dict[tuple[str, str], Link] = {}
-    for link in store.list_links(namespace, kinds=[LinkKind.MENTIONS]):
+    for link in store.links(namespace, kinds=[LinkKind.MENTIONS]):
         if link.props.get("role") == "implied":
             implied_now[(link.source, link.target)] = link
         else:
             explicit[link.source][link.target] = dict(link.props)
     turn_ids = sorted({s for e in events for s in e.source_ids})
-    turn_texts = {t.id: t.text for t in store.get_turns(namespace, turn_ids)}
+    turn_texts = {t.id: t.text for t in store.turns(namespace, TurnQuery(ids=turn_ids))}
     # One call for every session: infer_subjects keeps each session's focus apart, and builds its
     # organisation-name automaton once (once per session made the step O(sessions x entities)).
     mentions = {e.id: dict(explicit.get(e.id, {})) for e in events}
@@ -218,14 +226,14 @@ def rederive_implied_mentions(store: GraphStore, namespace: str) -> dict[str, in
 
 def rederive_next_chains(store: GraphStore, namespace: str) -> dict[str, int]:
     """Rebuild NEXT from the session chains and the entity storylines; return next_added / next_removed."""
-    events = {e.id: e for e in store.list_events(namespace, embeddings=False)}
+    events = {e.id: e for e in store.events(namespace, EventQuery(embeddings=False))}
     if not events:
         return {"next_added": 0, "next_removed": 0}
-    names = {e.id: e.name for e in store.list_entities(namespace)}
+    names = {e.id: e.name for e in store.entities(namespace, EntityQuery())}
     chains: dict[str, list] = defaultdict(list)
     for event in events.values():
         chains[f"session:{event.session}"].append(event)
-    for link in store.list_links(namespace, kinds=[LinkKind.MENTIONS]):
+    for link in store.links(namespace, kinds=[LinkKind.MENTIONS]):
         name = names.get(link.target)
         if link.source in events and name is not None and name.strip().lower() not in GENERIC_SPEAKERS:
             chains[f"entity:{link.target}"].append(events[link.source])
@@ -235,7 +243,7 @@ def rederive_next_chains(store: GraphStore, namespace: str) -> dict[str, int]:
         members = sorted({e.id: e for e in chains[scope]}.values(), key=chain_order)
         for earlier, later in itertools.pairwise(members):
             wanted.setdefault((earlier.id, later.id), next_link(earlier, later, scope))
-    present = {(lk.source, lk.target): lk for lk in store.list_links(namespace, kinds=[LinkKind.NEXT])}
+    present = {(lk.source, lk.target): lk for lk in store.links(namespace, kinds=[LinkKind.NEXT])}
     removed = [link for key, link in present.items() if key not in wanted]
     added = [link for key, link in wanted.items() if key not in present or present[key].props != link.props]
     store.apply_delta(GraphDelta(namespace=namespace, links=added, removed_links=removed))
@@ -254,10 +262,10 @@ def rederive_updates(store: GraphStore, namespace: str) -> dict[str, int]:
     links become what that gives; statuses, `valid_to` and `open_slots` follow. Returns
     updates_added / updates_removed (links), statuses_changed and open_slots_changed.
     """
-    listed = store.list_events(namespace, embeddings=False)
+    listed = store.events(namespace, EventQuery(embeddings=False))
     if not listed:
         return {"updates_added": 0, "updates_removed": 0, "statuses_changed": 0, "open_slots_changed": 0}
-    vector_ids, matrix = store.event_vectors(namespace, statuses=None)
+    vector_ids, matrix = store.events(namespace, EventVectors(statuses=None))
     row_of = {event_id: row for row, event_id in enumerate(vector_ids)}
     # Every event starts active, as compressed; the vectors are rows of one matrix (no float lists).
     base = {
@@ -271,9 +279,9 @@ def rederive_updates(store: GraphStore, namespace: str) -> dict[str, int]:
         for e in listed
     }
     events = sorted(base.values(), key=lambda e: (e.time, e.source_ids[:1], e.id))
-    names = {e.id: e.name for e in store.list_entities(namespace)}
+    names = {e.id: e.name for e in store.entities(namespace, EntityQuery())}
     entities_of: dict[str, set[str]] = defaultdict(set)
-    for link in store.list_links(namespace, kinds=[LinkKind.MENTIONS]):
+    for link in store.links(namespace, kinds=[LinkKind.MENTIONS]):
         name = names.get(link.target)
         if link.source in base and name is not None and name.strip().lower() not in GENERIC_SPEAKERS:
             entities_of[link.source].add(link.target)
@@ -284,7 +292,7 @@ def rederive_updates(store: GraphStore, namespace: str) -> dict[str, int]:
 
     kinds = [LinkKind.SUPERSEDES, LinkKind.CONTRADICTS]
     removed, added = _replace(
-        store.list_links(namespace, kinds=kinds),
+        store.links(namespace, kinds=kinds),
         {(link.kind, link.source, link.target): link for link in updates.links},
         key=lambda link: (link.kind, link.source, link.target),
     )
@@ -341,7 +349,9 @@ def _earlier_in_time_order(
         subject = change_subject_text(event) if EXPLICIT_CHANGE.search(event.text) else ""
         if subject:
             # Every status: which events are active here must not depend on what ingest decided.
-            hits = store.fulltext_search(namespace, subject, 4 * LEXICAL_LIMIT, statuses=None)
+            hits = store.text_search(
+                namespace, TextQuery(subject, 4 * LEXICAL_LIMIT, filter=RecallFilter(None))
+            )
             earlier_hits = [by_id[h.id] for h in hits if h.id in by_id and by_id[h.id].time <= event.time]
             for earlier in earlier_hits[:LEXICAL_LIMIT]:
                 pool.setdefault(earlier.id, earlier)

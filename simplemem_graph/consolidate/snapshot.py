@@ -19,6 +19,7 @@ from simplemem_graph.consolidate.topics import candidate_topics
 from simplemem_graph.consolidate.updates import EXPLICIT_CHANGE, change_subject_text
 from simplemem_graph.models import Event, Link, LinkKind, Topic
 from simplemem_graph.stores.base import GraphStore
+from simplemem_graph.stores.queries import EventQuery, StorylineTails, TextQuery, TurnQuery
 
 # A session is one conversation: its earlier events are looked up this far back from the batch.
 RECENT_DAYS = 7
@@ -82,15 +83,15 @@ def gather(store: GraphStore, namespace: str, events: Sequence[Event]) -> Snapsh
     batch_ids = {e.id for e in events}
     sessions = {e.session for e in events}
     since = min(e.time for e in events).date() - timedelta(days=RECENT_DAYS)
-    stored = store.session_events(namespace, sorted(sessions), since=since, limit=SESSION_LIMIT)
+    stored = store.events(namespace, EventQuery(sessions=sorted(sessions), since=since, limit=SESSION_LIMIT))
     recent = sorted((e for e in stored if e.id not in batch_ids), key=lambda e: e.time)
     turn_ids = sorted({s for e in events for s in e.source_ids})
-    turn_texts = {t.id: t.text for t in store.get_turns(namespace, turn_ids)}
+    turn_texts = {t.id: t.text for t in store.turns(namespace, TurnQuery(ids=turn_ids))}
     session_entities: dict[str, set[str]] = defaultdict(set)
     recent_mentions: dict[str, dict[str, dict]] = defaultdict(dict)
     session_of = {e.id: e.session for e in recent}
     if session_of:
-        for link in store.list_links(namespace, kinds=[LinkKind.MENTIONS], node_ids=sorted(session_of)):
+        for link in store.links(namespace, kinds=[LinkKind.MENTIONS], node_ids=sorted(session_of)):
             if link.source in session_of:
                 session_entities[session_of[link.source]].add(link.target)
                 recent_mentions[link.source][link.target] = link.props
@@ -98,12 +99,14 @@ def gather(store: GraphStore, namespace: str, events: Sequence[Event]) -> Snapsh
     # the events they hit.
     hits = {
         subject: [
-            h.id for h in store.fulltext_search(namespace, subject, LEXICAL_LIMIT) if h.id not in batch_ids
+            h.id
+            for h in store.text_search(namespace, TextQuery(subject, LEXICAL_LIMIT))
+            if h.id not in batch_ids
         ]
         for subject in change_subjects(events)
     }
     wanted = sorted({i for ids in hits.values() for i in ids})
-    found = {e.id: e for e in store.get_events(namespace, wanted)} if wanted else {}
+    found = {e.id: e for e in store.events(namespace, EventQuery(ids=wanted))} if wanted else {}
     lexical = {subject: [found[i] for i in ids if i in found] for subject, ids in hits.items()}
     return Snapshot(
         namespace=namespace,
@@ -126,8 +129,8 @@ def gather_entities(
     wanted = sorted(set(storyline_entities) - set(snapshot.storylines))
     if wanted:
         # The batch's own events may already be stored (a re-run): read enough to drop them.
-        tails = store.recent_entity_events(
-            snapshot.namespace, wanted, limit=STORYLINE_LIMIT + len(snapshot.batch_ids)
+        tails = store.events(
+            snapshot.namespace, StorylineTails(wanted, limit=STORYLINE_LIMIT + len(snapshot.batch_ids))
         )
         for entity_id in wanted:
             events = [e for e in tails.get(entity_id, []) if e.id not in snapshot.batch_ids]
@@ -142,7 +145,7 @@ def read_mentions(store: GraphStore, namespace: str, entity_ids: Iterable[str]) 
     wanted = sorted(set(entity_ids))
     if not wanted:
         return {}
-    links = store.list_links(namespace, kinds=[LinkKind.MENTIONS], node_ids=wanted)
+    links = store.links(namespace, kinds=[LinkKind.MENTIONS], node_ids=wanted)
     return {entity_id: [link for link in links if link.target == entity_id] for entity_id in wanted}
 
 

@@ -17,6 +17,7 @@ import numpy as np
 from simplemem_graph.consolidate.calibration import calibration
 from simplemem_graph.models import Event, Link, LinkKind, Topic, stable_id
 from simplemem_graph.stores.base import GraphStore
+from simplemem_graph.stores.queries import TopicQuery
 from simplemem_graph.text import tokenize
 from simplemem_graph.vectors import unit
 
@@ -50,8 +51,8 @@ def candidate_topics(store: GraphStore, namespace: str, events: Sequence[Event])
     index (not every topic of the namespace). Events without an embedding match topics by label,
     which needs them all."""
     if any(e.embedding is None for e in events):
-        return store.list_topics(namespace)
-    return store.nearest_topics(namespace, [e.embedding for e in events], TOPIC_CANDIDATES)
+        return store.topics(namespace)
+    return store.topics(namespace, TopicQuery(near=[e.embedding for e in events], k=TOPIC_CANDIDATES))
 
 
 def assign_topics(events: Sequence[Event], topics: Sequence[Topic]) -> TopicAssignment:

@@ -39,6 +39,7 @@ from simplemem_graph.consolidate.values import (
 )
 from simplemem_graph.models import Event, Link, LinkKind
 from simplemem_graph.stores.base import GraphStore
+from simplemem_graph.stores.queries import EventQuery
 from simplemem_graph.text import tokenize, zh_dictionary_tag
 
 EXPLICIT_CHANGE = re.compile(
@@ -382,9 +383,9 @@ def list_conflicts(store: GraphStore, namespace: str) -> list[Conflict]:
         >>> [c.as_dict()["attribute"] for c in list_conflicts(store, "demo")]
         ['money']
     """
-    links = store.list_links(namespace, kinds=[LinkKind.CONTRADICTS])
+    links = store.links(namespace, kinds=[LinkKind.CONTRADICTS])
     ids = sorted({i for link in links for i in (link.source, link.target)})
-    events = {e.id: e for e in store.get_events(namespace, ids)}
+    events = {e.id: e for e in store.events(namespace, EventQuery(ids=ids))}
     conflicts = [
         Conflict(events[link.source], events[link.target], str(link.props.get("attribute", "value")))
         for link in links

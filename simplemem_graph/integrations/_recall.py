@@ -6,6 +6,7 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from simplemem_graph.retrieve import RetrievalResult, build_context
+from simplemem_graph.stores.queries import TurnQuery
 
 if TYPE_CHECKING:
     from simplemem_graph.memory import Memory
@@ -22,7 +23,9 @@ def recall(
     result = memory.search(query, k=k)
     if shown and result.hits:
         texts = set(shown)
-        sources = {t.id: t.text for t in memory.store.get_turns(memory.namespace, _source_ids(result))}
+        sources = {
+            t.id: t.text for t in memory.store.turns(memory.namespace, TurnQuery(ids=_source_ids(result)))
+        }
         result.hits = [
             hit
             for hit in result.hits

@@ -43,6 +43,7 @@ from simplemem_graph.retrieve.rerank import (
 )
 from simplemem_graph.retrieve.timerange import TimeRange, parse_time_range
 from simplemem_graph.stores.base import GraphStore
+from simplemem_graph.stores.queries import EventQuery, SessionChains, Subgraph, TextQuery
 from simplemem_graph.text import count_tokens, tokenize
 
 __all__ = [
@@ -147,8 +148,8 @@ def _anchor_lookup(store: GraphStore, namespace: str, statuses: Sequence[str]):
     """`phrase -> date` of the best lexical match, for "before the launch"."""
 
     def lookup(phrase: str) -> date | None:
-        hits = store.fulltext_search(namespace, phrase, 1, statuses=statuses)
-        events = store.get_events(namespace, [h.id for h in hits])
+        hits = store.text_search(namespace, TextQuery(phrase, 1, filter=RecallFilter(statuses=statuses)))
+        events = store.events(namespace, EventQuery(ids=[h.id for h in hits]))
         return events[0].time.date() if events else None
 
     return lookup
@@ -228,8 +229,8 @@ def gather_candidates(
             store, namespace, candidates, plan.expand, seeds=plan.expand_seeds, statuses=statuses
         )
     # The pool's events and which of them SUPERSEDES which (for _with_earlier_value), in one call.
-    found, supersedes = store.events_and_links(
-        namespace, [c.event_id for c in candidates], [LinkKind.SUPERSEDES]
+    found, supersedes = store.walk(
+        namespace, Subgraph([c.event_id for c in candidates], [LinkKind.SUPERSEDES])
     )
     events = {e.id: e for e in found}
     events.update((i, m) for i, m in turn_memories.items() if i not in events)
@@ -321,7 +322,7 @@ def _context_widener(
         known = chains[forward]
         if event_id not in known:
             wanted = [event_id, *(i for i in prefetch if i not in known and i != event_id)]
-            known.update(store.session_chains(namespace, wanted, forward=forward))
+            known.update(store.walk(namespace, SessionChains(wanted, forward=forward)))
         return known.get(event_id, [])
 
     def widen(event: Event) -> Event:
@@ -359,7 +360,7 @@ def _with_turn_context(
         return chosen
     floor = share * chosen[0].score
     confident = [s for s in chosen if s.score >= floor]
-    chains = store.session_chains(namespace, [s.event.id for s in confident], forward=True)
+    chains = store.walk(namespace, SessionChains([s.event.id for s in confident], forward=True))
     used = sum(count_tokens(s.event.text) for s in confident)
     out: list[Scored] = []
     carried: set[str] = set()  # events already shown inside a pick: not shown again on their own

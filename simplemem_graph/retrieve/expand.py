@@ -2,7 +2,7 @@
 
 A question about "why the price dropped" recalls the price event; the cause sits one CAUSES hop
 away, the follow-up one NEXT hop away, and the rest of the supplier's story one MENTIONS hop away
-(through the shared entity). The store does the walking (`GraphStore.expand`); this module picks
+(through the shared entity). The store does the walking (`GraphStore.walk`); this module picks
 the seeds, runs one walk per `ExpandStep` of the plan and turns the neighbours into candidates
 whose path explains the chain: the seed's recall path followed by the hops, e.g.
 ["vector", "MENTIONS Acme Corp", "NEXT"].
@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from simplemem_graph.models import Event, LinkKind, Walk
 from simplemem_graph.retrieve.recall import Candidate
 from simplemem_graph.stores.base import GraphStore
+from simplemem_graph.stores.queries import SessionChains, Walks
 
 
 @dataclass(frozen=True)
@@ -76,7 +77,7 @@ def expand_candidates(
         )
         for step in steps
     ]
-    for neighbours in store.expand_walks(namespace, seed_ids, walks):  # one store call for every walk
+    for neighbours in store.walk(namespace, Walks(seed_ids, walks)):  # one store call for every walk
         for neighbour in neighbours:
             if neighbour.id in by_id or neighbour.id in found:
                 continue
@@ -105,9 +106,9 @@ def neighbouring_turn(
     """Events of the session next to `event`, in session order: the rest of its own turn, then
     every event of the next (or previous) turn. One turn often yields several events (one per
     clause), so "the turn after" may be a few NEXT steps away. `chain`: the session chain from
-    `store.session_chains` when the caller fetched it for several events at once."""
+    `SessionChains` when the caller fetched it for several events at once."""
     if chain is None:
-        chain = store.session_chains(namespace, [event.id], forward=forward, steps=max_steps)[event.id]
+        chain = store.walk(namespace, SessionChains([event.id], forward=forward, steps=max_steps))[event.id]
     own_turns = set(event.source_ids)
     other_turn: set[str] | None = None
     found: list[Event] = []

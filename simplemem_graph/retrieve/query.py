@@ -5,7 +5,7 @@ asks about 笔记本 用; its pronouns, question words, particles and the "…�
 and chat that shares only those ("我不知道该怎么办") is no answer. A first-person question without a
 "you" (`asks_about_self`) asks what the asker said about themself, not what an agent replied.
 
-Entities are found three ways, cheapest first: exact name/alias lookups (`store.find_entities`)
+Entities are found three ways, cheapest first: exact name/alias lookups (`EntitiesNamed`)
 for candidate spans (word n-grams, capitalised spans, jieba words); Chinese names contained in
 the query (no spaces to split on); fuzzy matches of capitalised spans against every name and alias
 (typos, possessives). References ("that client", "he", 上次那个方案) are resolved against the
@@ -25,6 +25,7 @@ from simplemem_graph.dates import event_days
 from simplemem_graph.models import DEFAULT_STATUSES, Entity, Event, LinkKind
 from simplemem_graph.retrieve.timerange import TimeRange, parse_time_range
 from simplemem_graph.stores.base import GraphStore
+from simplemem_graph.stores.queries import EntitiesNamed, EntityQuery, EventQuery, RecallFilter
 from simplemem_graph.text import STOPWORDS, detect_lang, tokenize
 
 # Entity types that make a lower-case single word in a query worth treating as a name.
@@ -192,7 +193,7 @@ class _EntityFinder:
             spans += [w for w in tokenize(query) if len(w) >= 2]
         contained = _cjk_substrings(query) if _CJK_NAME.search(query) else []
         # One store call for every span (and every Chinese substring) instead of one per span.
-        known = self._store.find_entities_many(self._namespace, [*spans, *contained])
+        known = self._store.entities(self._namespace, EntitiesNamed([*spans, *contained]))
         for span in spans:
             if any(span.lower() in c.lower() for c in covered):
                 continue
@@ -214,10 +215,10 @@ class _EntityFinder:
         name's order (skipping some of its characters, adding none) and has at least
         _SHORT_NAME_SHARE of it names that entity, when it names no other. Read only when nothing
         matched exactly. Only the entities named from one of the query's characters are read
-        (`entities_named_from`, the store's name index), not the whole namespace."""
+        (`EntityQuery(starting=...)`, the store's name index), not the whole namespace."""
         firsts = sorted({c for c in query if _CJK_NAME.match(c)})
         by_first: dict[str, list[tuple[str, Entity]]] = {}
-        for entity in self._store.entities_named_from(self._namespace, firsts) if firsts else ():
+        for entity in self._store.entities(self._namespace, EntityQuery(starting=firsts)) if firsts else ():
             for name in (entity.name, *entity.aliases):
                 if len(name) >= 3 and _CJK_NAME.match(name):
                     by_first.setdefault(name[0], []).append((name, entity))
@@ -255,7 +256,7 @@ class _EntityFinder:
         # Only names starting with a span's first letter are compared: a misspelt name keeps its
         # first letter far more often than not, and the store reads those through its name index.
         firsts = sorted({span[0] for span in spans})
-        for entity in self._store.entities_named_from(self._namespace, firsts):
+        for entity in self._store.entities(self._namespace, EntityQuery(starting=firsts)):
             for name in (entity.name, *entity.aliases):
                 choices.append(name)
                 owners.append(entity)
@@ -269,17 +270,21 @@ class _EntityFinder:
 
 def _recent_focus(store: GraphStore, namespace: str, at: datetime, session: str | None) -> list[Entity]:
     """Entities of the most recent events before `at`, newest first, the session's events first."""
-    recent = store.list_events(
+    recent = store.events(
         namespace,
-        statuses=DEFAULT_STATUSES,
-        time_from=at.date() - timedelta(days=_FOCUS_DAYS),
-        time_to=at.date(),
+        EventQuery(
+            filter=RecallFilter(
+                statuses=DEFAULT_STATUSES,
+                time_from=at.date() - timedelta(days=_FOCUS_DAYS),
+                time_to=at.date(),
+            )
+        ),
     )
     recent = [e for e in recent if e.time <= at]
     recent.sort(key=lambda e: (session is not None and e.session == session, e.time), reverse=True)
     focus: dict[str, Entity] = {}
     names = [p.name for event in recent[:_FOCUS_EVENTS] for p in event.participants]
-    known = store.find_entities_many(namespace, names)
+    known = store.entities(namespace, EntitiesNamed(names))
     for name in names:
         for entity in known.get(name, []):
             focus.setdefault(entity.id, entity)
@@ -290,7 +295,7 @@ def _suppliers(store: GraphStore, namespace: str, org_ids: list[str]) -> set[str
     """Which of `org_ids` consolidation tied to a client as its supplier or system (one store call)."""
     if not org_ids:
         return set()
-    links = store.list_links(namespace, kinds=[LinkKind.WORKS_AT], node_ids=org_ids)
+    links = store.links(namespace, kinds=[LinkKind.WORKS_AT], node_ids=org_ids)
     return {lk.source for lk in links if lk.source in org_ids and lk.props.get("as") == "supplier"}
 
 

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date
 
 import numpy as np
 
 from simplemem_graph.models import Entity, Event
 from simplemem_graph.stores.base import RECORD_SESSION_PREFIX, GraphStore, in_date_range, turn_memory
+from simplemem_graph.stores.queries import RankedStorylines, RecallFilter, TextQuery, TurnQuery, TurnRecall
 from simplemem_graph.text import tokenize
 
 VECTOR = "vector"
@@ -42,24 +42,6 @@ COLD_EVIDENCE_TOP = 1
 LOST_WORDS_MIN = 2
 # The id prefix of a verbatim memory of a turn stage 1 made no event from (stores.base.turn_memory).
 TURN_MEMORY_PREFIX = "turn-"
-
-
-@dataclass(frozen=True)
-class RecallFilter:
-    """What every channel filters on: statuses and an optional closed date range."""
-
-    statuses: tuple[str, ...] | None
-    time_from: date | None = None
-    time_to: date | None = None
-
-    def unbounded(self) -> RecallFilter:
-        return RecallFilter(self.statuses)
-
-    def admits(self, event: Event) -> bool:
-        """The stores' own filter, for events reached through links rather than a search."""
-        if self.statuses is not None and str(event.status) not in self.statuses:
-            return False
-        return in_date_range(event, self.time_from, self.time_to)
 
 
 @dataclass
@@ -99,13 +81,12 @@ def recall_vector(
     is searched, as without tiers. A date range is always searched whole: the store scores only
     the events its day index finds. `searched_tiers` receives the tiers read.
     """
-    search_kwargs = {"statuses": where.statuses, "time_from": where.time_from, "time_to": where.time_to}
     dated = where.time_from is not None or where.time_to is not None
     tiers = [HOT] if reaches_cold is False and not dated else [HOT, COLD]
     if searched_tiers is not None:
         searched_tiers[:] = tiers
     tier = HOT if tiers == [HOT] else None
-    return [h.id for h in store.vector_search(namespace, vector.tolist(), k, tier=tier, **search_kwargs)]
+    return [h.id for h in store.vector_search(namespace, vector.tolist(), k, filter=where, tier=tier)]
 
 
 def reaches_cold_tier(events: Sequence[Event], top: int = COLD_EVIDENCE_TOP) -> bool:
@@ -116,9 +97,7 @@ def reaches_cold_tier(events: Sequence[Event], top: int = COLD_EVIDENCE_TOP) -> 
 
 def recall_fulltext(store: GraphStore, namespace: str, query: str, k: int, where: RecallFilter) -> list[str]:
     """Event ids by lexical relevance to the query text, best first."""
-    hits = store.fulltext_search(
-        namespace, query, k, statuses=where.statuses, time_from=where.time_from, time_to=where.time_to
-    )
+    hits = store.text_search(namespace, TextQuery(query, k, filter=where))
     return [h.id for h in hits]
 
 
@@ -140,22 +119,14 @@ def recall_turn_events(
     where: RecallFilter,
     verbatim: dict[str, Event] | None = None,
 ) -> list[Event]:
-    """`recall_turns`, as the events themselves (`GraphStore.turn_recall`: one store call).
+    """`recall_turns`, as the events themselves (`TurnRecall`: one store call).
 
     With `verbatim` (a dict to fill), a hit turn that stage 1 made no event from comes back too, as
     a verbatim memory of the whole turn (`stores.base.turn_memory`), at its turn's rank, and is
     added to `verbatim` by id (the store does not hold it): a turn the keep rule dropped by mistake
     can lose rank, never the fact.
     """
-    events = store.turn_recall(
-        namespace,
-        query,
-        k,
-        statuses=where.statuses,
-        time_from=where.time_from,
-        time_to=where.time_to,
-        bare_turns=verbatim is not None,
-    )
+    events = store.text_search(namespace, TurnRecall(query, k, filter=where, bare_turns=verbatim is not None))
     if verbatim is not None:
         events = _with_lost_words(store, namespace, events, where, LOST_WORDS_MIN)
         verbatim.update((e.id, e) for e in events if e.id.startswith(TURN_MEMORY_PREFIX))
@@ -175,7 +146,7 @@ def _with_lost_words(
     if not made:
         return events
     whole: dict[str, Event] = {}
-    for turn in store.get_turns(namespace, list(made)):
+    for turn in store.turns(namespace, TurnQuery(ids=list(made))):
         if (turn.session or "").startswith(RECORD_SESSION_PREFIX):
             continue
         kept = {w for e in made[turn.id] for w in tokenize(e.text)}
@@ -209,19 +180,12 @@ def recall_entities(
 
     A storyline can hold hundreds of events (every turn of a speaker), so they are ranked in the
     store, in one call for every entity: events naming more of the query's entities first, then by
-    cosine similarity to the query (`GraphStore.entity_recall`).
+    cosine similarity to the query (`RankedStorylines`).
     """
     if not entities:
         return []
-    ranked = store.entity_recall(
-        namespace,
-        [[entity.id] for entity in entities],
-        vector,
-        limit=k,
-        statuses=where.statuses,
-        time_from=where.time_from,
-        time_to=where.time_to,
-    )
+    groups = [[entity.id] for entity in entities]
+    ranked = store.events(namespace, RankedStorylines(groups, vector, limit=k, filter=where))
     return [(event, entities[named_by[0]].name) for event, named_by in ranked]
 
 

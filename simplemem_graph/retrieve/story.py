@@ -29,6 +29,7 @@ from simplemem_graph.consolidate.updates import attribute_values
 from simplemem_graph.errors import NotFoundError
 from simplemem_graph.models import Entity, Event, EventStatus, Hit, LinkKind
 from simplemem_graph.stores.base import GraphStore
+from simplemem_graph.stores.queries import EntityQuery, EventQuery, RecallFilter
 
 SUPPLIER = "supplier"  # WORKS_AT props.as of a supplier / system tied to a client (see focus.py)
 _QUESTION_END = re.compile(r"[?？]\s*$")
@@ -74,45 +75,46 @@ def entity_story(
     Raises:
         NotFoundError: no entity has that name in the namespace.
     """
-    matches = store.find_entities(namespace, name.strip())
+    matches = store.entities(namespace, EntityQuery(name=name.strip()))
     if not matches:
         raise NotFoundError(f"timeline: no entity named {name!r} in namespace {namespace!r}")
     entity = _canonical(store, namespace, matches[0])
     group = {entity.id} | {
         lk.source
-        for lk in store.list_links(namespace, kinds=[LinkKind.ALIAS_OF], node_ids=[entity.id])
+        for lk in store.links(namespace, kinds=[LinkKind.ALIAS_OF], node_ids=[entity.id])
         if lk.target == entity.id
     }
     ties = [
         lk
-        for lk in store.list_links(namespace, kinds=[LinkKind.WORKS_AT], node_ids=sorted(group))
+        for lk in store.links(namespace, kinds=[LinkKind.WORKS_AT], node_ids=sorted(group))
         if lk.target in group and lk.source not in group
     ]
     # A tie made to a form before it was known as someone's alias (Fi, Fiona) holds for that someone.
     sources = sorted({lk.source for lk in ties})
     canonical = {
         lk.source: lk.target
-        for lk in store.list_links(namespace, kinds=[LinkKind.ALIAS_OF], node_ids=sources)
+        for lk in store.links(namespace, kinds=[LinkKind.ALIAS_OF], node_ids=sources)
         if lk.source in sources
     }
     people = sorted({canonical.get(lk.source, lk.source) for lk in ties if lk.props.get("as") != SUPPLIER})
     suppliers = sorted({canonical.get(lk.source, lk.source) for lk in ties if lk.props.get("as") == SUPPLIER})
-    window = {"statuses": statuses, "time_from": date_from, "time_to": date_to}
-    events = {e.id: e for e in store.entity_events(namespace, [entity.id], **window)}
-    related = [e for e in store.entity_events(namespace, people + suppliers, **window) if e.id not in events]
+    window = RecallFilter(statuses, date_from, date_to)
+    events = {e.id: e for e in store.events(namespace, EventQuery(entity_ids=[entity.id], filter=window))}
+    storylines = store.events(namespace, EventQuery(entity_ids=people + suppliers, filter=window))
+    related = [e for e in storylines if e.id not in events]
     every = {**events, **{e.id: e for e in related}}
     revisions = _revisions(store, namespace, set(events), statuses, date_from, date_to)
     every.update({e.id: e for e in revisions.values() if e.id not in every})
     stated = _stated_before(store, namespace, every, statuses, date_from, date_to)
     every.update({e.id: e for e, _ in stated.values() if e.id not in every})
     mentions: dict[str, dict[str, dict]] = defaultdict(dict)
-    for link in store.list_links(namespace, kinds=[LinkKind.MENTIONS], node_ids=sorted(every)):
+    for link in store.links(namespace, kinds=[LinkKind.MENTIONS], node_ids=sorted(every)):
         if link.source in every:
             mentions[link.source][link.target] = dict(link.props)
     others = {t for m in mentions.values() for t in m} - group - set(people) - set(suppliers)
     parties = {  # organisations with people of their own: another client when named
         lk.target
-        for lk in store.list_links(namespace, kinds=[LinkKind.WORKS_AT], node_ids=sorted(others))
+        for lk in store.links(namespace, kinds=[LinkKind.WORKS_AT], node_ids=sorted(others))
         if lk.target in others and lk.props.get("as") != SUPPLIER
     }
     label = _labels(mentions)
@@ -146,10 +148,14 @@ def _canonical(store: GraphStore, namespace: str, entity: Entity) -> Entity:
     for _ in range(8):  # alias chains are short; a cycle must not loop forever
         targets = [
             lk.target
-            for lk in store.list_links(namespace, kinds=[LinkKind.ALIAS_OF], node_ids=[entity.id])
+            for lk in store.links(namespace, kinds=[LinkKind.ALIAS_OF], node_ids=[entity.id])
             if lk.source == entity.id
         ]
-        found = [e for e in store.find_entities(namespace, entity.name) if targets and e.id == targets[0]]
+        found = [
+            e
+            for e in store.entities(namespace, EntityQuery(name=entity.name))
+            if targets and e.id == targets[0]
+        ]
         if not found:
             return entity
         entity = found[0]
@@ -215,13 +221,13 @@ def _revisions(
     frontier = set(story)
     for _ in range(MAX_REVISION_HOPS):
         kinds = [LinkKind.SUPERSEDES, LinkKind.CONTRADICTS]
-        links = store.list_links(namespace, kinds=kinds, node_ids=sorted(frontier)) if frontier else []
+        links = store.links(namespace, kinds=kinds, node_ids=sorted(frontier)) if frontier else []
         ends = {end for lk in links for end in (lk.source, lk.target)} - story - set(found)
         if not ends:
             break
         fetched = [
             e
-            for e in store.get_events(namespace, sorted(ends))
+            for e in store.events(namespace, EventQuery(ids=sorted(ends)))
             if _in_window(e, statuses, date_from, date_to)
         ]
         found.update((e.id, e) for e in fetched)
@@ -244,7 +250,7 @@ def _stated_before(
     if not sessions:
         return {}
     by_session: dict[str, list[Event]] = defaultdict(list)
-    for event in store.session_events(namespace, sessions):
+    for event in store.events(namespace, EventQuery(sessions=sessions)):
         by_session[event.session].append(event)
     found: dict[str, tuple[Event, str]] = {}
     for events in by_session.values():
@@ -291,7 +297,7 @@ def _chains(store: GraphStore, namespace: str, events: list[Event]) -> list[list
     """SUPERSEDES chains among `events`: each a list of event ids, oldest value first."""
     ids = {e.id for e in events}
     newer_of: dict[str, str] = {}
-    for link in store.list_links(namespace, kinds=[LinkKind.SUPERSEDES], node_ids=sorted(ids)):
+    for link in store.links(namespace, kinds=[LinkKind.SUPERSEDES], node_ids=sorted(ids)):
         if link.source in ids and link.target in ids:
             newer_of.setdefault(link.target, link.source)
     older = set(newer_of.values())

@@ -14,11 +14,11 @@ from simplemem_graph.stores.helpers import in_date_range, storyline_rank, turn_m
 from simplemem_graph.vectors import cosine, unit
 
 if TYPE_CHECKING:
-    from simplemem_graph.stores.base import GraphStore
+    from simplemem_graph.stores.parts import StoreParts
 
 
 def turn_recall(
-    store: GraphStore,
+    store: StoreParts,
     namespace: str,
     query: str,
     k: int,
@@ -28,24 +28,24 @@ def turn_recall(
     time_to: date | None = None,
     bare_turns: bool = False,
 ) -> list[Event]:
-    """See `GraphStore.turn_recall`."""
-    rank = {hit.id: i for i, hit in enumerate(store.turn_search(namespace, query, k))}
+    """See `StoreParts._turn_recall`."""
+    rank = {hit.id: i for i, hit in enumerate(store._turn_search(namespace, query, k))}
     if not rank:
         return []
     made_from: dict[str, int] = {}  # event id -> rank of its best turn
     linked: set[str] = set()
-    for link in store.list_links(namespace, kinds=[LinkKind.FROM], node_ids=list(rank)):
+    for link in store._links(namespace, kinds=[LinkKind.FROM], node_ids=list(rank)):
         if link.target in rank:
             linked.add(link.target)
             made_from[link.source] = min(rank[link.target], made_from.get(link.source, len(rank)))
     allowed = None if statuses is None else {str(s) for s in statuses}
     kept = [
         e
-        for e in store.get_events(namespace, list(made_from))
+        for e in store._get_events(namespace, list(made_from))
         if (allowed is None or str(e.status) in allowed) and in_date_range(e, time_from, time_to)
     ]
     bare = [t for t in rank if t not in linked] if bare_turns else []
-    for turn in store.get_turns(namespace, bare) if bare else []:
+    for turn in store._get_turns(namespace, bare) if bare else []:
         if (turn.session or "").startswith(RECORD_SESSION_PREFIX):
             continue  # an adapter's bookkeeping (keys and values as JSON), not something said
         memory = turn_memory(turn)
@@ -56,7 +56,7 @@ def turn_recall(
 
 
 def entity_recall(
-    store: GraphStore,
+    store: StoreParts,
     namespace: str,
     groups: Sequence[Sequence[str]],
     vector: Sequence[float] | np.ndarray,
@@ -66,11 +66,11 @@ def entity_recall(
     time_from: date | None = None,
     time_to: date | None = None,
 ) -> list[tuple[Event, list[int]]]:
-    """See `GraphStore.entity_recall`."""
+    """See `StoreParts._entity_recall`."""
     events: dict[str, Event] = {}
     named_by: dict[str, list[int]] = {}
     for group, entity_ids in enumerate(groups):
-        storyline = store.entity_events(
+        storyline = store._entity_events(
             namespace, entity_ids, statuses=statuses, time_from=time_from, time_to=time_to
         )
         for event in storyline:
@@ -84,16 +84,16 @@ def entity_recall(
 
 
 def session_chains(
-    store: GraphStore, namespace: str, event_ids: Sequence[str], *, forward: bool, steps: int = 8
+    store: StoreParts, namespace: str, event_ids: Sequence[str], *, forward: bool, steps: int = 8
 ) -> dict[str, list[Event]]:
-    """See `GraphStore.session_chains`."""
+    """See `StoreParts._session_chains`."""
     chains: dict[str, list[Event]] = {}
     for start in dict.fromkeys(event_ids):
         chain: list[Event] = []
         current = start
         for _ in range(steps):
             following = None
-            for link in store.list_links(namespace, kinds=[LinkKind.NEXT], node_ids=[current]):
+            for link in store._links(namespace, kinds=[LinkKind.NEXT], node_ids=[current]):
                 if str(link.props.get("scope", "")).startswith("session:"):
                     if forward and link.source == current:
                         following = link.target
@@ -103,7 +103,7 @@ def session_chains(
                     break
             if not following:
                 break
-            events = store.get_events(namespace, [following])
+            events = store._get_events(namespace, [following])
             if not events:
                 break
             chain.append(events[0])

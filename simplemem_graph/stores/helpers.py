@@ -57,7 +57,7 @@ def in_date_range(event: Event, time_from: date | None, time_to: date | None) ->
 def storyline_rank(rows: Iterable[tuple[str, Any, int, float]]) -> list[str]:
     """Event ids of (id, time, groups naming it, cosine to the query) rows in recall order: named
     by more of the question's entities first, then closer to the query, then oldest, then by id.
-    Every store ranks `entity_recall` by this one rule."""
+    Every store ranks `RankedStorylines` by this one rule."""
     return [row[0] for row in sorted(rows, key=lambda row: (-row[2], -row[3], row[1], row[0]))]
 
 

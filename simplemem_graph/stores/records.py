@@ -17,20 +17,20 @@ if TYPE_CHECKING:
 def export_namespace(store: GraphStore, namespace: str) -> Iterator[dict[str, Any]]:
     """Every record of a namespace as JSON-ready dicts tagged by `type`; `import_records`
     of this output into an empty namespace rebuilds the same graph."""
-    for turn in store.get_turns(namespace):
+    for turn in store._get_turns(namespace):
         yield {"type": "turn", **turn.model_dump(mode="json")}
-    for event in store.list_events(namespace):
+    for event in store._list_events(namespace):
         yield {"type": "event", **event.model_dump(mode="json")}
-    for entity in store.list_entities(namespace):
+    for entity in store._list_entities(namespace):
         # An entity has a `type` of its own (person, org...): it travels as `entity_type`.
         fields = entity.model_dump(mode="json")
         fields["entity_type"] = fields.pop("type")
         yield {"type": "entity", **fields}
-    for topic in store.list_topics(namespace):
+    for topic in store._list_topics(namespace):
         yield {"type": "topic", **topic.model_dump(mode="json")}
-    for pattern in store.list_patterns(namespace):
+    for pattern in store._patterns(namespace):
         yield {"type": "pattern", **pattern.model_dump(mode="json")}
-    for link in store.list_links(namespace):
+    for link in store._links(namespace):
         yield {"type": "link", **link.model_dump(mode="json")}
 
 
@@ -65,9 +65,9 @@ def import_into(
             record["type"] = record.pop("entity_type")
         buckets[kind].append(models[kind].model_validate(record))
     store.add_turns(buckets["turn"], pending=False)
-    store.upsert_events(buckets["event"])
-    store.upsert_entities(buckets["entity"])
-    store.upsert_topics(buckets["topic"])
-    store.upsert_patterns(buckets["pattern"])
-    store.add_links(buckets["link"])
+    store._upsert_events(buckets["event"])
+    store._upsert_entities(buckets["entity"])
+    store._upsert_topics(buckets["topic"])
+    store._upsert_patterns(buckets["pattern"])
+    store._add_links(buckets["link"])
     return {kind: len(items) for kind, items in buckets.items()}

@@ -96,7 +96,8 @@ class VectorFile:
             if available < rows:
                 raise ValueError(
                     f"vector file {self.path} holds {available} rows, the store expects {rows}: "
-                    "it was truncated or deleted; EmbeddedStore.rebuild_vectors() re-creates it"
+                    "it was truncated or deleted; stores.embedded.rebuild_vectors(store, namespace) "
+                    "re-creates it"
                 )
             self._map = np.memmap(self.path, dtype=np.float32, mode="r", shape=(available, self.dim))
         return self._map[:rows]

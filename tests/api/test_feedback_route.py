@@ -22,13 +22,13 @@ def test_feedback_is_recorded_and_reposting_keeps_one_record(loaded_client):
     again = loaded_client.post("/v1/namespaces/acme/feedback", json=body)
     assert again.status_code == 201 and again.json()["id"] == record["id"]
     pool = loaded_client.app.state.pool
-    stored = [f for f in pool.get("acme").store.list_feedback("acme") if f.id == record["id"]]
+    stored = [f for f in pool.get("acme").store.feedback("acme") if f.id == record["id"]]
     assert len(stored) == 1 and stored[0].shown == shown
 
 
 def test_unknown_event_ids_get_422_and_nothing_is_recorded(loaded_client):
     store = loaded_client.app.state.pool.get("acme").store
-    before = store.list_feedback("acme")
+    before = store.feedback("acme")
     shown = _results(loaded_client)
     response = loaded_client.post(
         "/v1/namespaces/acme/feedback", json={"query": QUERY, "helpful": [shown[0], "ev-nope"]}
@@ -39,7 +39,7 @@ def test_unknown_event_ids_get_422_and_nothing_is_recorded(loaded_client):
     # Another namespace's events are unknown here too.
     elsewhere = loaded_client.post("/v1/namespaces/other/feedback", json={"query": QUERY, "helpful": shown})
     assert elsewhere.status_code == 422
-    assert store.list_feedback("acme") == before and store.list_feedback("other") == []
+    assert store.feedback("acme") == before and store.feedback("other") == []
 
 
 def test_bad_bodies_get_422_naming_the_field(loaded_client):

@@ -6,15 +6,17 @@ import pytest
 
 from simplemem_graph.errors import ConfigError, StoreUnavailableError
 from simplemem_graph.stores.neo4j import Neo4jStore
+from simplemem_graph.stores.queries import EventQuery
 from tests import neo4j_server
 from tests.contract.contract_data import DIM, as_list, make_event, unit_vector
+from tests.store_writes import write
 
 
 def test_an_embedding_of_the_wrong_size_is_refused_at_write_time(store, ns):
-    store.upsert_events([make_event(ns, "e1", "fits", embedding=as_list(unit_vector(1)))])
+    write(store, events=[make_event(ns, "e1", "fits", embedding=as_list(unit_vector(1)))])
     with pytest.raises(ValueError, match="e2"):
-        store.upsert_events([make_event(ns, "e2", "too short", embedding=[0.5] * (DIM // 2))])
-    assert [e.id for e in store.list_events(ns)] == ["e1"]
+        write(store, events=[make_event(ns, "e2", "too short", embedding=[0.5] * (DIM // 2))])
+    assert [e.id for e in store.events(ns, EventQuery())] == ["e1"]
     assert [h.id for h in store.vector_search(ns, as_list(unit_vector(1)), 3)] == ["e1"]
 
 

@@ -10,32 +10,34 @@ import pytest
 from simplemem_graph.errors import InputError
 from simplemem_graph.models import EventPatch, EventStatus, GraphDelta, JobRun, LinkKind, Topic
 from simplemem_graph.stores.base import new_lease_holder
+from simplemem_graph.stores.queries import EntityQuery, EventQuery, SessionSpeakers, TopicQuery, TurnQuery
 from tests.contract.contract_data import T0, link, make_entity, make_event, make_turn
+from tests.store_writes import write
 
 
 def test_new_turns_are_pending_until_a_delta_consumes_them(store, ns):
     turns = [make_turn(ns, f"s1:{i}", f"turn {i}", minutes=i) for i in range(3)]
     store.add_turns(turns)
-    assert [t.id for t in store.pending_turns(ns)] == ["s1:0", "s1:1", "s1:2"]
-    assert [t.id for t in store.pending_turns(ns, limit=2)] == ["s1:0", "s1:1"]
-    assert [t.id for t in store.pending_turns(ns, ids=["s1:2", "nope"])] == ["s1:2"]
+    assert [t.id for t in store.turns(ns, TurnQuery(pending=True))] == ["s1:0", "s1:1", "s1:2"]
+    assert [t.id for t in store.turns(ns, TurnQuery(pending=True, limit=2))] == ["s1:0", "s1:1"]
+    assert [t.id for t in store.turns(ns, TurnQuery(pending=True, ids=["s1:2", "nope"]))] == ["s1:2"]
     assert store.stats(ns)["pending"] == 3
 
     store.apply_delta(GraphDelta(namespace=ns, turns_done=["s1:0", "s1:2"]))
-    assert [t.id for t in store.pending_turns(ns)] == ["s1:1"]
+    assert [t.id for t in store.turns(ns, TurnQuery(pending=True))] == ["s1:1"]
     assert store.stats(ns)["pending"] == 1
-    assert len(store.get_turns(ns)) == 3  # done turns stay in the raw log
+    assert len(store.turns(ns, TurnQuery())) == 3  # done turns stay in the raw log
 
 
 def test_imported_turns_are_not_pending(store, ns):
     store.add_turns([make_turn(ns, "s1:1", "imported with its graph")], pending=False)
-    assert store.pending_turns(ns) == []
+    assert store.turns(ns, TurnQuery(pending=True)) == []
 
 
 def test_agent_travels_with_the_turn(store, ns):
     store.add_turns([make_turn(ns, "s1:1", "from the planner", agent="planner"), make_turn(ns, "s1:2", "x")])
-    assert [t.agent for t in store.get_turns(ns)] == ["planner", None]
-    assert [t.agent for t in store.pending_turns(ns)] == ["planner", None]
+    assert [t.agent for t in store.turns(ns, TurnQuery())] == ["planner", None]
+    assert [t.agent for t in store.turns(ns, TurnQuery(pending=True))] == ["planner", None]
 
 
 def test_session_speakers_in_order_of_their_first_turn(store, ns):
@@ -47,14 +49,14 @@ def test_session_speakers_in_order_of_their_first_turn(store, ns):
             make_turn(ns, "b:1", "solo", minutes=0, session="b", speaker="Cy"),
         ]
     )
-    assert store.session_speakers(ns, ["a", "b", "none"]) == {"a": ["Ana", "Bo"], "b": ["Cy"]}
+    assert store.turns(ns, SessionSpeakers(["a", "b", "none"])) == {"a": ["Ana", "Bo"], "b": ["Cy"]}
 
 
 def test_apply_delta_writes_everything_of_a_batch(store, ns):
     store.add_turns([make_turn(ns, "s1:1", "Acme ships")])
     old = make_event(ns, "e0", "old price", minutes=-10)
-    store.upsert_events([old])
-    store.add_links([link(ns, LinkKind.NEXT, "e0", "gone")])
+    write(store, events=[old])
+    write(store, links=[link(ns, LinkKind.NEXT, "e0", "gone")])
     delta = GraphDelta(
         namespace=ns,
         events=[make_event(ns, "e1", "Acme ships on friday")],
@@ -65,16 +67,16 @@ def test_apply_delta_writes_everything_of_a_batch(store, ns):
         turns_done=["s1:1"],
     )
     store.apply_delta(delta)
-    assert [e.id for e in store.get_events(ns, ["e0", "e1"])] == ["e0", "e1"]
-    assert store.get_events(ns, ["e0"])[0].status == EventStatus.SUPERSEDED
-    assert [e.name for e in store.find_entities(ns, "acme")] == ["Acme"]
-    assert {(lk.source, lk.target) for lk in store.list_links(ns, kinds=[LinkKind.NEXT])} == {("e0", "e1")}
-    assert store.pending_turns(ns) == []
+    assert [e.id for e in store.events(ns, EventQuery(ids=["e0", "e1"]))] == ["e0", "e1"]
+    assert store.events(ns, EventQuery(ids=["e0"]))[0].status == EventStatus.SUPERSEDED
+    assert [e.name for e in store.entities(ns, EntityQuery(name="acme"))] == ["Acme"]
+    assert {(lk.source, lk.target) for lk in store.links(ns, kinds=[LinkKind.NEXT])} == {("e0", "e1")}
+    assert store.turns(ns, TurnQuery(pending=True)) == []
 
 
 def test_a_failing_delta_changes_nothing(store, ns):
     store.add_turns([make_turn(ns, "s1:1", "turn")])
-    store.upsert_events([make_event(ns, "e0", "stored before")])
+    write(store, events=[make_event(ns, "e0", "stored before")])
     with pytest.raises(InputError):
         store.apply_delta(
             GraphDelta(
@@ -87,25 +89,31 @@ def test_a_failing_delta_changes_nothing(store, ns):
                 turns_done=["s1:1"],
             )
         )
-    assert store.get_events(ns, ["e1"]) == []
-    assert store.get_events(ns, ["e0"])[0].importance == 0.5
-    assert store.find_entities(ns, "acme") == []
-    assert store.list_links(ns) == []
-    assert [t.id for t in store.pending_turns(ns)] == ["s1:1"]
+    assert store.events(ns, EventQuery(ids=["e1"])) == []
+    assert store.events(ns, EventQuery(ids=["e0"]))[0].importance == 0.5
+    assert store.entities(ns, EntityQuery(name="acme")) == []
+    assert store.links(ns) == []
+    assert [t.id for t in store.turns(ns, TurnQuery(pending=True))] == ["s1:1"]
 
 
 def _merge_fixture(store, ns) -> None:
     """e1 a later copy of e0; acme named by e1 only, zeta by e1 only (not moved), beta by e0;
     topics t0 (e0, e1) and t9 (e1 only)."""
-    store.upsert_events([make_event(ns, "e0", "Acme ships"), make_event(ns, "e1", "Acme ships", minutes=5)])
-    store.upsert_entities(
-        [make_entity(ns, "acme", "Acme"), make_entity(ns, "beta", "Beta"), make_entity(ns, "zeta", "Zeta")]
+    write(store, events=[make_event(ns, "e0", "Acme ships"), make_event(ns, "e1", "Acme ships", minutes=5)])
+    write(
+        store,
+        entities=[
+            make_entity(ns, "acme", "Acme"),
+            make_entity(ns, "beta", "Beta"),
+            make_entity(ns, "zeta", "Zeta"),
+        ],
     )
-    store.upsert_topics(
-        [Topic(id="t0", namespace=ns, label="ships"), Topic(id="t9", namespace=ns, label="x")]
+    write(
+        store, topics=[Topic(id="t0", namespace=ns, label="ships"), Topic(id="t9", namespace=ns, label="x")]
     )
-    store.add_links(
-        [
+    write(
+        store,
+        links=[
             link(ns, LinkKind.MENTIONS, "e1", "acme"),
             link(ns, LinkKind.MENTIONS, "e1", "zeta"),
             link(ns, LinkKind.MENTIONS, "e0", "beta"),
@@ -113,7 +121,7 @@ def _merge_fixture(store, ns) -> None:
             link(ns, LinkKind.IN_TOPIC, "e0", "t0"),
             link(ns, LinkKind.IN_TOPIC, "e1", "t0"),
             link(ns, LinkKind.IN_TOPIC, "e1", "t9"),
-        ]
+        ],
     )
 
 
@@ -133,30 +141,32 @@ def test_a_delta_deletes_last_with_their_links_and_the_orphans_they_leave(store,
     _merge_fixture(store, ns)
     before = store.entity_revision(ns)
     store.apply_delta(_merge_delta(ns))
-    assert [e.id for e in store.list_events(ns)] == ["e0"]
-    assert store.get_events(ns, ["e0"])[0].source_ids == ["s1:e0", "s1:e1"]
+    assert [e.id for e in store.events(ns, EventQuery())] == ["e0"]
+    assert store.events(ns, EventQuery(ids=["e0"]))[0].source_ids == ["s1:e0", "s1:e1"]
     # The copy's link moved before it went; its other links went with it; zeta (named by the copy
     # alone) and t9 (holding the copy alone) are orphans swept with it; t0 was deleted by id.
-    assert sorted((lk.kind.value, lk.source, lk.target) for lk in store.list_links(ns)) == [
+    assert sorted((lk.kind.value, lk.source, lk.target) for lk in store.links(ns)) == [
         ("MENTIONS", "e0", "acme"),
         ("MENTIONS", "e0", "beta"),
     ]
-    assert sorted(e.id for e in store.list_entities(ns)) == ["acme", "beta"]
-    assert store.list_topics(ns, centroids=False) == []
+    assert sorted(e.id for e in store.entities(ns, EntityQuery())) == ["acme", "beta"]
+    assert store.topics(ns, TopicQuery(centroids=False)) == []
     assert store.get_meta("tier_pass/" + ns) == '{"hot": 1}'
     if before is not None:  # entities went: the revision moved on
         assert store.entity_revision(ns) != before
 
     store.apply_delta(GraphDelta(namespace=ns, deleted_entities=["beta"]))
-    assert [e.id for e in store.list_entities(ns)] == ["acme"]  # its event stays, its links go
-    assert [e.id for e in store.list_events(ns)] == ["e0"]
-    assert [(lk.source, lk.target) for lk in store.list_links(ns)] == [("e0", "acme")]
-    store.delete_meta("tier_pass/" + ns)  # store-wide, not the namespace's: not deleted with it
+    assert [e.id for e in store.entities(ns, EntityQuery())] == ["acme"]  # its event stays, its links go
+    assert [e.id for e in store.events(ns, EventQuery())] == ["e0"]
+    assert [(lk.source, lk.target) for lk in store.links(ns)] == [("e0", "acme")]
+    store.apply_delta(
+        GraphDelta(deleted_meta=["tier_pass/" + ns])
+    )  # store-wide, not the namespace's: not deleted with it
 
 
 def test_a_failing_delta_deletes_nothing_and_sets_no_meta(store, ns):
     _merge_fixture(store, ns)
-    links = sorted((lk.kind.value, lk.source, lk.target) for lk in store.list_links(ns))
+    links = sorted((lk.kind.value, lk.source, lk.target) for lk in store.links(ns))
     with pytest.raises(InputError):
         store.apply_delta(
             _merge_delta(
@@ -165,10 +175,10 @@ def test_a_failing_delta_deletes_nothing_and_sets_no_meta(store, ns):
                 event_patches=[EventPatch(ids=["e0"], fields={"importance": "very"})],
             )
         )
-    assert [e.id for e in store.list_events(ns)] == ["e0", "e1"]
-    assert sorted(e.id for e in store.list_entities(ns)) == ["acme", "beta", "zeta"]
-    assert sorted(t.id for t in store.list_topics(ns, centroids=False)) == ["t0", "t9"]
-    assert sorted((lk.kind.value, lk.source, lk.target) for lk in store.list_links(ns)) == links
+    assert [e.id for e in store.events(ns, EventQuery())] == ["e0", "e1"]
+    assert sorted(e.id for e in store.entities(ns, EntityQuery())) == ["acme", "beta", "zeta"]
+    assert sorted(t.id for t in store.topics(ns, TopicQuery(centroids=False))) == ["t0", "t9"]
+    assert sorted((lk.kind.value, lk.source, lk.target) for lk in store.links(ns)) == links
     assert store.get_meta("tier_pass/" + ns) is None
 
 
@@ -223,8 +233,12 @@ def test_pending_turns_are_consumed_a_chunk_at_a_time_as_they_were_logged(store,
     early = [make_turn(ns, f"a:{i}", f"first writer {i}", minutes=i, session="a") for i in range(3)]
     store.add_turns(late)  # logged first, but said later
     store.add_turns(early)
-    assert [t.id for t in store.pending_chunk(ns)] == ["a:0", "a:1", "a:2"]  # the earliest chunk
+    assert [t.id for t in store.turns(ns, TurnQuery(chunk=True))] == [
+        "a:0",
+        "a:1",
+        "a:2",
+    ]  # the earliest chunk
     store.apply_delta(GraphDelta(namespace=ns, turns_done=["a:0", "a:1", "a:2"]))
-    assert [t.id for t in store.pending_chunk(ns)] == ["b:0", "b:1"]
+    assert [t.id for t in store.turns(ns, TurnQuery(chunk=True))] == ["b:0", "b:1"]
     store.apply_delta(GraphDelta(namespace=ns, turns_done=["b:0", "b:1"]))
-    assert store.pending_chunk(ns) == []
+    assert store.turns(ns, TurnQuery(chunk=True)) == []

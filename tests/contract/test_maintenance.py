@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from simplemem_graph.models import LinkKind, Topic
+from simplemem_graph.models import (
+    DEFAULT_STATUSES,
+    EVENT_LINKS,
+    EventPatch,
+    GraphDelta,
+    LinkKind,
+    Topic,
+    Walk,
+)
+from simplemem_graph.stores.queries import EntityQuery, EventQuery, RecallFilter, TurnQuery, Walks
 from tests.contract.contract_data import (
     as_list,
     day,
@@ -15,26 +24,30 @@ from tests.contract.contract_data import (
     unit_vector,
     vector_at_cosine,
 )
+from tests.store_writes import write
 
 
 def _small_graph(store, ns):
     """e1 mentions only Acme and is the only event of topic t1; e2 mentions Acme and Globex."""
     store.add_turns([make_turn(ns, "s1:1", "raw 1"), make_turn(ns, "s1:2", "raw 2", minutes=1)])
-    store.upsert_events(
-        [make_event(ns, "e1", "acme alone"), make_event(ns, "e2", "acme and globex", minutes=1)]
+    write(
+        store, events=[make_event(ns, "e1", "acme alone"), make_event(ns, "e2", "acme and globex", minutes=1)]
     )
-    store.upsert_entities(
-        [
+    write(
+        store,
+        entities=[
             make_entity(ns, "acme", "Acme"),
             make_entity(ns, "globex", "Globex"),
             make_entity(ns, "acme-co", "Acme Co"),
-        ]
+        ],
     )
-    store.upsert_topics(
-        [Topic(id="t1", namespace=ns, label="only e1"), Topic(id="t2", namespace=ns, label="e2")]
+    write(
+        store,
+        topics=[Topic(id="t1", namespace=ns, label="only e1"), Topic(id="t2", namespace=ns, label="e2")],
     )
-    store.add_links(
-        [
+    write(
+        store,
+        links=[
             link(ns, LinkKind.FROM, "e1", "s1:1"),
             link(ns, LinkKind.FROM, "e2", "s1:2"),
             link(ns, LinkKind.MENTIONS, "e1", "acme"),
@@ -46,7 +59,7 @@ def _small_graph(store, ns):
             link(ns, LinkKind.IN_TOPIC, "e2", "t2"),
             link(ns, LinkKind.NEXT, "e1", "e2"),
             link(ns, LinkKind.ON, "e1", day(0).isoformat()),
-        ]
+        ],
     )
 
 
@@ -56,49 +69,54 @@ def _keys(links):
 
 def test_delete_events_removes_links_and_orphans(store, ns):
     _small_graph(store, ns)
-    assert store.delete_events(ns, ["e1", "missing"]) == 1
-    assert [e.id for e in store.list_events(ns)] == ["e2"]
+    store.apply_delta(GraphDelta(namespace=ns, deleted_events=["e1", "missing"]))
+    assert [e.id for e in store.events(ns, EventQuery())] == ["e2"]
     # acme-co lost its only mention but is still an alias of acme, which e2 mentions.
-    assert [e.id for e in store.list_entities(ns)] == ["acme", "acme-co", "globex"]
-    assert [t.id for t in store.list_topics(ns)] == ["t2"]
-    assert _keys(store.list_links(ns)) == [
+    assert [e.id for e in store.entities(ns, EntityQuery())] == ["acme", "acme-co", "globex"]
+    assert [t.id for t in store.topics(ns)] == ["t2"]
+    assert _keys(store.links(ns)) == [
         ("ALIAS_OF", "acme-co", "acme"),
         ("FROM", "e2", "s1:2"),
         ("IN_TOPIC", "e2", "t2"),
         ("MENTIONS", "e2", "acme"),
         ("MENTIONS", "e2", "globex"),
     ]
-    assert len(store.get_turns(ns)) == 2  # the raw log is never touched
-    assert store.delete_events(ns, ["e1"]) == 0
-    assert store.delete_events(ns, []) == 0
+    assert len(store.turns(ns, TurnQuery())) == 2  # the raw log is never touched
+    before = (store.events(ns, EventQuery()), store.entities(ns, EntityQuery()), store.links(ns))
+    store.apply_delta(GraphDelta(namespace=ns, deleted_events=["e1"]))  # gone already: nothing moves
+    assert (store.events(ns, EventQuery()), store.entities(ns, EntityQuery()), store.links(ns)) == before
 
-    assert store.delete_events(ns, ["e2"]) == 1
-    assert (store.list_entities(ns), store.list_topics(ns), store.list_links(ns)) == ([], [], [])
+    store.apply_delta(GraphDelta(namespace=ns, deleted_events=["e2"]))
+    assert store.events(ns, EventQuery()) == []
+    assert (store.entities(ns, EntityQuery()), store.topics(ns), store.links(ns)) == ([], [], [])
 
 
 def test_delete_topics_keeps_the_events(store, ns):
     _small_graph(store, ns)
-    store.delete_topics(ns, ["t1", "missing"])
-    assert [t.id for t in store.list_topics(ns)] == ["t2"]
-    assert [e.id for e in store.list_events(ns)] == ["e1", "e2"]
-    assert [lk.target for lk in store.list_links(ns, kinds=[LinkKind.IN_TOPIC])] == ["t2"]
-    store.delete_topics(ns, [])
+    store.apply_delta(GraphDelta(namespace=ns, deleted_topics=["t1", "missing"]))
+    assert [t.id for t in store.topics(ns)] == ["t2"]
+    assert [e.id for e in store.events(ns, EventQuery())] == ["e1", "e2"]
+    assert [lk.target for lk in store.links(ns, kinds=[LinkKind.IN_TOPIC])] == ["t2"]
+    store.apply_delta(GraphDelta(namespace=ns, deleted_topics=[]))
 
 
-def test_delete_entity_takes_the_events_that_mention_only_it(store, ns):
+def test_deleted_entities_go_with_their_links_and_the_events_stay(store, ns):
+    # Erasing an entity's storyline is the caller's (forget deletes those events in the same
+    # delta); the store removes the entity and every link touching it, and sweeps what that orphans.
     _small_graph(store, ns)
-    store.upsert_events([make_event(ns, "e3", "globex alone", minutes=2)])
-    store.add_links([link(ns, LinkKind.MENTIONS, "e3", "globex")])
-    assert store.delete_entity(ns, "globex") == 1  # e3; e2 also mentions acme
-    assert [e.id for e in store.list_events(ns)] == ["e1", "e2"]
-    assert [e.id for e in store.list_entities(ns)] == ["acme", "acme-co"]
-    assert store.list_links(ns, node_ids=["globex", "e3"]) == []
-    # e2 mentions only acme now that globex is gone; e1 also mentions acme-co, so it stays.
-    assert store.delete_entity(ns, "acme") == 1
-    assert [e.id for e in store.list_events(ns)] == ["e1"]
-    assert [e.id for e in store.list_entities(ns)] == ["acme-co"]
-    assert store.list_links(ns, kinds=[LinkKind.ALIAS_OF]) == []
-    assert [e.id for e in store.entity_events(ns, ["acme-co"])] == ["e1"]
+    write(store, events=[make_event(ns, "e3", "globex alone", minutes=2)])
+    write(store, links=[link(ns, LinkKind.MENTIONS, "e3", "globex")])
+    store.apply_delta(GraphDelta(namespace=ns, deleted_entities=["globex"]))
+    assert [e.id for e in store.events(ns, EventQuery())] == ["e1", "e2", "e3"]
+    assert [e.id for e in store.entities(ns, EntityQuery())] == ["acme", "acme-co"]
+    assert store.links(ns, node_ids=["globex", "e3"]) == []
+    assert store.entities(ns, EntityQuery(name="Globex")) == []
+    store.apply_delta(GraphDelta(namespace=ns, deleted_entities=["acme"]))
+    assert [e.id for e in store.entities(ns, EntityQuery())] == ["acme-co"]  # e1 still mentions it
+    assert store.links(ns, kinds=[LinkKind.ALIAS_OF]) == []
+    assert [e.id for e in store.events(ns, EventQuery(entity_ids=["acme-co"], filter=RecallFilter()))] == [
+        "e1"
+    ]
 
 
 def test_delete_namespace_removes_everything_of_it_only(store, ns, other_ns):
@@ -115,16 +133,16 @@ def test_delete_namespace_removes_everything_of_it_only(store, ns, other_ns):
         0,
         {},
     )
-    assert store.get_turns(ns) == [] and store.list_links(ns) == []
-    assert len(store.list_events(other_ns)) == 2 and len(store.list_links(other_ns)) == 11
+    assert store.turns(ns, TurnQuery()) == [] and store.links(ns) == []
+    assert len(store.events(other_ns, EventQuery())) == 2 and len(store.links(other_ns)) == 11
 
 
 def test_namespaces_lists_those_with_turns_or_events(store, ns, other_ns):
     store.add_turns([make_turn(ns, "s1:1", "hi")])
-    store.upsert_entities([make_entity(other_ns, "acme", "Acme")])
+    write(store, entities=[make_entity(other_ns, "acme", "Acme")])
     assert ns in store.namespaces()
     assert other_ns not in store.namespaces()
-    store.upsert_events([make_event(other_ns, "e1", "now it has one")])
+    write(store, events=[make_event(other_ns, "e1", "now it has one")])
     assert other_ns in store.namespaces()
     assert store.namespaces() == sorted(store.namespaces())
 
@@ -132,14 +150,18 @@ def test_namespaces_lists_those_with_turns_or_events(store, ns, other_ns):
 def test_stats_counts_one_namespace(store, ns, other_ns):
     _small_graph(store, ns)
     store.add_turns([make_turn(other_ns, "x", "elsewhere")])
-    store.update_events(ns, ["e2"], {"status": "done"})
+    store.apply_delta(
+        GraphDelta(namespace=ns, event_patches=[EventPatch(ids=["e2"], fields={"status": "done"})])
+    )
     stats = store.stats(ns)
     assert stats["store"] == store.kind
     assert (stats["turns"], stats["events"], stats["entities"], stats["topics"]) == (2, 2, 3, 2)
     assert stats["relations"] == {"ALIAS_OF": 1, "FROM": 2, "IN_TOPIC": 2, "MENTIONS": 4, "NEXT": 1, "ON": 1}
     assert stats["events_by_status"] == {"active": 1, "done": 1}
     assert stats["events_by_tier"] == {"hot": 2}
-    store.update_events(ns, ["e1"], {"tier": "cold"})
+    store.apply_delta(
+        GraphDelta(namespace=ns, event_patches=[EventPatch(ids=["e1"], fields={"tier": "cold"})])
+    )
     assert store.stats(ns)["events_by_tier"] == {"cold": 1, "hot": 1}
     everything = store.stats()
     assert everything["turns"] >= 3 and everything["namespaces"] >= 2
@@ -147,15 +169,16 @@ def test_stats_counts_one_namespace(store, ns, other_ns):
 
 def test_stats_count_the_turns_each_compression_trigger_took(store, ns, other_ns):
     """Per path of the dual trigger: events, distinct source turns, and windows (several turns)."""
-    store.upsert_events(
-        [
+    write(
+        store,
+        events=[
             make_event(ns, "rich", "one rich turn", source_ids=["s1:1"]),
             make_event(ns, "rich-2", "its second sentence", source_ids=["s1:1"], clause=1),
             make_event(ns, "plain", "another rich turn", source_ids=["s1:2"]),
             make_event(ns, "w1", "two short turns", source_ids=["s1:3", "s1:4"], trigger="accumulated"),
             make_event(ns, "w2", "a lone short turn", source_ids=["s1:5"], trigger="accumulated"),
             make_event(other_ns, "x", "elsewhere", source_ids=["s1:9", "s1:8"], trigger="accumulated"),
-        ]
+        ],
     )
     assert store.stats(ns)["compression"] == {
         "turns_alone": 2,
@@ -168,7 +191,14 @@ def test_stats_count_the_turns_each_compression_trigger_took(store, ns, other_ns
 
 def test_export_then_import_rebuilds_the_same_graph(store, ns, other_ns):
     _small_graph(store, ns)
-    store.update_events(ns, ["e1"], {"embedding": as_list(unit_vector(7)), "deadline": day(4)})
+    store.apply_delta(
+        GraphDelta(
+            namespace=ns,
+            event_patches=[
+                EventPatch(ids=["e1"], fields={"embedding": as_list(unit_vector(7)), "deadline": day(4)})
+            ],
+        )
+    )
     exported = list(store.export_records(ns))
     counts = store.import_records(exported, namespace=other_ns)
     assert counts == {"turn": 2, "event": 2, "entity": 3, "topic": 2, "pattern": 0, "link": 11}
@@ -194,11 +224,20 @@ def test_a_large_batch_lands_whole_and_stays_idempotent(store, ns):
     ]
     links = [link(ns, LinkKind.NEXT, f"b{i:04d}", f"b{i + 1:04d}") for i in range(1999)]
     for _ in range(2):
-        store.upsert_events(events)
-        store.add_links(links)
+        write(store, events=events)
+        write(store, links=links)
     stats = store.stats(ns)
     assert (stats["events"], stats["relations"]) == (2000, {"NEXT": 1999})
     assert store.vector_search(ns, as_list(query), 1)[0].id == "b1234"
-    listed = store.list_events(ns)
+    listed = store.events(ns, EventQuery())
     assert [e.id for e in listed] == [e.id for e in events]
-    assert [n.id for n in store.expand(ns, ["b0000"], hops=3)] == ["b0001", "b0002", "b0003"]
+    assert [
+        n.id
+        for n in store.walk(
+            ns,
+            Walks(
+                ["b0000"],
+                [Walk(kinds=[*EVENT_LINKS, LinkKind.MENTIONS], hops=3, statuses=list(DEFAULT_STATUSES))],
+            ),
+        )[0]
+    ] == ["b0001", "b0002", "b0003"]

@@ -6,21 +6,24 @@ from __future__ import annotations
 from simplemem_graph.models import EventStatus, LinkKind
 from simplemem_graph.retrieve.story import entity_story
 from tests.contract.contract_data import link, make_entity, make_event
+from tests.store_writes import write
 
 
 def _client_graph(store, ns):
-    store.upsert_entities(
-        [
+    write(
+        store,
+        entities=[
             make_entity(ns, "ar", "Ashby & Rourke Homewares", "A&R"),
             make_entity(ns, "ar-initials", "A&R"),
             make_entity(ns, "fi", "Fiona Aldous", type="person"),
             make_entity(ns, "jinhe", "Jinhe Kitchenware"),
             make_entity(ns, "ash", "Ashworth Home Supplies"),
             make_entity(ns, "bethan", "Bethan Coyle", type="person"),
-        ]
+        ],
     )
-    store.upsert_events(
-        [
+    write(
+        store,
+        events=[
             make_event(ns, "e1", "A&R rate is 2350 per box", minutes=0),
             make_event(ns, "e2", "Fi sent the VAT numbers", minutes=1),
             make_event(ns, "e3", "Jinhe reissued the packing list", minutes=2),
@@ -30,10 +33,11 @@ def _client_graph(store, ns):
             make_event(
                 ns, "e1-old", "A&R rate was 2200 in the draft", minutes=-1, status=EventStatus.SUPERSEDED
             ),
-        ]
+        ],
     )
-    store.add_links(
-        [
+    write(
+        store,
+        links=[
             link(ns, LinkKind.ALIAS_OF, "ar-initials", "ar", reason="initials"),
             link(ns, LinkKind.WORKS_AT, "fi", "ar", via="contact-answer"),
             link(ns, LinkKind.WORKS_AT, "jinhe", "ar", via="possessive", **{"as": "supplier"}),
@@ -48,7 +52,7 @@ def _client_graph(store, ns):
             link(ns, LinkKind.MENTIONS, "e6", "fi", role="target", surface="Fi"),
             link(ns, LinkKind.SUPERSEDES, "e1", "e1-old", attribute="money"),
             link(ns, LinkKind.SUPERSEDES, "e4", "e1", attribute="money"),
-        ]
+        ],
     )
 
 

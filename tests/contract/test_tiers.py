@@ -10,7 +10,10 @@ from datetime import datetime, timedelta
 
 from simplemem_graph.config import DecayPolicy
 from simplemem_graph.consolidate.global_pass import apply_decay, tier_pass_key
+from simplemem_graph.models import GraphDelta
+from simplemem_graph.stores.queries import EventQuery, RecallFilter, TextQuery
 from tests.contract.contract_data import as_list, make_event, unit_vector, vector_at_cosine
+from tests.store_writes import write
 
 QUERY = unit_vector(7)
 # A conversation held in 2023, tiered by a pass that runs in 2026.
@@ -39,10 +42,10 @@ def _events(ns):
 
 
 def test_ages_are_measured_on_the_namespace_clock_and_moves_are_counted(store, ns):
-    store.upsert_events(_events(ns))
+    write(store, events=_events(ns))
     counts = apply_decay(store, ns, now=NOW, decay=DecayPolicy())
 
-    tiers = {e.id: e.tier for e in store.list_events(ns)}
+    tiers = {e.id: e.tier for e in store.events(ns, EventQuery())}
     # Measured from today (2026) every event would be cold; from the newest event only "old" is.
     assert tiers == {"newest": "hot", "month": "hot", "old": "cold", "old_used": "hot"}
     assert (counts["tier_cold"], counts["tier_hot"]) == (1, 0)  # the moves of this pass
@@ -54,23 +57,23 @@ def test_ages_are_measured_on_the_namespace_clock_and_moves_are_counted(store, n
 
     # A second pass moves nothing; a retrieval brings the cold event back at the next pass.
     assert apply_decay(store, ns, now=NOW, decay=DecayPolicy())["tier_cold"] == 0
-    store.touch_events(ns, ["old"], REPLAYED)
+    store.apply_delta(GraphDelta(namespace=ns, touched=["old"], touched_at=REPLAYED))
     again = apply_decay(store, ns, now=NOW, decay=DecayPolicy())
     assert (again["tier_hot"], again["tier_cold"]) == (1, 0)
     assert json.loads(store.get_meta(tier_pass_key(ns)))["to_hot"] == 1
 
 
 def test_the_hot_tier_keeps_at_most_its_limit_newest_first(store, ns):
-    store.upsert_events(_events(ns))
+    write(store, events=_events(ns))
     counts = apply_decay(store, ns, now=NOW, decay=replace(DecayPolicy(), hot_limit=2))
-    tiers = {e.id: e.tier for e in store.list_events(ns)}
+    tiers = {e.id: e.tier for e in store.events(ns, EventQuery())}
     # The often retrieved first, then the most recently touched.
     assert tiers == {"newest": "hot", "month": "cold", "old": "cold", "old_used": "hot"}
     assert (counts["hot_events"], counts["cold_events"]) == (2, 2)
 
 
 def test_a_vector_search_reads_one_tier_or_all_and_the_indexes_every_tier(store, ns):
-    store.upsert_events(_events(ns))
+    write(store, events=_events(ns))
     apply_decay(store, ns, now=NOW, decay=DecayPolicy())
 
     everything = [h.id for h in store.vector_search(ns, as_list(QUERY), 4)]
@@ -82,6 +85,9 @@ def test_a_vector_search_reads_one_tier_or_all_and_the_indexes_every_tier(store,
     ]
     assert [h.id for h in store.vector_search(ns, as_list(QUERY), 4, tier="cold")] == ["old"]
     # Cold events are still found through the indexes.
-    assert "old" in {h.id for h in store.fulltext_search(ns, "budget note old", 4)}
+    assert "old" in {h.id for h in store.text_search(ns, TextQuery("budget note old", 4))}
     day = (REPLAYED - timedelta(days=200)).date()
-    assert [h.id for h in store.vector_search(ns, as_list(QUERY), 4, time_from=day, time_to=day)] == ["old"]
+    assert [
+        h.id
+        for h in store.vector_search(ns, as_list(QUERY), 4, filter=RecallFilter(time_from=day, time_to=day))
+    ] == ["old"]

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from simplemem_graph.models import GraphDelta
+from simplemem_graph.stores.queries import EventQuery, RecallFilter, TextQuery, TurnRecall
 from tests.contract.contract_data import make_turn
+from tests.store_writes import write
 
 
 def _turns(ns):
@@ -20,18 +23,18 @@ def _turns(ns):
 
 def test_turn_search_ranks_matching_turns(store, ns):
     store.add_turns(_turns(ns))
-    hits = store.turn_search(ns, "contract renewal", 5)
+    hits = store.text_search(ns, TextQuery("contract renewal", 5, target="turns"))
     assert [h.id for h in hits] == ["t1", "t2"]
     assert hits[0].score > hits[1].score > 0
-    assert [h.id for h in store.turn_search(ns, "contract renewal", 1)] == ["t1"]
-    assert store.turn_search(ns, "nothing matches this", 5) == []
-    assert store.turn_search(ns, "contract", 0) == []
+    assert [h.id for h in store.text_search(ns, TextQuery("contract renewal", 1, target="turns"))] == ["t1"]
+    assert store.text_search(ns, TextQuery("nothing matches this", 5, target="turns")) == []
+    assert store.text_search(ns, TextQuery("contract", 0, target="turns")) == []
 
 
 def test_turn_search_segments_chinese(store, ns):
     store.add_turns(_turns(ns))
-    assert {h.id for h in store.turn_search(ns, "市场部", 5)} == {"t4", "t5"}
-    assert [h.id for h in store.turn_search(ns, "李经理的报告", 5)] == ["t4"]
+    assert {h.id for h in store.text_search(ns, TextQuery("市场部", 5, target="turns"))} == {"t4", "t5"}
+    assert [h.id for h in store.text_search(ns, TextQuery("李经理的报告", 5, target="turns"))] == ["t4"]
 
 
 @pytest.mark.parametrize(
@@ -47,23 +50,23 @@ def test_turn_search_segments_chinese(store, ns):
 )
 def test_turn_search_treats_query_syntax_as_plain_words(store, ns, query, expected):
     store.add_turns(_turns(ns))
-    assert {h.id for h in store.turn_search(ns, query, 10)} == expected
+    assert {h.id for h in store.text_search(ns, TextQuery(query, 10, target="turns"))} == expected
 
 
 def test_turn_search_stays_in_its_namespace_and_is_idempotent(store, ns, other_ns):
     store.add_turns(_turns(ns))
     store.add_turns(_turns(ns))  # already logged: must not be indexed twice
     store.add_turns([make_turn(other_ns, "x1", "contract renewal elsewhere")])
-    assert [h.id for h in store.turn_search(ns, "renewal", 5)] == ["t1"]
-    assert [h.id for h in store.turn_search(other_ns, "renewal", 5)] == ["x1"]
+    assert [h.id for h in store.text_search(ns, TextQuery("renewal", 5, target="turns"))] == ["t1"]
+    assert [h.id for h in store.text_search(other_ns, TextQuery("renewal", 5, target="turns"))] == ["x1"]
 
 
 def test_turn_search_forgets_a_deleted_namespace(store, ns):
     store.add_turns(_turns(ns))
     store.delete_namespace(ns)
-    assert store.turn_search(ns, "contract", 5) == []
+    assert store.text_search(ns, TextQuery("contract", 5, target="turns")) == []
     store.add_turns([make_turn(ns, "t9", "a new contract")])
-    assert [h.id for h in store.turn_search(ns, "contract", 5)] == ["t9"]
+    assert [h.id for h in store.text_search(ns, TextQuery("contract", 5, target="turns"))] == ["t9"]
 
 
 def test_chinese_names_cut_another_way_by_jieba_still_match(store, ns):
@@ -72,9 +75,9 @@ def test_chinese_names_cut_another_way_by_jieba_still_match(store, ns):
     from tests.contract.contract_data import make_event
 
     store.add_turns([make_turn(ns, "t1", "今天在鸣锦咖啡馆买了个乐光跑鞋，花了278块。")])
-    store.upsert_events([make_event(ns, "e1", "约了7月16号去湘黛，别让我忘了。")])
-    assert [h.id for h in store.turn_search(ns, "乐光鞋多少钱买的", 5)] == ["t1"]
-    assert [h.id for h in store.fulltext_search(ns, "湘黛现在定在哪天", 5)] == ["e1"]
+    write(store, events=[make_event(ns, "e1", "约了7月16号去湘黛，别让我忘了。")])
+    assert [h.id for h in store.text_search(ns, TextQuery("乐光鞋多少钱买的", 5, target="turns"))] == ["t1"]
+    assert [h.id for h in store.text_search(ns, TextQuery("湘黛现在定在哪天", 5))] == ["e1"]
 
 
 @pytest.fixture(params=["embedded", pytest.param("neo4j", marks=pytest.mark.neo4j)])
@@ -113,17 +116,19 @@ def test_a_store_written_with_other_search_terms_is_reindexed_when_opened(reopen
     store = open_store()
     try:
         store.add_turns([make_turn(ns, "t1", "市场部下个月搬到新办公室")])
-        store.upsert_events([make_event(ns, "e1", "下周二之前把报告发给市场部的李经理")])
+        write(store, events=[make_event(ns, "e1", "下周二之前把报告发给市场部的李经理")])
         wipe(store)
-        store.set_meta("search_terms", "words")
-        assert store.turn_search(ns, "市场部", 5) == []  # the wiped index finds nothing
+        store.apply_delta(GraphDelta(meta={"search_terms": "words"}))
+        assert (
+            store.text_search(ns, TextQuery("市场部", 5, target="turns")) == []
+        )  # the wiped index finds nothing
     finally:
         store.close()
     store = open_store()
     try:
         assert store.get_meta("search_terms") == SEARCH_TERMS_VERSION
-        assert [h.id for h in store.turn_search(ns, "市场部", 5)] == ["t1"]
-        assert [h.id for h in store.fulltext_search(ns, "李经理", 5)] == ["e1"]
+        assert [h.id for h in store.text_search(ns, TextQuery("市场部", 5, target="turns"))] == ["t1"]
+        assert [h.id for h in store.text_search(ns, TextQuery("李经理", 5))] == ["e1"]
     finally:
         store.delete_namespace(ns)
         store.close()
@@ -146,19 +151,19 @@ def test_a_neo4j_store_without_namespace_tokens_gets_them_when_opened(neo4j_uri)
     store = connect()
     try:
         store.add_turns([make_turn(ns, "t1", "the quarterly invoice arrived")])
-        store.upsert_events([make_event(ns, "e1", "the quarterly invoice arrived")])
+        write(store, events=[make_event(ns, "e1", "the quarterly invoice arrived")])
         store._driver.execute_query("MATCH (n) WHERE n:Event OR n:Turn REMOVE n.search_ns")
         store._driver.execute_query(
             "CREATE FULLTEXT INDEX event_text IF NOT EXISTS FOR (n:Event) ON EACH [n.search_text]"
         )
-        store.set_meta("search_fields", "text-only")
-        assert store.fulltext_search(ns, "invoice", 5) == []  # no token: the namespace clause misses
+        store.apply_delta(GraphDelta(meta={"search_fields": "text-only"}))
+        assert store.text_search(ns, TextQuery("invoice", 5)) == []  # no token: the namespace clause misses
     finally:
         store.close()
     store = connect()
     try:
-        assert [h.id for h in store.fulltext_search(ns, "invoice", 5)] == ["e1"]
-        assert [h.id for h in store.turn_search(ns, "invoice", 5)] == ["t1"]
+        assert [h.id for h in store.text_search(ns, TextQuery("invoice", 5))] == ["e1"]
+        assert [h.id for h in store.text_search(ns, TextQuery("invoice", 5, target="turns"))] == ["t1"]
         indexes = store._driver.execute_query("SHOW FULLTEXT INDEXES YIELD name RETURN name").records
         assert "event_text" not in {r["name"] for r in indexes}
     finally:
@@ -180,25 +185,40 @@ def test_turn_recall_returns_the_events_of_the_best_turns_in_one_call(store, ns)
         "due": ("t2", {"deadline": day(5)}),
         "lunch": ("t3", {}),
     }
-    store.upsert_events(
-        [make_event(ns, e, f"event {e}", minutes=i, **f) for i, (e, (_, f)) in enumerate(events.items())]
+    write(
+        store,
+        events=[
+            make_event(ns, e, f"event {e}", minutes=i, **f) for i, (e, (_, f)) in enumerate(events.items())
+        ],
     )
-    store.add_links([link(ns, LinkKind.FROM, e, turn) for e, (turn, _) in events.items()])
+    write(store, links=[link(ns, LinkKind.FROM, e, turn) for e, (turn, _) in events.items()])
     # the best turn's events first (t1 ranks above t2), then by id; archived ones filtered out
-    assert [e.id for e in store.turn_recall(ns, "contract renewal", 5)] == ["a1", "b2", "c1", "due"]
-    assert [e.id for e in store.turn_recall(ns, "contract renewal", 5, statuses=None)] == [
+    assert [e.id for e in store.text_search(ns, TurnRecall("contract renewal", 5))] == [
+        "a1",
+        "b2",
+        "c1",
+        "due",
+    ]
+    assert [
+        e.id for e in store.text_search(ns, TurnRecall("contract renewal", 5, filter=RecallFilter(None)))
+    ] == [
         "a1",
         "b2",
         "c1",
         "due",
         "old",
     ]
-    assert [e.id for e in store.turn_recall(ns, "contract renewal", 1)] == ["a1", "b2"]
-    assert [e.id for e in store.turn_recall(ns, "contract", 5, time_from=day(4))] == ["due"]
-    assert store.turn_recall(ns, "nothing matches this", 5) == []
-    assert store.turn_recall(ns, "contract", 0) == []
-    got = store.turn_recall(ns, "contract renewal lunch", 5, statuses=None)
+    assert [e.id for e in store.text_search(ns, TurnRecall("contract renewal", 1))] == ["a1", "b2"]
+    assert [
+        e.id for e in store.text_search(ns, TurnRecall("contract", 5, filter=RecallFilter(time_from=day(4))))
+    ] == ["due"]
+    assert store.text_search(ns, TurnRecall("nothing matches this", 5)) == []
+    assert store.text_search(ns, TurnRecall("contract", 0)) == []
+    got = store.text_search(ns, TurnRecall("contract renewal lunch", 5, filter=RecallFilter(None)))
     assert [e.id for e in got] == [
-        e.id for e in GraphStore.turn_recall(store, ns, "contract renewal lunch", 5, statuses=None)
+        e.id for e in GraphStore._turn_recall(store, ns, "contract renewal lunch", 5, statuses=None)
     ]
-    assert got[0].text == "event a1" and got[0].embedding == store.get_events(ns, ["a1"])[0].embedding
+    assert (
+        got[0].text == "event a1"
+        and got[0].embedding == store.events(ns, EventQuery(ids=["a1"]))[0].embedding
+    )

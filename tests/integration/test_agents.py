@@ -9,6 +9,7 @@ import pytest
 from simplemem_graph.errors import InputError
 from simplemem_graph.memory import Memory
 from simplemem_graph.stores.embedded import EmbeddedStore
+from simplemem_graph.stores.queries import TurnQuery
 from tests.durability_support import HashEmbedder
 
 T0 = datetime(2026, 4, 1, 9, 0, tzinfo=UTC)
@@ -28,7 +29,7 @@ def test_search_keeps_one_agents_memories_and_shows_the_agent(tmp_path):
     only_booker = planner.search("visit and hotel in Valmora", k=3, agent="booker")
     assert only_booker.hits and {hit.event.agent for hit in only_booker.hits} == {"booker"}
     assert all(hit.public_dict()["agent"] == "booker" for hit in only_booker.hits)
-    turns = {t.id: t for t in store.get_turns("team")}
+    turns = {t.id: t for t in store.turns("team", TurnQuery())}
     assert all(turns[hit.event.source_ids[0]].agent == "booker" for hit in only_booker.hits)
     with pytest.raises(InputError, match="agent"):
         planner.search("hotel", agent=" ")

@@ -34,7 +34,8 @@ import pytest
 
 from simplemem_graph.consolidate.global_pass import tier_pass_key
 from simplemem_graph.memory import Memory, open_store
-from simplemem_graph.models import LinkKind
+from simplemem_graph.models import GraphDelta, LinkKind
+from simplemem_graph.stores.queries import EntityQuery, EventQuery, TurnQuery
 from tests.durability_support import (
     GLOBAL_PASS_AT,
     READY,
@@ -102,7 +103,9 @@ def _drop(uri: str, namespace: str) -> None:
     store = open_store(uri)
     try:
         store.delete_namespace(namespace)
-        store.delete_meta(tier_pass_key(namespace))  # the pass's record is meta, as forget(everything) knows
+        store.apply_delta(
+            GraphDelta(deleted_meta=[tier_pass_key(namespace)])
+        )  # the pass's record is meta, as forget(everything) knows
     finally:
         store.close()
 
@@ -117,15 +120,16 @@ def _after_global_pass(uri: str, namespace: str) -> dict[str, object]:
         return {
             **snapshot(store, namespace),
             "entities": sorted(
-                (e.id, e.name, e.type, tuple(sorted(e.aliases))) for e in store.list_entities(namespace)
+                (e.id, e.name, e.type, tuple(sorted(e.aliases)))
+                for e in store.entities(namespace, EntityQuery())
             ),
             "events": sorted(
                 (e.id, e.text, e.status, str(e.valid_to), tuple(e.open_slots))
-                for e in store.list_events(namespace)
+                for e in store.events(namespace, EventQuery())
             ),
             "links": sorted(
                 (lk.kind.value, lk.source, lk.target, json.dumps(lk.props, sort_keys=True, default=str))
-                for lk in store.list_links(namespace)
+                for lk in store.links(namespace)
             ),
         }
     finally:
@@ -183,7 +187,13 @@ def _ingest_and_retrieve(uri: str, namespace: str, file) -> None:
     _run_to_end(child_command(uri, namespace, file, "--batch-size", BATCH))
     store = open_store(uri)
     try:
-        store.touch_events(namespace, [e.id for e in store.list_events(namespace)], GLOBAL_PASS_AT)
+        store.apply_delta(
+            GraphDelta(
+                namespace=namespace,
+                touched=[e.id for e in store.events(namespace, EventQuery())],
+                touched_at=GLOBAL_PASS_AT,
+            )
+        )
     finally:
         store.close()
 
@@ -355,8 +365,8 @@ def test_four_writers_at_once_build_the_graph_one_writer_builds(store_uri, tmp_p
             assert links == [lk for lk in expected_after["links"] if lk[0] == kind], kind
         store = open_store(shared_uri)
         try:
-            turns = {t.id: t for t in store.get_turns(namespace)}
-            for event in store.list_events(namespace):  # every event's provenance resolves
+            turns = {t.id: t for t in store.turns(namespace, TurnQuery())}
+            for event in store.events(namespace, EventQuery()):  # every event's provenance resolves
                 assert all(source in turns for source in event.source_ids)
                 assert event.agent == turns[event.source_ids[0]].agent
             assert {t.agent for t in turns.values()} == {f"agent-{i}" for i in range(4)}

@@ -11,7 +11,9 @@ import pytest
 
 from simplemem_graph.embedding import DIMENSION_KEY, MODEL_KEY
 from simplemem_graph.memory import Memory
+from simplemem_graph.models import GraphDelta
 from simplemem_graph.stores.embedded import EmbeddedStore
+from simplemem_graph.stores.queries import EventQuery, TextQuery, TurnQuery
 
 # Made-up words, so a hit can only be a copy of the erased turns.
 SECRETS = ("zelmira", "quastoff", "quorvex", "ravenquill")
@@ -63,11 +65,14 @@ def _erase_and_check_recall(memory: Memory) -> None:
     assert any("chairs" in h.event.text for h in memory.search("chairs for the office", at="2026-03-03").hits)
     # The same turns sent again (same ids) are not logged again.
     _remember(memory)
-    assert memory.store.get_turns(memory.namespace, [t.id for t in memory.store.get_turns(memory.namespace)])
-    assert all(
-        not any(w in t.text.lower() for w in SECRETS) for t in memory.store.get_turns(memory.namespace)
+    assert memory.store.turns(
+        memory.namespace, TurnQuery(ids=[t.id for t in memory.store.turns(memory.namespace, TurnQuery())])
     )
-    assert memory.store.turn_search(memory.namespace, "Quorvex vault", 5) == []
+    assert all(
+        not any(w in t.text.lower() for w in SECRETS)
+        for t in memory.store.turns(memory.namespace, TurnQuery())
+    )
+    assert memory.store.text_search(memory.namespace, TextQuery("Quorvex vault", 5, target="turns")) == []
     with pytest.raises(Exception, match="no entity named"):
         memory.forget(entity="Zelmira Quastoff")
 
@@ -99,9 +104,9 @@ def test_an_erased_event_does_not_come_back_with_rebuild_or_reingest(tmp_path, e
         assert hit.event.source_ids == [t["id"] for t in erased.turns]
         memory.rebuild()
         _remember(memory)
-        texts = [e.text for e in memory.store.list_events(memory.namespace)]
+        texts = [e.text for e in memory.store.events(memory.namespace, EventQuery())]
         assert texts and not any("chairs" in text for text in texts)
-        assert not any("chairs" in t.text for t in memory.store.get_turns(memory.namespace))
+        assert not any("chairs" in t.text for t in memory.store.turns(memory.namespace, TurnQuery()))
     finally:
         memory.close()
     assert _files_holding(tmp_path, ("40 chairs",)) == {}
@@ -132,11 +137,13 @@ def neo4j_with_model(neo4j_store, embedder):
     is shared with tests that embed with other models, and a store holds one model's vectors."""
     keys = (MODEL_KEY, DIMENSION_KEY)
     before = {key: neo4j_store.get_meta(key) for key in keys}
-    neo4j_store.set_meta(MODEL_KEY, embedder.name)
-    neo4j_store.set_meta(DIMENSION_KEY, str(embedder.dimension))
+    neo4j_store.apply_delta(GraphDelta(meta={MODEL_KEY: embedder.name}))
+    neo4j_store.apply_delta(GraphDelta(meta={DIMENSION_KEY: str(embedder.dimension)}))
     yield neo4j_store
     for key, value in before.items():
-        neo4j_store.delete_meta(key) if value is None else neo4j_store.set_meta(key, value)
+        neo4j_store.apply_delta(
+            GraphDelta(deleted_meta=[key]) if value is None else GraphDelta(meta={key: value})
+        )
 
 
 @pytest.mark.neo4j

@@ -10,6 +10,7 @@ from simplemem_graph.errors import InputError, NotFoundError
 from simplemem_graph.loaders import load_jsonl
 from simplemem_graph.memory import SAMPLE_CONVERSATION
 from simplemem_graph.stores.embedded import EmbeddedStore
+from simplemem_graph.stores.queries import EventQuery
 
 
 @pytest.fixture
@@ -50,7 +51,7 @@ def test_search_returns_sources_and_refreshes(memory, sample_turns):
     assert payload["id"] == "q1" and 1 <= len(payload["results"]) <= 5
     top_sources = {s for hit in payload["results"][:3] for s in hit["source_ids"]}
     assert top_sources & {"en1:1", "en1:2", "en2:1"}
-    top = memory.store.get_events("acme", [payload["results"][0]["id"]])[0]
+    top = memory.store.events("acme", EventQuery(ids=[payload["results"][0]["id"]]))[0]
     assert top.access_count == 1 and top.last_accessed == at
 
 
@@ -89,7 +90,7 @@ def test_rebuild_from_raw_log_reproduces_the_graph(memory, sample_turns):
 
 def test_forget(memory, sample_turns):
     memory.add_many(sample_turns)
-    event = memory.store.list_events("acme")[0]
+    event = memory.store.events("acme", EventQuery())[0]
     erasure = memory.forget(event_id=event.id)
     assert event.id in [e["id"] for e in erasure.events] and erasure.event_count >= 1
     assert [t["id"] for t in erasure.turns] == event.source_ids

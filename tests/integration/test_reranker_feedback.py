@@ -23,6 +23,7 @@ from simplemem_graph.models import Entity, Event, Link, LinkKind, Participant
 from simplemem_graph.retrieve.rerank import learned_scorer
 from simplemem_graph.stores.embedded import EmbeddedStore
 from tests.durability_support import HashEmbedder
+from tests.store_writes import write
 
 NS = "fb"
 AT = datetime(2026, 3, 20, 9, 0, tzinfo=UTC)
@@ -81,9 +82,9 @@ def world():
     store = EmbeddedStore(":memory:")
     embedder = HashEmbedder()
     check_store_model(store, embedder)  # record the model before writing its vectors
-    store.upsert_events(events)
-    store.upsert_entities(entities)
-    store.add_links(links)
+    write(store, events=events)
+    write(store, entities=entities)
+    write(store, links=links)
     memory = Memory(store, namespace=NS, embedder=embedder)
     yield memory, questions
     memory.close()
@@ -96,9 +97,10 @@ def _first(memory: Memory, question: str) -> str:
 def test_a_planted_feature_is_learned_cross_validated_and_applied(world):
     memory, questions = world
     before = [_first(memory, q) for q, _ in questions]
-    assert sum(first == helpful for first, (_, helpful) in zip(before, questions, strict=True)) < len(
-        questions
-    ) / 2, "the shipped weights should miss the planted feature"
+    assert (
+        sum(first == helpful for first, (_, helpful) in zip(before, questions, strict=True))
+        < len(questions) / 2
+    ), "the shipped weights should miss the planted feature"
     for question, helpful in questions:
         shown = [h.event.id for h in memory.search(question, at=AT).hits]
         memory.feedback(question, [helpful], shown=sorted({*shown, helpful}), at=AT)
@@ -129,7 +131,7 @@ def test_a_planted_feature_is_learned_cross_validated_and_applied(world):
     # Forgetting the namespace forgets its feedback and the weights learned from it.
     assert memory.train_reranker(folds=5, apply=True)["applied"] is True
     memory.forget(everything=True)
-    assert memory.reranker()[1] == "shipped" and memory.store.list_feedback(NS) == []
+    assert memory.reranker()[1] == "shipped" and memory.store.feedback(NS) == []
 
 
 def test_random_labels_are_refused(world):
@@ -163,10 +165,11 @@ def cli_store(tmp_path, monkeypatch):
     events, entities, links, questions = _world()
     store = EmbeddedStore(str(path))
     check_store_model(store, HashEmbedder())
-    store.upsert_events(events)
-    store.upsert_entities(entities)
-    store.add_links(links)
+    write(store, events=events)
+    write(store, entities=entities)
+    write(store, links=links)
     store.close()
+
     # Each verb opens and closes its own Memory, as `open_memory` does.
     def memory(namespace=None, *, read_only=False):  # the store exists: nothing to refuse
         return Memory(EmbeddedStore(str(path)), namespace=NS, embedder=HashEmbedder())
@@ -188,7 +191,7 @@ def _run(capsys, *args) -> tuple[int, str, str]:
 def _recorded(path) -> int:
     store = EmbeddedStore(str(path))
     try:
-        return len(store.list_feedback(NS))
+        return len(store.feedback(NS))
     finally:
         store.close()
 

@@ -9,6 +9,7 @@ import pytest
 from simplemem_graph import Memory
 from simplemem_graph.models import LinkKind, Turn
 from simplemem_graph.stores.embedded import EmbeddedStore
+from simplemem_graph.stores.queries import EventQuery
 
 TZ = timezone(timedelta(hours=8))
 
@@ -35,10 +36,10 @@ def _turns(rows):
 
 
 def _links(memory, kind):
-    events = {e.id: e for e in memory.store.list_events(memory.namespace)}
+    events = {e.id: e for e in memory.store.events(memory.namespace, EventQuery())}
     return [
         (events[lk.source], events[lk.target], lk.props)
-        for lk in memory.store.list_links(memory.namespace, kinds=[kind])
+        for lk in memory.store.links(memory.namespace, kinds=[kind])
         if lk.source in events and lk.target in events
     ]
 

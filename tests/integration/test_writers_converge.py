@@ -18,8 +18,9 @@ import pytest
 from simplemem_graph.embedding import DIMENSION_KEY, MODEL_KEY
 from simplemem_graph.loaders import load_locomo
 from simplemem_graph.memory import Memory
-from simplemem_graph.models import Turn
+from simplemem_graph.models import GraphDelta, Turn
 from simplemem_graph.stores.embedded import EmbeddedStore
+from simplemem_graph.stores.queries import EntityQuery, EventQuery
 from tests.shared_data import LOCOMO_DEV
 
 GLOBAL_PASS_AT = datetime(2027, 1, 1, tzinfo=UTC)
@@ -44,11 +45,13 @@ def fresh_store(request, tmp_path):
         # model's vectors: it records this test's model for the test's duration.
         store, embedder = request.getfixturevalue("neo4j_store"), request.getfixturevalue("embedder")
         before = {key: store.get_meta(key) for key in (MODEL_KEY, DIMENSION_KEY)}
-        store.set_meta(MODEL_KEY, embedder.name)
-        store.set_meta(DIMENSION_KEY, str(embedder.dimension))
+        store.apply_delta(GraphDelta(meta={MODEL_KEY: embedder.name}))
+        store.apply_delta(GraphDelta(meta={DIMENSION_KEY: str(embedder.dimension)}))
         yield lambda: store
         for key, value in before.items():
-            store.delete_meta(key) if value is None else store.set_meta(key, value)
+            store.apply_delta(
+                GraphDelta(deleted_meta=[key]) if value is None else GraphDelta(meta={key: value})
+            )
 
 
 def _graph_after(
@@ -65,15 +68,16 @@ def _graph_after(
     try:
         return {
             "entities": sorted(
-                (e.id, e.name, e.type, tuple(sorted(e.aliases))) for e in store.list_entities(namespace)
+                (e.id, e.name, e.type, tuple(sorted(e.aliases)))
+                for e in store.entities(namespace, EntityQuery())
             ),
             "events": sorted(
                 (e.id, e.text, str(e.status), str(e.valid_to), tuple(e.open_slots))
-                for e in store.list_events(namespace)
+                for e in store.events(namespace, EventQuery())
             ),
             "links": sorted(
                 (lk.kind.value, lk.source, lk.target, json.dumps(lk.props, sort_keys=True, default=str))
-                for lk in store.list_links(namespace)
+                for lk in store.links(namespace)
             ),
         }
     finally:

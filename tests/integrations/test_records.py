@@ -12,6 +12,7 @@ from simplemem_graph.errors import InputError
 from simplemem_graph.integrations._records import RecordLog, RecordLogError
 from simplemem_graph.memory import Memory
 from simplemem_graph.stores.embedded import EmbeddedStore
+from simplemem_graph.stores.queries import EventQuery, RecallFilter
 
 
 class NoModel:
@@ -95,7 +96,7 @@ def test_a_value_that_goes_is_erased_from_the_log_and_never_rebuilt(memory):
 
     def everything() -> str:
         turns = memory.turns()
-        events = memory.store.list_events(memory.namespace, statuses=None)
+        events = memory.store.events(memory.namespace, EventQuery(filter=RecallFilter(None)))
         return " ".join([t.text for t in turns] + [e.text for e in events])
 
     for _ in range(2):

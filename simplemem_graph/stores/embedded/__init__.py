@@ -22,5 +22,6 @@ in the same order, module for module and method for method, so the two read side
 
 from simplemem_graph.stores.embedded.fulltext import _match_expression
 from simplemem_graph.stores.embedded.store import EmbeddedStore
+from simplemem_graph.stores.embedded.vectors import rebuild_vectors
 
-__all__ = ["EmbeddedStore", "_match_expression"]
+__all__ = ["EmbeddedStore", "_match_expression", "rebuild_vectors"]

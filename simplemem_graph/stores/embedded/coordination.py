@@ -48,6 +48,12 @@ class Coordination(Maintenance):
                 )
             for key, value in delta.meta.items():
                 conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
+            for key in delta.deleted_meta:
+                conn.execute("DELETE FROM meta WHERE key = ?", (key,))
+            if delta.touched:
+                self._touch_in(conn, namespace, delta.touched, delta.touched_at)
+            for feedback in delta.feedback:
+                self._write_feedback(conn, feedback)
             holes = self._delete_in(conn, namespace, delta)
             revision = self._entity_revision(conn, namespace) if unchanged else None
         self._zero_vectors(namespace, holes)
@@ -64,6 +70,7 @@ class Coordination(Maintenance):
         if holes or delta.deleted_entities:
             self._delete_orphans(conn, namespace)
         self._delete_nodes(conn, namespace, "topics", list(dict.fromkeys(delta.deleted_topics)))
+        self._delete_nodes(conn, namespace, "patterns", list(dict.fromkeys(delta.deleted_patterns)))
         return holes
 
     def acquire_lease(self, namespace: str, name: str, holder: str, ttl_s: float) -> bool:
@@ -108,37 +115,28 @@ class Coordination(Maintenance):
         rows = self._read("SELECT value FROM meta WHERE key = ?", (key,))
         return rows[0][0] if rows else None
 
-    def set_meta(self, key: str, value: str) -> None:
-        with self._transaction() as conn:
-            conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
-
-    def delete_meta(self, key: str) -> None:
-        with self._transaction() as conn:
-            conn.execute("DELETE FROM meta WHERE key = ?", (key,))
-
-    def add_feedback(self, feedback: Feedback) -> None:
+    def _write_feedback(self, conn: sqlite3.Connection, feedback: Feedback) -> None:
+        """Record a labelled search inside the caller's transaction, after checking that every
+        event it names is an event of its namespace (else InputError, and the transaction rolls
+        back: an event deleted meanwhile cannot slip in)."""
         ids = list(dict.fromkeys([*feedback.helpful, *(feedback.shown or [])]))
-        with self._transaction() as conn:
-            known = {
-                row[0]
-                for start in range(0, len(ids), 500)
-                for row in conn.execute(
-                    f"SELECT id FROM events WHERE namespace = ? AND id IN "
-                    f"({self._placeholders(len(ids[start : start + 500]))})",
-                    [feedback.namespace, *ids[start : start + 500]],
-                )
-            }
-            missing = [i for i in ids if i not in known]
-            if missing:
-                # Raised inside the transaction: it rolls back, nothing of this feedback is kept.
-                raise InputError(
-                    f"feedback: unknown event ids in namespace {feedback.namespace!r}: {missing}"
-                )
-            conn.execute(
-                "INSERT OR REPLACE INTO feedback VALUES (?,?,?,?)",
-                (feedback.namespace, feedback.id, feedback.at.timestamp(), feedback.model_dump_json()),
+        known = {
+            row[0]
+            for start in range(0, len(ids), 500)
+            for row in conn.execute(
+                f"SELECT id FROM events WHERE namespace = ? AND id IN "
+                f"({self._placeholders(len(ids[start : start + 500]))})",
+                [feedback.namespace, *ids[start : start + 500]],
             )
+        }
+        missing = [i for i in ids if i not in known]
+        if missing:
+            raise InputError(f"feedback: unknown event ids in namespace {feedback.namespace!r}: {missing}")
+        conn.execute(
+            "INSERT OR REPLACE INTO feedback VALUES (?,?,?,?)",
+            (feedback.namespace, feedback.id, feedback.at.timestamp(), feedback.model_dump_json()),
+        )
 
-    def list_feedback(self, namespace: str) -> list[Feedback]:
+    def _feedback(self, namespace: str) -> list[Feedback]:
         rows = self._read("SELECT data FROM feedback WHERE namespace = ? ORDER BY at, id", (namespace,))
         return [Feedback.model_validate_json(r[0]) for r in rows]

@@ -22,7 +22,7 @@ _INDEXED_FIELDS = frozenset({"text", "time", "dates", "deadline", "embedding", "
 class Events(TurnLog):
     """Writing and reading events."""
 
-    def upsert_events(self, events: Sequence[Event]) -> None:
+    def _upsert_events(self, events: Sequence[Event]) -> None:
         if not events:
             return
         self._check_dimensions(events)
@@ -93,7 +93,7 @@ class Events(TurnLog):
             [(event.namespace, d.isoformat(), rid) for d in event_days(event)],
         )
 
-    def get_events(self, namespace: str, ids: Sequence[str]) -> list[Event]:
+    def _get_events(self, namespace: str, ids: Sequence[str]) -> list[Event]:
         if not ids:
             return []
         found: dict[str, Event] = {}
@@ -105,7 +105,7 @@ class Events(TurnLog):
             found.update({r[0]: self._event_from_row(r[1], r[2]) for r in rows})
         return [found[i] for i in ids if i in found]
 
-    def list_events(
+    def _list_events(
         self,
         namespace: str,
         *,
@@ -139,10 +139,6 @@ class Events(TurnLog):
             )
         found.sort(key=lambda row: (row[2], row[3]))
         return [self._event_from_row(d, b) for d, b, _, _ in found]
-
-    def update_events(self, namespace: str, ids: Sequence[str], fields: dict[str, Any]) -> None:
-        with self._transaction() as conn:
-            self._patch_events(conn, namespace, ids, fields)
 
     def _patch_events(
         self, conn: sqlite3.Connection, namespace: str, ids: Sequence[str], fields: dict[str, Any]
@@ -180,18 +176,26 @@ class Events(TurnLog):
             )
         return updated
 
-    def touch_events(self, namespace: str, ids: Sequence[str], at: datetime) -> None:
-        events = self.get_events(namespace, ids)
-        with self._transaction() as conn:
-            for e in events:
-                e.access_count += 1
-                e.last_accessed = at
+    def _touch_in(
+        self, conn: sqlite3.Connection, namespace: str, ids: Sequence[str], at: datetime | None
+    ) -> None:
+        """Record a retrieval inside the caller's transaction: access_count += 1, last_accessed."""
+        for start in range(0, len(ids), 500):
+            chunk = list(dict.fromkeys(ids[start : start + 500]))
+            rows = conn.execute(
+                f"SELECT data FROM events WHERE namespace = ? AND id IN ({self._placeholders(len(chunk))})",
+                [namespace, *chunk],
+            ).fetchall()
+            for (data,) in rows:
+                event = Event.model_validate_json(data)
+                event.access_count += 1
+                event.last_accessed = at
                 conn.execute(
                     "UPDATE events SET data = ? WHERE namespace = ? AND id = ?",
-                    (e.model_dump_json(exclude={"embedding"}), namespace, e.id),
+                    (event.model_dump_json(exclude={"embedding"}), namespace, event.id),
                 )
 
-    def session_events(
+    def _session_events(
         self, namespace: str, sessions: Sequence[str], *, since: date | None = None, limit: int = 200
     ) -> list[Event]:
         # ts is UTC: a day of slack, then the exact test on the event's own date.
@@ -213,7 +217,7 @@ class Events(TurnLog):
         events = [e for e in events if since is None or e.time.date() >= since]
         return sorted(events, key=lambda e: (e.time, e.id))
 
-    def open_question_events(self, namespace: str, *, limit: int | None = None) -> list[Event]:
+    def _open_question_events(self, namespace: str, *, limit: int | None = None) -> list[Event]:
         # The condition repeats the partial index's own, so SQLite reads only events with open slots.
         rows = self._read(
             "SELECT data, embedding FROM events WHERE namespace = ? AND status = ? "

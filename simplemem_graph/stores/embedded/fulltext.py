@@ -98,7 +98,7 @@ class Fulltext(Vectors):
         )
         return recorded == {"search_terms": SEARCH_TERMS_VERSION, "fulltext_layout": _FULLTEXT_LAYOUT}
 
-    def fulltext_search(
+    def _fulltext_search(
         self,
         namespace: str,
         query: str,
@@ -120,7 +120,7 @@ class Fulltext(Vectors):
         )
         return [ScoredId(id=event_id, score=-float(rank)) for event_id, rank in rows]
 
-    def turn_search(self, namespace: str, query: str, k: int) -> list[ScoredId]:
+    def _turn_search(self, namespace: str, query: str, k: int) -> list[ScoredId]:
         match = _match_expression(namespace, query)
         if not match or k <= 0:
             return []

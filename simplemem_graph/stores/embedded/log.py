@@ -59,7 +59,7 @@ class TurnLog(Fulltext):
             agent=r[5],
         )
 
-    def get_turns(self, namespace: str, ids: Sequence[str] | None = None) -> list[Turn]:
+    def _get_turns(self, namespace: str, ids: Sequence[str] | None = None) -> list[Turn]:
         sql = f"SELECT {self._TURN_COLUMNS} FROM turns WHERE namespace = ? AND state != 'forgotten'"
         if ids is None:
             rows = self._read(sql + " ORDER BY ts, id", [namespace])
@@ -71,7 +71,7 @@ class TurnLog(Fulltext):
             rows.sort(key=lambda r: (datetime.fromisoformat(r[3]).timestamp(), r[0]))
         return [self._turn_from_row(namespace, r) for r in rows]
 
-    def pending_turns(
+    def _pending_turns(
         self, namespace: str, limit: int | None = None, *, ids: Sequence[str] | None = None
     ) -> list[Turn]:
         sql = f"SELECT {self._TURN_COLUMNS} FROM turns WHERE namespace = ? AND state = ?"
@@ -84,7 +84,7 @@ class TurnLog(Fulltext):
         rows = self._read(sql + " ORDER BY ts, id LIMIT ?", [*params, -1 if limit is None else limit])
         return [self._turn_from_row(namespace, r) for r in rows]
 
-    def count_pending(self, namespace: str | None) -> int:
+    def _count_pending(self, namespace: str | None) -> int:
         if namespace is None:
             return self._read("SELECT COUNT(*) FROM turns WHERE state = ?", [TurnState.PENDING.value])[0][0]
         return self._read(
@@ -92,7 +92,7 @@ class TurnLog(Fulltext):
             [namespace, TurnState.PENDING.value],
         )[0][0]
 
-    def pending_chunk(self, namespace: str) -> list[Turn]:
+    def _pending_chunk(self, namespace: str) -> list[Turn]:
         with self._lock:
             row = self._conn.execute(
                 "SELECT chunk FROM turns WHERE namespace = ? AND state = ? ORDER BY chunk LIMIT 1",
@@ -107,7 +107,7 @@ class TurnLog(Fulltext):
             ).fetchall()
         return [self._turn_from_row(namespace, r) for r in rows]
 
-    def session_speakers(self, namespace: str, sessions: Sequence[str]) -> dict[str, list[str]]:
+    def _session_speakers(self, namespace: str, sessions: Sequence[str]) -> dict[str, list[str]]:
         if not sessions:
             return {}
         rows = self._read(
@@ -122,7 +122,7 @@ class TurnLog(Fulltext):
             speakers.setdefault(session, []).append(speaker)
         return speakers
 
-    def set_aside_turns(self, namespace: str, failures: dict[str, str]) -> None:
+    def _set_aside_turns(self, namespace: str, failures: dict[str, str]) -> None:
         with self._transaction() as conn:
             conn.executemany(
                 "UPDATE turns SET state = ?, failure = ? WHERE namespace = ? AND id = ? AND state = ?",
@@ -132,21 +132,21 @@ class TurnLog(Fulltext):
                 ],
             )
 
-    def failed_turns(self, namespace: str | None) -> list[tuple[str, str, str]]:
+    def _failed_turns(self, namespace: str | None) -> list[tuple[str, str, str]]:
         sql = "SELECT namespace, id, coalesce(failure, '') FROM turns WHERE state = ?"
         params: list[Any] = [TurnState.FAILED.value]
         if namespace is not None:
             sql, params = sql + " AND namespace = ?", [*params, namespace]
         return [tuple(r) for r in self._read(sql + " ORDER BY namespace, ts, id", params)]
 
-    def retry_turns(self, namespace: str) -> int:
+    def _retry_turns(self, namespace: str) -> int:
         with self._transaction() as conn:
             return conn.execute(
                 "UPDATE turns SET state = ?, failure = NULL WHERE namespace = ? AND state = ?",
                 (TurnState.PENDING.value, namespace, TurnState.FAILED.value),
             ).rowcount
 
-    def forget_turns(self, namespace: str, ids: Sequence[str]) -> int:
+    def _forget_turns(self, namespace: str, ids: Sequence[str]) -> int:
         forgotten = 0
         with self._transaction() as conn:
             for start in range(0, len(ids), 400):

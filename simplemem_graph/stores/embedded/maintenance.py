@@ -18,15 +18,6 @@ from simplemem_graph.stores.embedded.walks import Walks
 class Maintenance(Walks):
     """Deleting, counting and closing."""
 
-    def delete_events(self, namespace: str, ids: Sequence[str]) -> int:
-        with self._transaction() as conn:
-            holes = self._delete_events_in(conn, namespace, ids)
-            if holes:
-                self._delete_orphans(conn, namespace)
-        self._zero_vectors(namespace, holes)
-        self._forget_caches(namespace)
-        return len(holes)
-
     def _delete_events_in(
         self, conn: sqlite3.Connection, namespace: str, ids: Sequence[str]
     ) -> list[tuple[int | None, int | None]]:
@@ -109,34 +100,6 @@ class Maintenance(Walks):
                     [namespace, *chunk],
                 )
 
-    def delete_topics(self, namespace: str, ids: Sequence[str]) -> None:
-        with self._transaction() as conn:
-            self._delete_nodes(conn, namespace, "topics", list(ids))
-
-    def delete_patterns(self, namespace: str, ids: Sequence[str]) -> None:
-        with self._transaction() as conn:
-            self._delete_nodes(conn, namespace, "patterns", list(ids))
-
-    def delete_entity(self, namespace: str, entity_id: str) -> int:
-        mentions = self.list_links(namespace, kinds=[LinkKind.MENTIONS])
-        by_event: dict[str, set[str]] = {}
-        for link in mentions:
-            by_event.setdefault(link.source, set()).add(link.target)
-        only_this = [event for event, targets in by_event.items() if targets == {entity_id}]
-        deleted = self.delete_events(namespace, only_this)
-        with self._transaction() as conn:
-            conn.execute("DELETE FROM entities WHERE namespace = ? AND id = ?", (namespace, entity_id))
-            conn.execute(
-                "DELETE FROM entity_names WHERE namespace = ? AND entity_id = ?", (namespace, entity_id)
-            )
-            conn.execute(
-                "DELETE FROM links WHERE namespace = ? AND (source = ? OR target = ?)",
-                (namespace, entity_id, entity_id),
-            )
-            self._delete_orphans(conn, namespace)
-        self._forget_caches(namespace)
-        return deleted
-
     def delete_namespace(self, namespace: str) -> None:
         with self._transaction() as conn:
             conn.execute(
@@ -193,7 +156,7 @@ class Maintenance(Walks):
                 f"SELECT COUNT(*) FROM turns {where} {'AND' if where else 'WHERE'} state != 'forgotten'",
                 params,
             )[0][0],
-            "pending": self.count_pending(namespace),
+            "pending": self._count_pending(namespace),
             "events": count("events"),
             "entities": count("entities"),
             "topics": count("topics"),

@@ -16,7 +16,7 @@ from simplemem_graph.stores.vector_index import normalise
 class Nodes(Events):
     """Entities, topics, links and patterns."""
 
-    def upsert_entities(self, entities: Sequence[Entity]) -> None:
+    def _upsert_entities(self, entities: Sequence[Entity]) -> None:
         with self._transaction() as conn:
             self._write_entities(conn, entities)
 
@@ -37,7 +37,7 @@ class Nodes(Events):
                     (entity.namespace, name, entity.id),
                 )
 
-    def list_entities(self, namespace: str) -> list[Entity]:
+    def _list_entities(self, namespace: str) -> list[Entity]:
         rows = self._read("SELECT data FROM entities WHERE namespace = ? ORDER BY id", [namespace])
         return [Entity.model_validate_json(r[0]) for r in rows]
 
@@ -52,14 +52,14 @@ class Nodes(Events):
             found += [Entity.model_validate_json(r[0]) for r in rows]
         return found
 
-    def find_entities(self, namespace: str, name: str) -> list[Entity]:
+    def _find_entities(self, namespace: str, name: str) -> list[Entity]:
         rows = self._read(
             "SELECT entity_id FROM entity_names WHERE namespace = ? AND name = ?",
             [namespace, name.casefold()],
         )
         return self._entities_by_id(namespace, sorted({r[0] for r in rows}))
 
-    def find_entities_many(self, namespace: str, names: Sequence[str]) -> dict[str, list[Entity]]:
+    def _find_entities_many(self, namespace: str, names: Sequence[str]) -> dict[str, list[Entity]]:
         keys: dict[str, list[str]] = {}
         for name in dict.fromkeys(names):
             keys.setdefault(name.casefold(), []).append(name)
@@ -82,7 +82,7 @@ class Nodes(Events):
             for name in keys[key]
         }
 
-    def entities_named_from(self, namespace: str, firsts: Sequence[str]) -> list[Entity]:
+    def _entities_named_from(self, namespace: str, firsts: Sequence[str]) -> list[Entity]:
         # Range scans of the (namespace, name) key: SQLite compares text bytewise, and UTF-8 byte
         # order is code point order, so [c, next code point) holds exactly the names starting with c.
         chars = sorted({c.casefold() for c in firsts if c})
@@ -98,7 +98,7 @@ class Nodes(Events):
             ids.update(r[0] for r in rows)
         return self._entities_by_id(namespace, sorted(ids))
 
-    def upsert_topics(self, topics: Sequence[Topic]) -> None:
+    def _upsert_topics(self, topics: Sequence[Topic]) -> None:
         with self._transaction() as conn:
             for topic in topics:
                 self._write_topic(conn, topic)
@@ -127,12 +127,12 @@ class Nodes(Events):
             (topic.namespace, topic.id, topic.model_dump_json(), slot),
         )
 
-    def list_topics(self, namespace: str, *, centroids: bool = True) -> list[Topic]:
+    def _list_topics(self, namespace: str, *, centroids: bool = True) -> list[Topic]:
         data = "data" if centroids else "json_remove(data, '$.centroid')"  # not parsed, not kept
         rows = self._read(f"SELECT {data} FROM topics WHERE namespace = ? ORDER BY id", [namespace])
         return [Topic.model_validate_json(r[0]) for r in rows]
 
-    def add_links(self, links: Sequence[Link]) -> None:
+    def _add_links(self, links: Sequence[Link]) -> None:
         if not links:
             return
         with self._transaction() as conn:
@@ -154,12 +154,6 @@ class Nodes(Events):
             ],
         )
 
-    def remove_links(self, links: Sequence[Link]) -> None:
-        if not links:
-            return
-        with self._transaction() as conn:
-            self._delete_links(conn, links)
-
     @staticmethod
     def _delete_links(conn: sqlite3.Connection, links: Sequence[Link]) -> None:
         conn.executemany(
@@ -167,7 +161,7 @@ class Nodes(Events):
             [(lk.namespace, lk.kind.value, lk.source, lk.target) for lk in links],
         )
 
-    def list_links(
+    def _links(
         self,
         namespace: str,
         *,
@@ -195,7 +189,7 @@ class Nodes(Events):
             for k, s, t, p in rows
         ]
 
-    def upsert_patterns(self, patterns: Sequence[Pattern]) -> None:
+    def _upsert_patterns(self, patterns: Sequence[Pattern]) -> None:
         if patterns:
             with self._transaction() as conn:
                 self._write_patterns(conn, patterns)
@@ -207,7 +201,7 @@ class Nodes(Events):
             [(p.namespace, p.id, p.status, p.model_dump_json()) for p in patterns],
         )
 
-    def list_patterns(self, namespace: str, *, statuses: Sequence[str] | None = None) -> list[Pattern]:
+    def _patterns(self, namespace: str, *, statuses: Sequence[str] | None = None) -> list[Pattern]:
         sql, params = "SELECT data FROM patterns WHERE namespace = ?", [namespace]
         if statuses is not None:
             sql += f" AND status IN ({self._placeholders(len(statuses))})"

@@ -65,12 +65,6 @@ class Vectors(SQLiteConnection):
         if self.path != ":memory:":
             VectorFile.remove_files(self.path, namespace)
 
-    def rebuild_vectors(self, namespace: str) -> int:
-        """Re-create a namespace's vector file from the embeddings SQLite keeps (the source of
-        truth): after the file was lost or to drop the holes left by deletes. Returns the rows."""
-        with self._lock:
-            return self._rebuild_vectors(namespace)
-
     def _rebuild_vectors(self, namespace: str) -> int:
         rows = self._conn.execute(
             "SELECT rid, embedding FROM events WHERE namespace = ? AND embedding IS NOT NULL ORDER BY rid",
@@ -90,7 +84,7 @@ class Vectors(SQLiteConnection):
         self._conn.execute("COMMIT")
         return len(rows)
 
-    def event_vectors(
+    def _event_vectors(
         self, namespace: str, *, statuses: Sequence[str] | None = None
     ) -> tuple[list[str], np.ndarray]:
         # The rows of the vector file (already unit length), gathered by slot: no blob is parsed.
@@ -109,7 +103,7 @@ class Vectors(SQLiteConnection):
             matrix = np.array(self._vector_file(namespace, space[0]).matrix(space[1])[slots])
         return [r[0] for r in rows], matrix
 
-    def vector_search(
+    def _vector_search(
         self,
         namespace: str,
         vector: Sequence[float],
@@ -190,7 +184,7 @@ class Vectors(SQLiteConnection):
         best = sorted(hits, key=lambda slot: (-scores[slot], slot))[:k]
         return [ScoredId(id=hits[slot], score=float(scores[slot])) for slot in best]
 
-    def nearest_topics(self, namespace: str, vectors: Sequence[Sequence[float]], k: int) -> list[Topic]:
+    def _nearest_topics(self, namespace: str, vectors: Sequence[Sequence[float]], k: int) -> list[Topic]:
         space_key = _topic_space(namespace)
         with self._lock:
             space = self._conn.execute(
@@ -213,3 +207,11 @@ class Vectors(SQLiteConnection):
         live = {slot: Topic.model_validate_json(data) for slot, data in rows}
         keep = {j for row in ranked for j in [j for j in row if j in live][:k]}
         return [live[j] for j in sorted(keep)]
+
+
+def rebuild_vectors(store: Vectors, namespace: str) -> int:
+    """Re-create a namespace's vector file from the embeddings SQLite keeps (the source of truth):
+    after the file was lost or to drop the holes left by deletes. Returns the rows. A repair of the
+    embedded store's own files, so a function beside it rather than a method of the contract."""
+    with store._lock:
+        return store._rebuild_vectors(namespace)

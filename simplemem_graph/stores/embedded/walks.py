@@ -24,12 +24,12 @@ class Walks(Nodes):
         seen = set(entity_ids)
         frontier = list(entity_ids)
         while frontier:
-            links = self.list_links(namespace, kinds=[LinkKind.ALIAS_OF], node_ids=frontier)
+            links = self._links(namespace, kinds=[LinkKind.ALIAS_OF], node_ids=frontier)
             frontier = [n for lk in links for n in (lk.source, lk.target) if n not in seen]
             seen.update(frontier)
         return seen
 
-    def entity_events(
+    def _entity_events(
         self,
         namespace: str,
         entity_ids: Sequence[str],
@@ -60,7 +60,7 @@ class Walks(Nodes):
             [namespace, LinkKind.MENTIONS.value, *entities, *where[1]],
         )
 
-    def entity_recall(
+    def _entity_recall(
         self,
         namespace: str,
         groups: Sequence[Sequence[str]],
@@ -95,10 +95,10 @@ class Walks(Nodes):
             (event_id, found[event_id][0], len(named_by[event_id]), float(similarity[i]))
             for i, event_id in enumerate(ids)
         )[:limit]
-        events = {e.id: e for e in self.get_events(namespace, ranked)}
+        events = {e.id: e for e in self._get_events(namespace, ranked)}
         return [(events[event_id], named_by[event_id]) for event_id in ranked if event_id in events]
 
-    def recent_entity_events(
+    def _recent_entity_events(
         self, namespace: str, entity_ids: Sequence[str], *, limit: int = 200
     ) -> dict[str, list[Event]]:
         found: dict[str, list[Event]] = {}
@@ -125,7 +125,7 @@ class Walks(Nodes):
             found[entity] = [self._event_from_row(*data[rid]) for rid in rids]
         return found
 
-    def expand(
+    def _expand(
         self,
         namespace: str,
         seed_ids: Sequence[str],
@@ -234,7 +234,7 @@ class Walks(Nodes):
             found.update(self._read(sql, [namespace, *chunk]))
         return found
 
-    def session_chains(
+    def _session_chains(
         self, namespace: str, event_ids: Sequence[str], *, forward: bool, steps: int = 8
     ) -> dict[str, list[Event]]:
         near, far = ("source", "target") if forward else ("target", "source")
@@ -249,7 +249,7 @@ class Walks(Nodes):
             )
             chains[start] = [r[0] for r in rows]
         events = {
-            e.id: e for e in self.get_events(namespace, sorted({i for c in chains.values() for i in c}))
+            e.id: e for e in self._get_events(namespace, sorted({i for c in chains.values() for i in c}))
         }
         result: dict[str, list[Event]] = {}
         for start, ids in chains.items():

@@ -34,6 +34,7 @@ class Coordination(Maintenance):
         pattern_rows = self._pattern_rows(delta.patterns)
         done = [uid_of(namespace, i) for i in delta.turns_done]
         meta_rows = [{"key": key, "value": value} for key, value in delta.meta.items()]
+        touched = [uid_of(namespace, i) for i in dict.fromkeys(delta.touched)]
 
         def work(tx: ManagedTransaction) -> int | None:
             # One managed transaction: the driver re-runs all of it on a transient error, and the
@@ -52,6 +53,12 @@ class Coordination(Maintenance):
             for start in range(0, len(done), _BATCH):
                 self._run(tx, "mark_turns_done", uids=done[start : start + _BATCH])
             self._run_batches(tx, "set_meta_rows", meta_rows)
+            for key in delta.deleted_meta:
+                self._run(tx, "delete_meta", key=key)
+            if delta.touched:
+                self._run(tx, "touch_events", uids=touched, at=delta.touched_at)
+            for feedback in delta.feedback:
+                self._write_feedback(tx, feedback)
             entities_deleted = self._delete_in(tx, delta)
             if touches_entities or entities_deleted:
                 revised = self._revise_entities(tx, [namespace])
@@ -70,6 +77,7 @@ class Coordination(Maintenance):
         entities = [uid_of(namespace, i) for i in dict.fromkeys(delta.deleted_entities)]
         events = [uid_of(namespace, i) for i in dict.fromkeys(delta.deleted_events)]
         topics = [uid_of(namespace, i) for i in dict.fromkeys(delta.deleted_topics)]
+        patterns = [uid_of(namespace, i) for i in dict.fromkeys(delta.deleted_patterns)]
         if entities:
             self._run(tx, "delete_entities", uids=entities)
         deleted = self._run(tx, "delete_events", uids=events)[0]["deleted"] if events else 0
@@ -78,6 +86,8 @@ class Coordination(Maintenance):
             swept = bool(self._run(tx, "delete_orphans", namespace=namespace)[0]["deleted"])
         if topics:
             self._run(tx, "delete_topics", uids=topics)
+        if patterns:
+            self._run(tx, "delete_patterns", uids=patterns)
         return bool(entities) or swept
 
     def acquire_lease(self, namespace: str, name: str, holder: str, ttl_s: float) -> bool:
@@ -117,35 +127,25 @@ class Coordination(Maintenance):
         rows = self._execute("get_meta", read=True, key=key)
         return rows[0]["value"] if rows else None
 
-    def set_meta(self, key: str, value: str) -> None:
-        self._execute("set_meta", key=key, value=value)
-
-    def delete_meta(self, key: str) -> None:
-        self._execute("delete_meta", key=key)
-
-    def add_feedback(self, feedback: Feedback) -> None:
+    def _write_feedback(self, tx: ManagedTransaction, feedback: Feedback) -> None:
+        """Record a labelled search inside the caller's transaction, after checking that every
+        event it names is an event of its namespace (else InputError: the transaction rolls back,
+        so an event deleted meanwhile cannot slip in)."""
         ids = list(dict.fromkeys([*feedback.helpful, *(feedback.shown or [])]))
-        uids = [uid_of(feedback.namespace, i) for i in ids]
         prefix = len(uid_of(feedback.namespace, ""))
-
-        def work(tx: ManagedTransaction) -> list[str]:
-            # Check and write in one transaction; a missing id returns before anything is written.
-            missing = [r["uid"][prefix:] for r in self._run(tx, "missing_events", uids=uids)]
-            if not missing:
-                self._run(
-                    tx,
-                    "record_feedback",
-                    uid=uid_of(feedback.namespace, feedback.id),
-                    namespace=feedback.namespace,
-                    at=feedback.at.timestamp(),
-                    data=feedback.model_dump_json(),
-                )
-            return missing
-
-        missing = self._transaction(work)
+        uids = [uid_of(feedback.namespace, i) for i in ids]
+        missing = [r["uid"][prefix:] for r in self._run(tx, "missing_events", uids=uids)]
         if missing:
             raise InputError(f"feedback: unknown event ids in namespace {feedback.namespace!r}: {missing}")
+        self._run(
+            tx,
+            "record_feedback",
+            uid=uid_of(feedback.namespace, feedback.id),
+            namespace=feedback.namespace,
+            at=feedback.at.timestamp(),
+            data=feedback.model_dump_json(),
+        )
 
-    def list_feedback(self, namespace: str) -> list[Feedback]:
+    def _feedback(self, namespace: str) -> list[Feedback]:
         rows = self._execute("list_feedback", read=True, namespace=namespace)
         return [Feedback.model_validate_json(r["data"]) for r in rows]

@@ -19,7 +19,7 @@ from simplemem_graph.stores.neo4j_records import event_from_props, event_row, re
 class Events(TurnLog):
     """Writing and reading events."""
 
-    def upsert_events(self, events: Sequence[Event]) -> None:
+    def _upsert_events(self, events: Sequence[Event]) -> None:
         self._write_rows("upsert_events", self._event_rows(events))
 
     def _event_rows(self, events: Sequence[Event]) -> list[dict[str, Any]]:
@@ -28,14 +28,14 @@ class Events(TurnLog):
                 self._check_vector(event.embedding, f"event {event.id}'s embedding")
         return [event_row(e) for e in events]
 
-    def get_events(self, namespace: str, ids: Sequence[str]) -> list[Event]:
+    def _get_events(self, namespace: str, ids: Sequence[str]) -> list[Event]:
         if not ids:
             return []
         rows = self._execute("get_events", read=True, uids=[uid_of(namespace, i) for i in ids])
         found = {r["event"]["id"]: event_from_props(r["event"]) for r in rows}
         return [found[i] for i in dict.fromkeys(ids) if i in found]
 
-    def events_and_links(
+    def _events_and_links(
         self, namespace: str, ids: Sequence[str], kinds: Sequence[LinkKind]
     ) -> tuple[list[Event], list[Link]]:
         if not ids:
@@ -51,7 +51,7 @@ class Events(TurnLog):
         events = [found[i] for i in dict.fromkeys(ids) if i in found]
         return events, sorted(links, key=lambda link: (link.kind.value, link.source, link.target))
 
-    def list_events(
+    def _list_events(
         self,
         namespace: str,
         *,
@@ -67,10 +67,6 @@ class Events(TurnLog):
             return [event_from_props({**r["event"], "embedding_f32": None}) for r in rows]
         return [event_from_props(r["event"]) for r in rows]
 
-    def update_events(self, namespace: str, ids: Sequence[str], fields: dict[str, Any]) -> None:
-        if ids:
-            self._transaction(lambda tx: self._patch_events(tx, namespace, ids, fields))
-
     def _patch_events(
         self, tx: ManagedTransaction, namespace: str, ids: Sequence[str], fields: dict[str, Any]
     ) -> None:
@@ -83,11 +79,7 @@ class Events(TurnLog):
             raise InputError(f"neo4j store: update_events cannot set {sorted(fields)}: {e}") from e
         self._run_batches(tx, "upsert_events", self._event_rows(updated))
 
-    def touch_events(self, namespace: str, ids: Sequence[str], at: datetime) -> None:
-        if ids:
-            self._execute("touch_events", uids=[uid_of(namespace, i) for i in ids], at=at)
-
-    def session_events(
+    def _session_events(
         self, namespace: str, sessions: Sequence[str], *, since: date | None = None, limit: int = 200
     ) -> list[Event]:
         if not sessions or limit <= 0:
@@ -108,7 +100,7 @@ class Events(TurnLog):
         events = [e for e in events if since is None or e.time.date() >= since]
         return sorted(events, key=lambda e: (e.time, e.id))
 
-    def open_question_events(self, namespace: str, *, limit: int | None = None) -> list[Event]:
+    def _open_question_events(self, namespace: str, *, limit: int | None = None) -> list[Event]:
         rows = self._execute(
             "open_question_events", read=True, namespace=namespace, limit=2**31 if limit is None else limit
         )

@@ -62,10 +62,10 @@ class Fulltext(Vectors):
             lambda after: self._execute("search_text_batch_turns", read=True, after=after, limit=_BATCH),
             lambda rows: self._execute("set_search_text_turns", rows=rows),
         )
-        self.set_meta("search_terms", SEARCH_TERMS_VERSION)
-        self.set_meta("search_fields", _SEARCH_FIELDS_VERSION)
+        self._execute("set_meta", key="search_terms", value=SEARCH_TERMS_VERSION)
+        self._execute("set_meta", key="search_fields", value=_SEARCH_FIELDS_VERSION)
 
-    def fulltext_search(
+    def _fulltext_search(
         self,
         namespace: str,
         query: str,
@@ -92,7 +92,7 @@ class Fulltext(Vectors):
             fetch *= 8  # the status or date filters dropped too many: read further down the ranking
         return [ScoredId(id=h["id"], score=h["score"]) for h in row["hits"]]
 
-    def turn_search(self, namespace: str, query: str, k: int) -> list[ScoredId]:
+    def _turn_search(self, namespace: str, query: str, k: int) -> list[ScoredId]:
         lucene = lucene_query(query, namespace)
         if lucene is None or k <= 0:
             return []
@@ -100,7 +100,7 @@ class Fulltext(Vectors):
         rows = self._execute("turn_search", read=True, query=lucene, fetch=fetch, k=k, namespace=namespace)
         return [ScoredId(id=r["id"], score=r["score"]) for r in rows]
 
-    def turn_recall(
+    def _turn_recall(
         self,
         namespace: str,
         query: str,
@@ -114,7 +114,7 @@ class Fulltext(Vectors):
         if bare_turns:
             # verbatim memories of hit turns without events: the generic three calls (one query
             # returning them too is not written yet)
-            return super().turn_recall(
+            return super()._turn_recall(
                 namespace, query, k, statuses=statuses, time_from=time_from, time_to=time_to, bare_turns=True
             )
         lucene = lucene_query(query, namespace)

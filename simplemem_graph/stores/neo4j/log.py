@@ -47,14 +47,14 @@ class TurnLog(Fulltext):
         added = self._transaction(work) if rows else []
         return [turns[i] for i in sorted(added)]
 
-    def get_turns(self, namespace: str, ids: Sequence[str] | None = None) -> list[Turn]:
+    def _get_turns(self, namespace: str, ids: Sequence[str] | None = None) -> list[Turn]:
         if ids is None:
             rows = self._execute("list_turns", read=True, namespace=namespace)
         else:
             rows = self._execute("get_turns", read=True, uids=[uid_of(namespace, i) for i in ids])
         return [Turn.model_validate(model_fields(r["turn"])) for r in rows]
 
-    def pending_turns(
+    def _pending_turns(
         self, namespace: str, limit: int | None = None, *, ids: Sequence[str] | None = None
     ) -> list[Turn]:
         if ids is not None and not ids:
@@ -68,14 +68,14 @@ class TurnLog(Fulltext):
         )
         return [Turn.model_validate(model_fields(r["turn"])) for r in rows]
 
-    def count_pending(self, namespace: str | None) -> int:
+    def _count_pending(self, namespace: str | None) -> int:
         return self._execute("count_pending", read=True, namespace=namespace)[0]["pending"]
 
-    def pending_chunk(self, namespace: str) -> list[Turn]:
+    def _pending_chunk(self, namespace: str) -> list[Turn]:
         rows = self._execute("pending_chunk", read=True, namespace=namespace)
         return [Turn.model_validate(model_fields(r["turn"])) for r in rows]
 
-    def session_speakers(self, namespace: str, sessions: Sequence[str]) -> dict[str, list[str]]:
+    def _session_speakers(self, namespace: str, sessions: Sequence[str]) -> dict[str, list[str]]:
         if not sessions:
             return {}
         rows = self._execute("session_speakers", read=True, namespace=namespace, sessions=list(sessions))
@@ -84,18 +84,18 @@ class TurnLog(Fulltext):
             speakers.setdefault(row["session"], []).append(row["speaker"])
         return speakers
 
-    def set_aside_turns(self, namespace: str, failures: dict[str, str]) -> None:
+    def _set_aside_turns(self, namespace: str, failures: dict[str, str]) -> None:
         rows = [{"uid": uid_of(namespace, turn_id), "error": error} for turn_id, error in failures.items()]
         self._write_rows("set_aside_turns", rows)
 
-    def failed_turns(self, namespace: str | None) -> list[tuple[str, str, str]]:
+    def _failed_turns(self, namespace: str | None) -> list[tuple[str, str, str]]:
         rows = self._execute("failed_turns", read=True, namespace=namespace)
         return [(r["namespace"], r["id"], r["error"]) for r in rows]
 
-    def retry_turns(self, namespace: str) -> int:
+    def _retry_turns(self, namespace: str) -> int:
         return self._execute("retry_turns", namespace=namespace)[0]["retried"]
 
-    def forget_turns(self, namespace: str, ids: Sequence[str]) -> int:
+    def _forget_turns(self, namespace: str, ids: Sequence[str]) -> int:
         uids = [uid_of(namespace, i) for i in dict.fromkeys(ids)]
         return self._execute("forget_turns", uids=uids)[0]["forgotten"] if uids else 0
 

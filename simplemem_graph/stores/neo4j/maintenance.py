@@ -2,53 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
-
-from neo4j import ManagedTransaction
 
 from simplemem_graph.stores.base import compression_counts
 from simplemem_graph.stores.neo4j.walks import Walks
-from simplemem_graph.stores.neo4j_records import uid_of
 
 _DELETE_BATCH = 5_000
 
 
 class Maintenance(Walks):
     """Deleting, counting and closing."""
-
-    def _delete_events_in(self, tx: ManagedTransaction, namespace: str, uids: list[str]) -> int:
-        deleted = self._run(tx, "delete_events", uids=uids)[0]["deleted"] if uids else 0
-        if self._run(tx, "delete_orphans", namespace=namespace)[0]["deleted"]:
-            self._revise_entities(tx, [namespace])  # orphaned entities may be among them
-        return deleted
-
-    def delete_events(self, namespace: str, ids: Sequence[str]) -> int:
-        uids = [uid_of(namespace, i) for i in dict.fromkeys(ids)]
-        if not uids:
-            return 0
-        return self._transaction(lambda tx: self._delete_events_in(tx, namespace, uids))
-
-    def delete_topics(self, namespace: str, ids: Sequence[str]) -> None:
-        uids = [uid_of(namespace, i) for i in dict.fromkeys(ids)]
-        if uids:
-            self._transaction(lambda tx: self._run(tx, "delete_topics", uids=uids))
-
-    def delete_patterns(self, namespace: str, ids: Sequence[str]) -> None:
-        uids = [uid_of(namespace, i) for i in dict.fromkeys(ids)]
-        if uids:
-            self._execute("delete_patterns", uids=uids)
-
-    def delete_entity(self, namespace: str, entity_id: str) -> int:
-        uid = uid_of(namespace, entity_id)
-
-        def work(tx: ManagedTransaction) -> int:
-            only_this = [r["uid"] for r in self._run(tx, "entity_only_events", uid=uid)]
-            self._run(tx, "delete_entity", uid=uid)
-            self._revise_entities(tx, [namespace])
-            return self._delete_events_in(tx, namespace, only_this)
-
-        return self._transaction(work)
 
     def delete_namespace(self, namespace: str) -> None:
         # Batches in their own transactions: a namespace of millions of nodes would not fit in one.
@@ -85,7 +48,7 @@ class Maintenance(Walks):
             "namespace": namespace,
             "namespaces": len(self.namespaces()) if namespace is None else 1,
             **counts,
-            "pending": self.count_pending(namespace),
+            "pending": self._count_pending(namespace),
             "relations": relations,
             "events_by_status": statuses,
             "events_by_tier": tiers,

@@ -20,7 +20,7 @@ from simplemem_graph.stores.neo4j_records import LINK_QUERIES, entity_props, lin
 class Nodes(Events):
     """Entities, topics, links and patterns."""
 
-    def upsert_entities(self, entities: Sequence[Entity]) -> None:
+    def _upsert_entities(self, entities: Sequence[Entity]) -> None:
         rows = self._entity_rows(entities)
 
         def work(tx: ManagedTransaction) -> None:
@@ -48,15 +48,15 @@ class Nodes(Events):
     def _entity_rows(entities: Sequence[Entity]) -> list[dict[str, Any]]:
         return [{"uid": uid_of(e.namespace, e.id), "props": entity_props(e)} for e in entities]
 
-    def list_entities(self, namespace: str) -> list[Entity]:
+    def _list_entities(self, namespace: str) -> list[Entity]:
         rows = self._execute("list_entities", read=True, namespace=namespace)
         return [Entity.model_validate(model_fields(r["entity"])) for r in rows]
 
-    def find_entities(self, namespace: str, name: str) -> list[Entity]:
+    def _find_entities(self, namespace: str, name: str) -> list[Entity]:
         rows = self._execute("find_entities", read=True, namespace=namespace, key=name.casefold())
         return [Entity.model_validate(model_fields(r["entity"])) for r in rows]
 
-    def find_entities_many(self, namespace: str, names: Sequence[str]) -> dict[str, list[Entity]]:
+    def _find_entities_many(self, namespace: str, names: Sequence[str]) -> dict[str, list[Entity]]:
         keys: dict[str, list[str]] = defaultdict(list)
         for name in dict.fromkeys(names):
             keys[name.casefold()].append(name)
@@ -71,14 +71,14 @@ class Nodes(Events):
                     found[name].append(entity)
         return dict(found)
 
-    def entities_named_from(self, namespace: str, firsts: Sequence[str]) -> list[Entity]:
+    def _entities_named_from(self, namespace: str, firsts: Sequence[str]) -> list[Entity]:
         wanted = sorted({c.casefold() for c in firsts if c})
         if not wanted:
             return []
         rows = self._execute("entities_named_from", read=True, namespace=namespace, firsts=wanted)
         return [Entity.model_validate(model_fields(r["entity"])) for r in rows]
 
-    def upsert_topics(self, topics: Sequence[Topic]) -> None:
+    def _upsert_topics(self, topics: Sequence[Topic]) -> None:
         self._write_rows("upsert_topics", self._topic_rows(topics))
 
     @staticmethod
@@ -91,11 +91,11 @@ class Nodes(Events):
             for t in topics
         ]
 
-    def list_topics(self, namespace: str, *, centroids: bool = True) -> list[Topic]:
+    def _list_topics(self, namespace: str, *, centroids: bool = True) -> list[Topic]:
         rows = self._execute("list_topics", read=True, namespace=namespace, centroids=centroids)
         return [Topic.model_validate(model_fields(r["topic"])) for r in rows]
 
-    def add_links(self, links: Sequence[Link]) -> None:
+    def _add_links(self, links: Sequence[Link]) -> None:
         def work(tx: ManagedTransaction) -> None:
             self._add_links_in(tx, links)
             self._revise_entities(tx, self._index_link_namespaces(links))
@@ -111,16 +111,6 @@ class Nodes(Events):
         for name, rows in sorted(by_query.items()):
             cls._run_batches(tx, name, rows)
 
-    def remove_links(self, links: Sequence[Link]) -> None:
-        rows = self._removal_rows(links)
-
-        def work(tx: ManagedTransaction) -> None:
-            self._run_batches(tx, "remove_links", rows)
-            self._revise_entities(tx, self._index_link_namespaces(links))
-
-        if rows:
-            self._transaction(work)
-
     @staticmethod
     def _removal_rows(links: Sequence[Link]) -> list[dict[str, Any]]:
         return [
@@ -132,7 +122,7 @@ class Nodes(Events):
             for lk in links
         ]
 
-    def list_links(
+    def _links(
         self,
         namespace: str,
         *,
@@ -151,7 +141,7 @@ class Nodes(Events):
             )
         return [_link_from_row(namespace, r["source"], r) for r in rows]
 
-    def upsert_patterns(self, patterns: Sequence[Pattern]) -> None:
+    def _upsert_patterns(self, patterns: Sequence[Pattern]) -> None:
         self._write_rows("upsert_patterns", self._pattern_rows(patterns))
 
     @staticmethod
@@ -165,7 +155,7 @@ class Nodes(Events):
             for p in patterns
         ]
 
-    def list_patterns(self, namespace: str, *, statuses: Sequence[str] | None = None) -> list[Pattern]:
+    def _patterns(self, namespace: str, *, statuses: Sequence[str] | None = None) -> list[Pattern]:
         wanted = None if statuses is None else [str(s) for s in statuses]
         rows = self._execute("list_patterns", read=True, namespace=namespace, statuses=wanted)
         return [Pattern.model_validate(model_fields(r["pattern"])) for r in rows]

@@ -79,13 +79,13 @@ class Neo4jStore(Coordination):
             raise StoreUnavailableError(f"neo4j store: cannot connect to {uri}: {e}") from e
         store = cls(driver, database=database, dimension=dimension, uri=uri)
         try:
-            store.ensure_schema()
+            store._ensure_schema()
         except BaseException:
             driver.close()
             raise
         return store
 
-    def ensure_schema(self) -> None:
+    def _ensure_schema(self) -> None:
         """Run every `schema_*.cypher` in name order (all idempotent), check the vector index's
         dimension, and wait for the indexes to come online."""
         for name in (n for n in query_names() if n.startswith("schema_")):

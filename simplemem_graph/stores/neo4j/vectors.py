@@ -25,7 +25,7 @@ _VECTOR_WIDEN_MAX = 2_000
 class Vectors(Neo4jConnection):
     """Vector search over events and nearest topics."""
 
-    def event_vectors(
+    def _event_vectors(
         self, namespace: str, *, statuses: Sequence[str] | None = None
     ) -> tuple[list[str], np.ndarray]:
         filters = recall_filters(statuses, None, None)
@@ -35,7 +35,7 @@ class Vectors(Neo4jConnection):
         packed = np.frombuffer(b"".join(r["embedding"] for r in rows), dtype=np.float32)
         return [r["id"] for r in rows], unit_rows(packed.reshape(len(rows), -1)).astype(np.float32)
 
-    def vector_search(
+    def _vector_search(
         self,
         namespace: str,
         vector: Sequence[float],
@@ -83,7 +83,7 @@ class Vectors(Neo4jConnection):
         # Neo4j reports cosine as (1 + cos) / 2; callers compare it with other stores' plain cosine.
         return [ScoredId(id=h["id"], score=2.0 * h["score"] - 1.0) for h in hits]
 
-    def nearest_topics(self, namespace: str, vectors: Sequence[Sequence[float]], k: int) -> list[Topic]:
+    def _nearest_topics(self, namespace: str, vectors: Sequence[Sequence[float]], k: int) -> list[Topic]:
         if not len(vectors) or k <= 0:
             return []
         queries = [self._check_vector(v, "a topic query vector") for v in vectors]

@@ -21,7 +21,7 @@ _CHAIN_MAX = 16  # longest session chain one query walks (the bound is literal i
 class Walks(Nodes):
     """Reads that follow links."""
 
-    def entity_events(
+    def _entity_events(
         self,
         namespace: str,
         entity_ids: Sequence[str],
@@ -40,7 +40,7 @@ class Walks(Nodes):
         )
         return [event_from_props(r["event"]) for r in rows]
 
-    def entity_recall(
+    def _entity_recall(
         self,
         namespace: str,
         groups: Sequence[Sequence[str]],
@@ -63,7 +63,7 @@ class Walks(Nodes):
         )
         return [(event_from_props(r["event"]), sorted(r["named_by"])) for r in rows]
 
-    def recent_entity_events(
+    def _recent_entity_events(
         self, namespace: str, entity_ids: Sequence[str], *, limit: int = 200
     ) -> dict[str, list[Event]]:
         wanted = list(dict.fromkeys(entity_ids))
@@ -78,7 +78,7 @@ class Walks(Nodes):
                 found[row["entity"]] = [event_from_props(e) for e in reversed(row["events"])]
         return found
 
-    def expand(
+    def _expand(
         self,
         namespace: str,
         seed_ids: Sequence[str],
@@ -91,9 +91,9 @@ class Walks(Nodes):
         walk = Walk(
             kinds=list(kinds), hops=hops, statuses=None if statuses is None else list(statuses), limit=limit
         )
-        return self.expand_walks(namespace, seed_ids, [walk])[0]
+        return self._expand_walks(namespace, seed_ids, [walk])[0]
 
-    def expand_walks(
+    def _expand_walks(
         self, namespace: str, seed_ids: Sequence[str], walks: Sequence[Walk]
     ) -> list[list[Neighbor]]:
         seeds = list(dict.fromkeys(seed_ids))
@@ -102,7 +102,7 @@ class Walks(Nodes):
         return self._transaction(lambda tx: [self._walk(tx, namespace, seeds, w) for w in walks], read=True)
 
     def _walk(self, tx: ManagedTransaction, namespace: str, seeds: list[str], walk: Walk) -> list[Neighbor]:
-        """One walk of `expand_walks` inside the caller's read transaction.
+        """One walk of `_expand_walks` inside the caller's read transaction.
 
         Breadth first, one query per hop: each event is kept at the first (shortest) distance it
         is reached, from the earliest frontier event, as in the embedded store."""
@@ -142,7 +142,7 @@ class Walks(Nodes):
             frontier = next_frontier
         return [hop for hop, status in reached if allowed is None or status in allowed][:limit]
 
-    def session_chains(
+    def _session_chains(
         self, namespace: str, event_ids: Sequence[str], *, forward: bool, steps: int = 8
     ) -> dict[str, list[Event]]:
         wanted = list(dict.fromkeys(event_ids))

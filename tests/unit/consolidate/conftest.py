@@ -12,6 +12,7 @@ import pytest
 
 from simplemem_graph.models import Event, Link, LinkKind, Participant, Quantity
 from simplemem_graph.stores.embedded import EmbeddedStore
+from simplemem_graph.stores.queries import EntityQuery
 
 NS = "t"
 CST = timezone(timedelta(hours=8))
@@ -65,17 +66,17 @@ def make_event(embedder):
 
 def links_of(store, kind: LinkKind) -> set[tuple[str, str]]:
     """(source, target) of every stored link of one kind."""
-    return {(link.source, link.target) for link in store.list_links(NS, kinds=[kind])}
+    return {(link.source, link.target) for link in store.links(NS, kinds=[kind])}
 
 
 def link_props(store, kind: LinkKind) -> dict[tuple[str, str], dict]:
-    return {(link.source, link.target): link.props for link in store.list_links(NS, kinds=[kind])}
+    return {(link.source, link.target): link.props for link in store.links(NS, kinds=[kind])}
 
 
 def entity_named(store, name: str):
     """The canonical entity called `name` (by name or alias); fails when there is not exactly one."""
-    alias_sources = {link.source for link in store.list_links(NS, kinds=[LinkKind.ALIAS_OF])}
-    matches = [e for e in store.find_entities(NS, name) if e.id not in alias_sources]
+    alias_sources = {link.source for link in store.links(NS, kinds=[LinkKind.ALIAS_OF])}
+    matches = [e for e in store.entities(NS, EntityQuery(name=name)) if e.id not in alias_sources]
     assert len(matches) == 1, f"expected one canonical entity for {name!r}, got {[m.name for m in matches]}"
     return matches[0]
 
@@ -84,10 +85,10 @@ def mentioned(store, event_id: str) -> set[str]:
     """Names of the canonical entities an event MENTIONS."""
     targets = {
         link.target
-        for link in store.list_links(NS, kinds=[LinkKind.MENTIONS], node_ids=[event_id])
+        for link in store.links(NS, kinds=[LinkKind.MENTIONS], node_ids=[event_id])
         if link.source == event_id
     }
-    return {e.name for e in store.list_entities(NS) if e.id in targets}
+    return {e.name for e in store.entities(NS, EntityQuery()) if e.id in targets}
 
 
 __all__ = ["CST", "NS", "Link", "entity_named", "link_props", "links_of", "mentioned"]

@@ -14,6 +14,7 @@ from simplemem_graph.consolidate.aliases import (
 from simplemem_graph.consolidate.name_matching import entity_id
 from simplemem_graph.ingest import consolidate_batch
 from simplemem_graph.models import LinkKind
+from simplemem_graph.stores.queries import EntityQuery
 
 from .conftest import NS, entity_named, link_props, mentioned
 
@@ -191,4 +192,4 @@ def test_known_trade_name_before_a_common_noun_is_the_firm_not_a_second_one(stor
     )
 
     assert mentioned(store, "e2") == {"岚桥建设"}
-    assert "岚桥项目" not in {e.name for e in store.list_entities(NS)}  # no second firm
+    assert "岚桥项目" not in {e.name for e in store.entities(NS, EntityQuery())}  # no second firm

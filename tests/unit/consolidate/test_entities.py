@@ -5,6 +5,7 @@ from __future__ import annotations
 from simplemem_graph.consolidate.name_matching import entity_id
 from simplemem_graph.ingest import consolidate_batch
 from simplemem_graph.models import LinkKind
+from simplemem_graph.stores.queries import EntityQuery
 
 from .conftest import NS, entity_named, link_props, links_of, mentioned
 
@@ -182,7 +183,7 @@ def test_speakers_are_person_entities_and_mentions_carry_roles(store, make_event
     mentions = link_props(store, LinkKind.MENTIONS)
     roles = {
         (e.name, e.type): mentions[("e1", e.id)]["role"]
-        for e in store.list_entities(NS)
+        for e in store.entities(NS, EntityQuery())
         if ("e1", e.id) in mentions
     }
     assert roles == {("蒋文博", "person"): "speaker", ("佛山宏达五金", "org"): "target"}

@@ -11,8 +11,10 @@ from simplemem_graph.consolidate import consolidate_pass
 from simplemem_graph.consolidate.name_matching import entity_id
 from simplemem_graph.errors import ConsolidationError
 from simplemem_graph.ingest import consolidate_batch
-from simplemem_graph.models import LinkKind, Topic
+from simplemem_graph.models import GraphDelta, LinkKind, Topic
 from simplemem_graph.stores.embedded import EmbeddedStore
+from simplemem_graph.stores.queries import EventQuery
+from tests.store_writes import write
 
 from .conftest import CST, NS, entity_named, link_props, links_of, mentioned
 
@@ -41,7 +43,7 @@ def test_duplicates_across_sessions_merge_into_the_earliest(store, make_event, e
     counts = consolidate_pass(store, NS, now=NOW, embedder=embedder, decay=DecayPolicy())
 
     assert counts["duplicates_merged"] == 1
-    (kept,) = store.list_events(NS)
+    (kept,) = store.events(NS, EventQuery())
     assert kept.id == "d1" and kept.source_ids == ["s1:d1", "s2:d2"]
     assert mentioned(store, "d1") == {"Kingsway"}
 
@@ -84,26 +86,26 @@ def test_decay_moves_old_unused_events_to_the_cold_tier(store, make_event, embed
         store,
         embedder=embedder,
     )
-    store.touch_events(NS, ["o1"], datetime(2026, 1, 3, tzinfo=CST))
+    store.apply_delta(GraphDelta(namespace=NS, touched=["o1"], touched_at=datetime(2026, 1, 3, tzinfo=CST)))
     counts = consolidate_pass(store, NS, now=NOW, embedder=embedder, decay=DecayPolicy())
 
-    tiers = {e.id: e.tier for e in store.list_events(NS)}
+    tiers = {e.id: e.tier for e in store.events(NS, EventQuery())}
     assert tiers == {"o1": "cold", "o2": "hot"}
     assert (counts["tier_cold"], counts["archive_candidates"]) == (1, 1)
-    assert {t.size for t in store.list_topics(NS) if t.size} <= {1, 2}
+    assert {t.size for t in store.topics(NS) if t.size} <= {1, 2}
     assert len(links_of(store, LinkKind.IN_TOPIC)) == 2
 
 
 class _BrokenTopicsStore(EmbeddedStore):
     """A real store whose topic listing fails, as a lost connection would."""
 
-    def list_topics(self, namespace, **options):
+    def _list_topics(self, namespace, **options):
         raise RuntimeError("disk I/O error")
 
 
 def test_a_failing_step_raises_consolidation_error_naming_it(make_event, embedder):
     store = _BrokenTopicsStore(":memory:")
-    store.upsert_events([make_event("f1", "Anything", "2026-01-02T09:00:00")])
+    write(store, events=[make_event("f1", "Anything", "2026-01-02T09:00:00")])
     with pytest.raises(ConsolidationError, match=r"step 'topics'.*disk I/O error"):
         consolidate_pass(store, NS, now=NOW, embedder=embedder, decay=DecayPolicy())
 
@@ -115,10 +117,10 @@ def test_reclustering_deletes_topics_left_empty(store, make_event, embedder):
         embedder=embedder,
     )
     stale = Topic(id="tp-stale", namespace=NS, label="stale", keywords=["stale"], size=3)
-    store.upsert_topics([stale])  # a topic no event is IN any more, as after an earlier re-clustering
+    write(store, topics=[stale])  # a topic no event is IN any more, as after an earlier re-clustering
     counts = consolidate_pass(store, NS, now=NOW, embedder=embedder, decay=DecayPolicy())
 
-    topic_ids = {t.id for t in store.list_topics(NS)}
+    topic_ids = {t.id for t in store.topics(NS)}
     assert "tp-stale" not in topic_ids and len(topic_ids) == 1
     assert counts["topics_deleted"] == 1
     assert {target for _, target in links_of(store, LinkKind.IN_TOPIC)} == topic_ids
@@ -154,4 +156,4 @@ def test_merging_duplicates_keeps_alias_nodes_of_the_removed_copy(store, make_ev
 
     assert counts["duplicates_merged"] == 1
     assert entity_named(store, "Acme").name == "Acme Corporation"
-    assert [e.id for e in store.list_events(NS)] == ["a1"]
+    assert [e.id for e in store.events(NS, EventQuery())] == ["a1"]

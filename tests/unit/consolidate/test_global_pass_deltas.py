@@ -11,8 +11,10 @@ from simplemem_graph.config import DecayPolicy
 from simplemem_graph.consolidate import consolidate_pass, global_pass
 from simplemem_graph.consolidate.global_pass import plan_aliases, plan_decay, plan_duplicates
 from simplemem_graph.ingest import consolidate_batch
-from simplemem_graph.models import EventStatus
+from simplemem_graph.models import EventPatch, EventStatus, GraphDelta
+from simplemem_graph.stores.queries import EventVectors
 from tests.durability_support import GRAPH_WRITES
+from tests.store_writes import write
 
 from .conftest import CST, NS
 
@@ -57,8 +59,13 @@ def _two_sessions(store, make_event, embedder) -> None:
         store,
         embedder=embedder,
     )
-    store.update_events(NS, ["t1"], {"is_task": True, "status": EventStatus.DONE})
-    store.touch_events(NS, ["d1", "d2"], NOW)
+    store.apply_delta(
+        GraphDelta(
+            namespace=NS,
+            event_patches=[EventPatch(ids=["t1"], fields={"is_task": True, "status": EventStatus.DONE})],
+        )
+    )
+    store.apply_delta(GraphDelta(namespace=NS, touched=["d1", "d2"], touched_at=NOW))
 
 
 def test_each_step_of_the_pass_writes_once_through_apply_delta(store, make_event, embedder, monkeypatch):
@@ -108,8 +115,8 @@ def test_events_stored_without_vectors_get_them_in_the_merge_delta_and_still_mer
         make_event("d2", "Kingsway has shipped the M3 screws", "2026-02-26T18:20:00", session="s2"),
         make_event("x1", "The pilot line starts in May", "2026-03-02T09:00:00", session="s3"),
     ]
-    store.upsert_events([e.model_copy(update={"embedding": None}) for e in events])
-    assert store.event_vectors(NS)[0] == []
+    write(store, events=[e.model_copy(update={"embedding": None}) for e in events])
+    assert store.events(NS, EventVectors())[0] == []
     writes = _record_writes(store)
     delta = plan_duplicates(store, NS, embedder)
     assert writes == []
@@ -119,4 +126,4 @@ def test_events_stored_without_vectors_get_them_in_the_merge_delta_and_still_mer
     assert sorted(e.id for e in delta.events) == ["d1", "x1"]
     assert all(e.embedding is not None for e in delta.events)
     store.apply_delta(delta)
-    assert store.event_vectors(NS)[0] == ["d1", "x1"]
+    assert store.events(NS, EventVectors())[0] == ["d1", "x1"]

@@ -9,6 +9,7 @@ from datetime import datetime
 from simplemem_graph.consolidate.updates import shared_labels, value_labels
 from simplemem_graph.ingest import consolidate_batch
 from simplemem_graph.models import Event, LinkKind, Participant, Quantity
+from simplemem_graph.stores.queries import EventQuery
 
 from .conftest import CST, NS, links_of
 
@@ -71,8 +72,8 @@ def test_a_new_retainer_for_the_same_firm_supersedes_without_a_change_word(store
 
     assert links_of(store, LinkKind.SUPERSEDES) == {("r2", "r1")}
     assert links_of(store, LinkKind.CONTRADICTS) == set()
-    assert store.get_events(NS, ["r1"])[0].status == "superseded"
-    assert store.get_events(NS, ["r2"])[0].status == "active"
+    assert store.events(NS, EventQuery(ids=["r1"]))[0].status == "superseded"
+    assert store.events(NS, EventQuery(ids=["r2"]))[0].status == "active"
 
 
 def test_a_turn_naming_nobody_continues_its_session(store, embedder):

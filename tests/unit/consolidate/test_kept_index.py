@@ -11,6 +11,7 @@ from simplemem_graph.consolidate.entity_index import EntityIndex
 from simplemem_graph.consolidate.name_matching import entity_id
 from simplemem_graph.ingest import consolidate_batch, kept_entity_index
 from simplemem_graph.models import Entity, Link, LinkKind
+from tests.store_writes import write
 
 from .conftest import NS, entity_named
 
@@ -55,14 +56,14 @@ def test_a_second_writers_entity_change_is_read_before_the_next_batch(store, mak
     nickname = _name(rng).split()[0]
     alias = Entity(id=entity_id(NS, nickname), namespace=NS, name=nickname, type="person")
     canonical = entity_named(store, person).model_copy(update={"aliases": [nickname]})
-    store.upsert_entities([alias, canonical])
-    store.add_links([Link(kind=LinkKind.ALIAS_OF, source=alias.id, target=canonical.id, namespace=NS)])
+    write(store, entities=[alias, canonical])
+    write(store, links=[Link(kind=LinkKind.ALIAS_OF, source=alias.id, target=canonical.id, namespace=NS)])
 
     index = kept_entity_index(store, NS)
     assert index.lookup(nickname) == [canonical.id]
     later = make_event("e2", f"{nickname} paid the deposit", "2026-03-02T11:00:00")
     consolidate_batch([later], store, embedder=embedder)
-    mentions = {x.target for x in store.list_links(NS, kinds=[LinkKind.MENTIONS], node_ids=["e2"])}
+    mentions = {x.target for x in store.links(NS, kinds=[LinkKind.MENTIONS], node_ids=["e2"])}
     assert canonical.id in mentions
 
 

@@ -7,6 +7,7 @@ from datetime import UTC, date, datetime, timedelta
 from simplemem_graph.consolidate.patterns import mine_patterns, refresh_patterns
 from simplemem_graph.models import Event, LinkKind, Participant, PatternStatus
 from simplemem_graph.stores.embedded import EmbeddedStore
+from tests.store_writes import write
 
 MONDAY = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)  # a Monday
 
@@ -79,20 +80,20 @@ def test_a_chinese_postponement_regularity_is_restated_in_chinese():
 
 def test_refresh_writes_evidence_then_retires_a_broken_pattern():
     store = EmbeddedStore(":memory:")
-    store.upsert_events(_weekly(5))
+    write(store, events=_weekly(5))
     counts = refresh_patterns(store, "t", now=MONDAY)
     assert counts["patterns_new"] >= 1
-    [weekday] = [p for p in store.list_patterns("t") if p.kind == "weekday"]
-    links = store.list_links("t", kinds=[LinkKind.EVIDENCED_BY], node_ids=[weekday.id])
+    [weekday] = [p for p in store.patterns("t") if p.kind == "weekday"]
+    links = store.links("t", kinds=[LinkKind.EVIDENCED_BY], node_ids=[weekday.id])
     assert sorted(lk.target for lk in links) == [f"m{i}" for i in range(5)]
     assert refresh_patterns(store, "t", now=MONDAY)["patterns_new"] == 0  # idempotent
     # Four later meetings on Thursdays break "on Mondays" (5 of 9 < 0.75).
-    store.upsert_events([_meeting(f"t{i}", MONDAY + timedelta(days=38 + 7 * i)) for i in range(4)])
+    write(store, events=[_meeting(f"t{i}", MONDAY + timedelta(days=38 + 7 * i)) for i in range(4)])
     counts = refresh_patterns(store, "t", now=MONDAY + timedelta(days=70))
     assert counts["patterns_retired"] >= 1
-    [retired] = [p for p in store.list_patterns("t") if p.id == weekday.id]
+    [retired] = [p for p in store.patterns("t") if p.id == weekday.id]
     assert retired.status == PatternStatus.RETIRED
-    assert store.list_patterns("t", statuses=[PatternStatus.ACTIVE]) == [
-        p for p in store.list_patterns("t") if p.status == PatternStatus.ACTIVE
+    assert store.patterns("t", statuses=[PatternStatus.ACTIVE]) == [
+        p for p in store.patterns("t") if p.status == PatternStatus.ACTIVE
     ]
     store.close()

@@ -8,6 +8,7 @@ from datetime import date, datetime, timedelta, timezone
 from simplemem_graph.consolidate.questions import build_questions, missing_slots, track_questions
 from simplemem_graph.ingest import consolidate_batch
 from simplemem_graph.models import Atom, Event, Participant, Quantity
+from simplemem_graph.stores.queries import EventQuery
 
 CST = timezone(timedelta(hours=8))
 T0 = datetime(2026, 4, 7, 10, 0, tzinfo=CST)
@@ -132,14 +133,14 @@ def test_questions_are_written_and_closed_through_the_delta(tmp_path):
     )
     delta = consolidate_batch([meeting], store)
     assert delta.counts["questions_opened"] == 2
-    assert [e.open_slots for e in store.open_question_events("t")] == [["time", "place"]]
+    assert [e.open_slots for e in store.events("t", EventQuery(open_questions=True))] == [["time", "place"]]
     reply = _event("m2", "It will be at the Kelbury office", 3, action="be")
     delta = consolidate_batch([reply], store)
     assert delta.counts["questions_closed"] == 1
-    assert store.get_events("t", ["m1"])[0].open_slots == ["time"]
+    assert store.events("t", EventQuery(ids=["m1"]))[0].open_slots == ["time"]
     store.close()
     reopened = EmbeddedStore(tmp_path / "m.db")
-    [question] = build_questions(reopened.open_question_events("t"), at=T0)
+    [question] = build_questions(reopened.events("t", EventQuery(open_questions=True)), at=T0)
     assert (question.slot, question.question) == ("time", "When is the meeting?")
     reopened.close()
 

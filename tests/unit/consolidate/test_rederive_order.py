@@ -8,6 +8,8 @@ from simplemem_graph.consolidate import consolidate_pass
 from simplemem_graph.consolidate.rederive import rederive_entities, rederive_updates
 from simplemem_graph.ingest import consolidate_batch
 from simplemem_graph.models import Entity, LinkKind, Participant
+from simplemem_graph.stores.queries import EntityQuery, EventQuery
+from tests.store_writes import write
 
 from .conftest import CST, NS, entity_named, link_props, links_of
 
@@ -45,7 +47,7 @@ def test_a_change_that_arrived_before_the_plan_it_changes_supersedes_it_after_th
     assert link_props(store, LinkKind.SUPERSEDES) == {
         ("d2", "d1"): {"attribute": "date", "old": [], "new": ["2026-03-13"], "marker": "推到"}
     }
-    older = store.get_events(NS, ["d1"])[0]
+    older = store.events(NS, EventQuery(ids=["d1"]))[0]
     assert older.status == "superseded"
     assert older.valid_to.astimezone(CST).isoformat() == "2026-02-26T17:42:00+08:00"
     assert counts == {
@@ -78,20 +80,21 @@ def test_an_entity_only_the_arrival_order_made_is_removed_with_its_links(store, 
     event = make_event("e1", "Met Jordan at the cafe.", "2026-03-02T09:00:00", people=("Jordan",))
     consolidate_batch([event], store, embedder=embedder)
     stray = Entity(id="en-stray", namespace=NS, name="Jordan Cafe", type="org")
-    store.upsert_entities([stray])
-    store.add_links(
-        [
+    write(store, entities=[stray])
+    write(
+        store,
+        links=[
             link.model_copy(update={"target": "en-stray"})
-            for link in store.list_links(NS, kinds=[LinkKind.MENTIONS])
-        ]
+            for link in store.links(NS, kinds=[LinkKind.MENTIONS])
+        ],
     )
 
     counts = rederive_entities(store, NS, embedder)
 
     assert counts["entities_deleted"] == 1
-    assert "en-stray" not in {e.id for e in store.list_entities(NS)}
-    assert all(link.target != "en-stray" for link in store.list_links(NS))
-    assert store.get_events(NS, ["e1"])  # the event that mentioned it stays
+    assert "en-stray" not in {e.id for e in store.entities(NS, EntityQuery())}
+    assert all(link.target != "en-stray" for link in store.links(NS))
+    assert store.events(NS, EventQuery(ids=["e1"]))  # the event that mentioned it stays
 
 
 def test_the_pass_run_twice_changes_nothing_the_second_time(store, make_event, embedder):
@@ -100,11 +103,11 @@ def test_the_pass_run_twice_changes_nothing_the_second_time(store, make_event, e
     consolidate_batch([plan], store, embedder=embedder)
     now = change.time
     consolidate_pass(store, NS, now=now, embedder=embedder, decay=DecayPolicy())
-    before = sorted((lk.kind, lk.source, lk.target, str(lk.props)) for lk in store.list_links(NS))
-    statuses = sorted((e.id, e.status) for e in store.list_events(NS))
+    before = sorted((lk.kind, lk.source, lk.target, str(lk.props)) for lk in store.links(NS))
+    statuses = sorted((e.id, e.status) for e in store.events(NS, EventQuery()))
 
     counts = consolidate_pass(store, NS, now=now, embedder=embedder, decay=DecayPolicy())
 
-    assert sorted((lk.kind, lk.source, lk.target, str(lk.props)) for lk in store.list_links(NS)) == before
-    assert sorted((e.id, e.status) for e in store.list_events(NS)) == statuses
+    assert sorted((lk.kind, lk.source, lk.target, str(lk.props)) for lk in store.links(NS)) == before
+    assert sorted((e.id, e.status) for e in store.events(NS, EventQuery())) == statuses
     assert counts["updates_added"] == counts["updates_removed"] == counts["entities_deleted"] == 0

@@ -9,6 +9,7 @@ from simplemem_graph.consolidate import consolidate
 from simplemem_graph.errors import InputError
 from simplemem_graph.ingest import consolidate_batch
 from simplemem_graph.models import LinkKind
+from simplemem_graph.stores.queries import EventQuery
 
 from .conftest import NS
 
@@ -38,12 +39,12 @@ def test_consolidate_returns_the_batch_as_a_delta_and_writes_nothing(store, make
     mentioned = {
         link.target for link in delta.links if link.kind == LinkKind.MENTIONS and link.source == "e2"
     }
-    orla = {link.target for link in store.list_links(NS, kinds=[LinkKind.MENTIONS], node_ids=["e1"])}
+    orla = {link.target for link in store.links(NS, kinds=[LinkKind.MENTIONS], node_ids=["e1"])}
     assert mentioned & orla  # "Orla" resolved to the stored Orla Pike
     assert delta.turns_done == ["s1:e2"]
 
     store.apply_delta(delta)
-    assert [e.id for e in store.get_events(NS, ["e2"])] == ["e2"]
+    assert [e.id for e in store.events(NS, EventQuery(ids=["e2"]))] == ["e2"]
     assert _everything(store) != before
 
 

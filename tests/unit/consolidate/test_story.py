@@ -22,6 +22,7 @@ from simplemem_graph.ingest import consolidate_batch
 from simplemem_graph.models import Atom, EventStatus, LinkKind, Turn
 from simplemem_graph.retrieve.query import analyze_query
 from simplemem_graph.retrieve.story import entity_story
+from simplemem_graph.stores.queries import EntityQuery, EventQuery
 
 from .conftest import CST, NS, entity_named, link_props
 
@@ -50,7 +51,7 @@ def _story_turns(store, name: str) -> list[str]:
 
 
 def _works_at(store) -> set[tuple[str, str]]:
-    names = {e.id: e.name for e in store.list_entities(NS)}
+    names = {e.id: e.name for e in store.entities(NS, EntityQuery())}
     return {(names[s], names[t]) for s, t in link_props(store, LinkKind.WORKS_AT)}
 
 
@@ -262,7 +263,7 @@ def test_each_new_value_supersedes_the_previous_one_and_the_last_is_current(stor
     assert ("e3", "e2") not in supersedes  # a restatement of the new value replaces nothing
     assert {("e2", "e1"), ("e3", "e1")} & supersedes
     assert ("e4", "e3") in supersedes or ("e4", "e2") in supersedes
-    status = {e.id: e.status for e in store.list_events(NS)}
+    status = {e.id: e.status for e in store.events(NS, EventQuery())}
     assert status["e4"] == EventStatus.ACTIVE and status["e1"] == EventStatus.SUPERSEDED
     story = entity_story(store, NS, client, statuses=ALL)
     assert len(story.chains) == 1 and story.chains[0][0] == "e1" and story.chains[0][-1] == "e4"

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from simplemem_graph.consolidate import consolidate
+from simplemem_graph.ingest import consolidate_batch
 from simplemem_graph.models import LinkKind, Turn
+from simplemem_graph.stores.queries import EntityQuery
 
 from .conftest import CST, NS, link_props
 
@@ -29,7 +30,7 @@ def _log(store, *turns: tuple[str, str, str]) -> None:
 
 
 def _works_at(store) -> set[tuple[str, str]]:
-    names = {e.id: e.name for e in store.list_entities(NS)}
+    names = {e.id: e.name for e in store.entities(NS, EntityQuery())}
     return {(names[s], names[t]) for s, t in link_props(store, LinkKind.WORKS_AT)}
 
 
@@ -46,7 +47,7 @@ def _supplier_case(store, make_event, embedder, second: str) -> set[tuple[str, s
         ),
         make_event("e2", second, "2026-03-02T09:02:00", turn="s1:2", orgs=("Ledgerly",)),
     ]
-    consolidate(events, store, embedder=embedder)
+    consolidate_batch(events, store, embedder=embedder)
     return _works_at(store)
 
 
@@ -72,14 +73,14 @@ def test_who_takes_the_post_after_a_change_of_person_works_there(store, make_eve
         orgs=("岚泽",),
         people=("小周", "阿梅"),
     )
-    consolidate([event], store, embedder=embedder)
+    consolidate_batch([event], store, embedder=embedder)
     assert ("阿梅", "岚泽") in _works_at(store)
 
 
 def test_a_change_of_person_without_a_firm_ties_nobody(store, make_event, embedder):
     _log(store, ("s1:1", "2026-03-02T09:00:00", "周末值班换人了，阿梅来"))
     event = make_event("e1", "周末值班换人了，阿梅来", "2026-03-02T09:00:00", turn="s1:1", people=("阿梅",))
-    consolidate([event], store, embedder=embedder)
+    consolidate_batch([event], store, embedder=embedder)
     assert _works_at(store) == set()
 
 
@@ -100,7 +101,7 @@ def _vendor_case(store, make_event, embedder, later: str) -> set[tuple[str, str]
         make_event("e3", "Ledgerly is down again.", "2026-03-10T09:00:00", turn="s2:1", orgs=("Ledgerly",)),
         make_event("e4", later, "2026-03-10T09:00:00", turn="s2:1", people=("Rafe Lund",)),
     ]
-    consolidate(events, store, embedder=embedder)
+    consolidate_batch(events, store, embedder=embedder)
     return _works_at(store)
 
 

@@ -11,6 +11,7 @@ from datetime import datetime
 from simplemem_graph.consolidate.name_matching import entity_id
 from simplemem_graph.ingest import consolidate_batch
 from simplemem_graph.models import Atom, LinkKind, Quantity, Turn
+from simplemem_graph.stores.queries import EntityQuery, EventQuery, RecallFilter
 
 from .conftest import CST, NS, entity_named, link_props, links_of, mentioned
 
@@ -37,7 +38,7 @@ def _log(store, *turns: tuple[str, str]) -> None:
 
 def _implied(store, event_id: str) -> dict[str, str]:
     """Entity name -> `via` of the implied MENTIONS of one event."""
-    names = {e.id: e.name for e in store.list_entities(NS)}
+    names = {e.id: e.name for e in store.entities(NS, EntityQuery())}
     return {
         names[target]: props["via"]
         for (source, target), props in link_props(store, LinkKind.MENTIONS).items()
@@ -80,7 +81,12 @@ def test_clause_and_session_subjects_are_inherited_until_another_org_is_named(st
     assert _implied(store, "e3") == {}
     assert _implied(store, "e4") == {} and mentioned(store, "e4") == {HUALI}
     assert _implied(store, "e5") == {HUALI: "session"}
-    assert [e.id for e in store.entity_events(NS, [entity_named(store, HENGTONG).id], statuses=None)] == [
+    assert [
+        e.id
+        for e in store.events(
+            NS, EventQuery(entity_ids=[entity_named(store, HENGTONG).id], filter=RecallFilter(None))
+        )
+    ] == [
         "e1",
         "e2",
     ]
@@ -199,7 +205,7 @@ def test_descriptive_reference_with_two_fitting_orgs_is_only_a_candidate(store, 
     consolidate_batch(events, store, embedder=embedder)
 
     assert "description" not in {p["reason"] for p in link_props(store, LinkKind.ALIAS_OF).values()}
-    names = {e.id: e.name for e in store.list_entities(NS)}
+    names = {e.id: e.name for e in store.entities(NS, EntityQuery())}
     candidates = {
         (names[s], names[t]) for s, t in links_of(store, LinkKind.CANDIDATE_ALIAS) if names[s] == "苏州那家"
     }
@@ -234,7 +240,7 @@ def test_explicit_update_restating_the_old_value_supersedes_that_event(store, ma
     assert link_props(store, LinkKind.SUPERSEDES) == {
         ("e3", "e1"): {"attribute": "money", "old": [], "new": ["3.65"], "marker": "降到"}
     }
-    assert {e.id: e.status for e in store.list_events(NS)}["e1"] == "superseded"
+    assert {e.id: e.status for e in store.events(NS, EventQuery())}["e1"] == "superseded"
 
 
 def test_a_disputed_figure_is_a_contradiction_and_a_follow_up_is_not(store, make_event, embedder):

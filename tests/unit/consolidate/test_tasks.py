@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from simplemem_graph.ingest import consolidate_batch
 from simplemem_graph.models import DEFAULT_STATUSES
+from simplemem_graph.stores.queries import EventQuery, RecallFilter
 
 from .conftest import NS
 
 
 def _status(store, event_id: str) -> str:
-    return store.get_events(NS, [event_id])[0].status
+    return store.events(NS, EventQuery(ids=[event_id]))[0].status
 
 
 def test_cancel_archives_and_revive_reactivates_a_chinese_task(store, make_event, embedder):
@@ -40,9 +41,13 @@ def test_cancel_archives_and_revive_reactivates_a_chinese_task(store, make_event
     )
     assert (_status(store, "t1"), _status(store, "t2")) == ("archived", "active")
     assert delta.counts["tasks_archived"] == 1
-    hidden = store.vector_search(NS, embedder.encode(["去深圳看锐拓的厂"])[0], 10, statuses=DEFAULT_STATUSES)
+    hidden = store.vector_search(
+        NS, embedder.encode(["去深圳看锐拓的厂"])[0], 10, filter=RecallFilter(statuses=DEFAULT_STATUSES)
+    )
     assert "t1" not in {h.id for h in hidden}
-    assert "t1" in {h.id for h in store.vector_search(NS, embedder.encode(["看厂"])[0], 10, statuses=None)}
+    assert "t1" in {
+        h.id for h in store.vector_search(NS, embedder.encode(["看厂"])[0], 10, filter=RecallFilter(None))
+    }
 
     delta = consolidate_batch(
         [

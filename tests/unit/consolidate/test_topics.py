@@ -36,7 +36,7 @@ def test_similar_events_share_a_topic_and_unrelated_ones_open_another(store, mak
 
     topic_of = dict(links_of(store, LinkKind.IN_TOPIC))
     assert topic_of["s1"] == topic_of["s2"] != topic_of["s3"]
-    topics = {t.id: t for t in store.list_topics(NS)}
+    topics = {t.id: t for t in store.topics(NS)}
     assert topics[topic_of["s1"]].size == 2
     assert topics[topic_of["s1"]].label.startswith("salt spray / standoffs")
     assert delta.counts["topics_new"] == 2

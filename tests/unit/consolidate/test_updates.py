@@ -12,6 +12,7 @@ from simplemem_graph.ingest import consolidate_batch
 from simplemem_graph.memory import Memory
 from simplemem_graph.models import LinkKind, Turn
 from simplemem_graph.stores.embedded import EmbeddedStore
+from simplemem_graph.stores.queries import EventQuery
 from tests.durability_support import HashEmbedder
 
 from .conftest import CST, NS, link_props, links_of
@@ -50,7 +51,7 @@ def test_explicit_date_change_supersedes_and_closes_the_older_event(store, make_
     assert link_props(store, LinkKind.SUPERSEDES) == {
         ("d2", "d1"): {"attribute": "date", "old": [], "new": ["2026-03-13"], "marker": "推到"}
     }
-    older = store.get_events(NS, ["d1"])[0]
+    older = store.events(NS, EventQuery(ids=["d1"]))[0]
     assert older.status == "superseded"
     assert older.valid_to.astimezone(CST).isoformat() == "2026-02-26T17:42:00+08:00"
     assert delta.counts["SUPERSEDES"] == 1 and delta.counts["CONTRADICTS"] == 0
@@ -88,7 +89,7 @@ def test_english_price_change_without_marker_is_a_conflict(store, make_event, em
 
     assert links_of(store, LinkKind.CONTRADICTS) == {("p2", "p1")}
     assert links_of(store, LinkKind.SUPERSEDES) == set()
-    assert store.get_events(NS, ["p1"])[0].status == "active"  # flagged, never silently replaced
+    assert store.events(NS, EventQuery(ids=["p1"]))[0].status == "active"  # flagged, never silently replaced
     (conflict,) = list_conflicts(store, NS)
     assert (conflict.newer.id, conflict.older.id, conflict.attribute) == ("p2", "p1", "money")
     assert conflict.as_dict()["newer"]["source_ids"] == ["s2:p2"]
@@ -237,10 +238,10 @@ def test_an_explicit_change_supersedes_the_plan_it_names_not_the_latest_change(s
         change_ids[zh_act], change_ids[en_act] = f"c{i}", f"m{i}"
     memory = Memory(EmbeddedStore(":memory:"), namespace="u", embedder=HashEmbedder())
     memory.add_many(turns)
-    events = {e.id: e for e in memory.store.list_events("u")}
+    events = {e.id: e for e in memory.store.events("u", EventQuery())}
     supersedes = {
         (events[link.source].source_ids[0], events[link.target].source_ids[0])
-        for link in memory.store.list_links("u", kinds=[LinkKind.SUPERSEDES])
+        for link in memory.store.links("u", kinds=[LinkKind.SUPERSEDES])
     }
     assert supersedes == {(change_ids[a], plan_ids[a]) for a in (*zh, *en)}
 
@@ -266,7 +267,7 @@ def test_two_plans_or_purchases_in_one_template_are_not_a_conflict(seed):
     ]
     memory = Memory(EmbeddedStore(":memory:"), namespace="u", embedder=HashEmbedder())
     memory.add_many(turns)
-    assert memory.store.list_links("u", kinds=[LinkKind.CONTRADICTS]) == []
+    assert memory.store.links("u", kinds=[LinkKind.CONTRADICTS]) == []
 
 
 def test_a_reported_chinese_change_is_about_the_nouns_of_its_own_clause(store, make_event, embedder):
@@ -302,7 +303,7 @@ def test_a_reported_chinese_change_is_about_the_nouns_of_its_own_clause(store, m
     )
 
     assert ("q2", "q1") in link_props(store, LinkKind.SUPERSEDES)
-    assert store.get_events(NS, ["q1"])[0].status == "superseded"
+    assert store.events(NS, EventQuery(ids=["q1"]))[0].status == "superseded"
 
 
 def test_a_chinese_change_of_another_thing_supersedes_nothing(store, make_event, embedder):

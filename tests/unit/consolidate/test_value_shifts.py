@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from simplemem_graph.consolidate import consolidate
 from simplemem_graph.consolidate.rederive import rederive_updates
+from simplemem_graph.ingest import consolidate_batch
 from simplemem_graph.models import Atom, Event, LinkKind, Participant, Quantity
+from simplemem_graph.stores.queries import EventQuery
 
 from .conftest import CST, NS, link_props, links_of
 
@@ -46,7 +47,7 @@ def _run(store, embedder, events) -> set[tuple[str, str]]:
     """SUPERSEDES after ingest (one event at a time, as turns arrive) and after the global pass's
     re-derivation, which must give the same links."""
     for event in events:
-        consolidate([event], store, embedder=embedder)
+        consolidate_batch([event], store, embedder=embedder)
     ingested = links_of(store, LinkKind.SUPERSEDES)
     rederive_updates(store, NS)
     assert links_of(store, LinkKind.SUPERSEDES) == ingested
@@ -74,7 +75,7 @@ def test_a_recomputed_total_sharing_a_part_supersedes_the_old_total(store, embed
     ]
     assert _run(store, embedder, events) == {("t2", "t1")}
     assert link_props(store, LinkKind.SUPERSEDES)[("t2", "t1")]["parts"] == ["120"]
-    assert store.get_events(NS, ["t1"])[0].status == "superseded"
+    assert store.events(NS, EventQuery(ids=["t1"]))[0].status == "superseded"
 
 
 def test_two_computations_without_a_common_part_do_not_chain(store, embedder):

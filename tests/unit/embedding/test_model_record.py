@@ -23,8 +23,10 @@ from simplemem_graph.embedding import (
 )
 from simplemem_graph.errors import EmbeddingModelMismatchError, ModelLoadError
 from simplemem_graph.memory import Memory
-from simplemem_graph.models import Event, LinkKind
+from simplemem_graph.models import Event, GraphDelta, LinkKind
 from simplemem_graph.stores.embedded import EmbeddedStore
+from simplemem_graph.stores.queries import EntityQuery, EventQuery
+from tests.store_writes import write
 
 REPO = Path(__file__).resolve().parents[3]
 
@@ -48,8 +50,13 @@ class HashEmbedder:
 
 def _event(store, embedder, eid="e1", text="Ana met Bo"):
     vector = embedder.encode([text])[0].tolist()
-    store.upsert_events(
-        [Event(id=eid, namespace="n", text=text, source_ids=["t1"], time=datetime.now(UTC), embedding=vector)]
+    write(
+        store,
+        events=[
+            Event(
+                id=eid, namespace="n", text=text, source_ids=["t1"], time=datetime.now(UTC), embedding=vector
+            )
+        ],
     )
 
 
@@ -80,7 +87,7 @@ def test_reembed_rewrites_every_vector_and_the_record():
     counts = reembed_store(store, new)
     assert counts == {"namespaces": 1, "events": 2, "entities": 0, "patterns": 0, "topics": 0}
     check_store_model(store, new)
-    for event in store.list_events("n"):
+    for event in store.events("n", EventQuery()):
         assert np.allclose(event.embedding, new.encode([event.text])[0], atol=1e-6)
     hits = store.vector_search("n", new.encode(["Bo paid 30 dollars"])[0].tolist(), 1)
     assert hits[0].id == "e2"
@@ -158,25 +165,25 @@ def test_reembed_moves_a_minilm_store_to_the_default(tmp_path):
     with Memory(EmbeddedStore(path), namespace="n", embedder=make_embedder("all-MiniLM-L6-v2")) as old:
         for i, line in enumerate(lines):
             old.add(line, session="s1", time=start + timedelta(minutes=i))
-        old.store.delete_meta(MODEL_KEY)  # as written before the record existed
+        old.store.apply_delta(GraphDelta(deleted_meta=[MODEL_KEY]))  # as written before the record existed
     new_model = make_embedder()
     with Memory(EmbeddedStore(path), namespace="n", embedder=new_model) as memory:
         with pytest.raises(EmbeddingModelMismatchError, match=LEGACY_MODEL):
             memory.search("When is the kickoff?")
         counts = memory.reembed()
-        assert counts["events"] == len(memory.store.list_events("n")) > 0
+        assert counts["events"] == len(memory.store.events("n", EventQuery())) > 0
         assert memory.store.get_meta(MODEL_KEY) == DEFAULT_EMBEDDING_MODEL
-        for event in memory.store.list_events("n"):
+        for event in memory.store.events("n", EventQuery()):
             assert np.allclose(event.embedding, new_model.encode([event.text])[0], atol=1e-4)
-        named = [e for e in memory.store.list_entities("n") if e.embedding is not None]
+        named = [e for e in memory.store.entities("n", EntityQuery()) if e.embedding is not None]
         assert named and counts["entities"] == len(named)
         for entity in named:
             assert np.allclose(entity.embedding, new_model.encode([entity.name])[0], atol=1e-4)
         members: dict[str, list[str]] = {}
-        for link in memory.store.list_links("n", kinds=[LinkKind.IN_TOPIC]):
+        for link in memory.store.links("n", kinds=[LinkKind.IN_TOPIC]):
             members.setdefault(link.target, []).append(link.source)
-        vectors = {e.id: np.asarray(e.embedding) for e in memory.store.list_events("n")}
-        for topic in memory.store.list_topics("n"):
+        vectors = {e.id: np.asarray(e.embedding) for e in memory.store.events("n", EventQuery())}
+        for topic in memory.store.topics("n"):
             mean = np.mean([vectors[i] for i in members[topic.id]], axis=0)
             assert np.allclose(topic.centroid, mean / np.linalg.norm(mean), atol=1e-4)
         assert "kickoff" in memory.search("When is the kickoff?", k=1).hits[0].event.text

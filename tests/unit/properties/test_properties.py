@@ -17,6 +17,8 @@ from hypothesis import strategies as st
 from simplemem_graph.compress import compress
 from simplemem_graph.models import Event, Turn
 from simplemem_graph.stores.embedded import EmbeddedStore
+from simplemem_graph.stores.queries import EventQuery, TextQuery, TurnQuery
+from tests.store_writes import write
 
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 # Locally each run explores new inputs; in CI the examples are derived from the test (reproducible,
@@ -80,17 +82,21 @@ def test_no_read_of_one_namespace_returns_what_another_holds(writes, query):
         for i, (namespace, text, seed) in enumerate(writes):
             event_id = f"e{i}"
             store.add_turns([Turn(id=f"s:{event_id}", namespace=namespace, session="s", time=T0, text=text)])
-            store.upsert_events([_event(namespace, event_id, f"{text} {query}", seed)])
+            write(store, events=[_event(namespace, event_id, f"{text} {query}", seed)])
             owned[namespace].add(event_id)
         probe = _event("x", "probe", query, 1).embedding
         for namespace in ("a", "b"):
             mine = owned[namespace]
-            assert {e.id for e in store.list_events(namespace)} == mine
+            assert {e.id for e in store.events(namespace, EventQuery())} == mine
             assert {h.id for h in store.vector_search(namespace, probe, 50)} <= mine
-            assert {h.id for h in store.fulltext_search(namespace, query, 50)} <= mine
-            assert {t.id for t in store.get_turns(namespace)} == {f"s:{i}" for i in mine}
-            assert {h.id for h in store.turn_search(namespace, query, 50)} <= {f"s:{i}" for i in mine}
-            assert store.get_events(namespace, sorted(owned["b" if namespace == "a" else "a"])) == []
+            assert {h.id for h in store.text_search(namespace, TextQuery(query, 50))} <= mine
+            assert {t.id for t in store.turns(namespace, TurnQuery())} == {f"s:{i}" for i in mine}
+            assert {h.id for h in store.text_search(namespace, TextQuery(query, 50, target="turns"))} <= {
+                f"s:{i}" for i in mine
+            }
+            assert (
+                store.events(namespace, EventQuery(ids=sorted(owned["b" if namespace == "a" else "a"]))) == []
+            )
             assert store.stats(namespace)["events"] == len(mine)
     finally:
         store.close()

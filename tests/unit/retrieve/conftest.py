@@ -23,6 +23,7 @@ import pytest
 from simplemem_graph.embedding import Embedder, check_store_model, make_embedder
 from simplemem_graph.models import Entity, Event, Link, LinkKind, Participant
 from simplemem_graph.stores.embedded import EmbeddedStore
+from tests.store_writes import write
 
 NS = "t"
 CST = timezone(timedelta(hours=8))
@@ -108,14 +109,14 @@ def _type(entity_id: str) -> str:
 def build_store(embedder) -> EmbeddedStore:
     store = EmbeddedStore(":memory:")
     check_store_model(store, embedder)  # the store records which model made its vectors
-    store.upsert_events(make_events(embedder))
-    store.upsert_entities(ENTITIES)
+    write(store, events=make_events(embedder))
+    write(store, entities=ENTITIES)
     mentions = [
         Link(kind=LinkKind.MENTIONS, source=event_id, target=entity_id, namespace=NS)
         for event_id, _, _, _, entity_ids, _ in _EVENTS
         for entity_id in entity_ids
     ]
-    store.add_links([*mentions, *LINKS])
+    write(store, links=[*mentions, *LINKS])
     return store
 
 

@@ -1,8 +1,10 @@
 """Association-chain completion: paths name the recall channel, then each hop."""
 
-from simplemem_graph.models import DEFAULT_STATUSES, Link, LinkKind
+from simplemem_graph.models import DEFAULT_STATUSES, EventPatch, GraphDelta, Link, LinkKind
 from simplemem_graph.retrieve.expand import ExpandStep, attach_context, expand_candidates, neighbouring_turn
 from simplemem_graph.retrieve.recall import Candidate
+from simplemem_graph.stores.queries import EventQuery
+from tests.store_writes import write
 
 from .conftest import NS
 
@@ -53,10 +55,13 @@ def test_only_the_top_seeds_are_walked(store):
 
 
 def test_neighbouring_turn_follows_session_links_only(store):
-    store.add_links(
-        [Link(kind=LinkKind.NEXT, source="cto", target="lunch", namespace=NS, props={"scope": "entity:x"})]
+    write(
+        store,
+        links=[
+            Link(kind=LinkKind.NEXT, source="cto", target="lunch", namespace=NS, props={"scope": "entity:x"})
+        ],
     )
-    kickoff, cto = store.get_events(NS, ["kickoff", "cto"])
+    kickoff, cto = store.events(NS, EventQuery(ids=["kickoff", "cto"]))
     assert [e.id for e in neighbouring_turn(store, NS, kickoff, forward=True, statuses=DEFAULT_STATUSES)] == [
         "cto"
     ]
@@ -68,21 +73,24 @@ def test_neighbouring_turn_follows_session_links_only(store):
 
 def test_neighbouring_turn_takes_the_rest_of_the_turn_and_the_whole_next_turn(store, embedder):
     # One turn compressed into two events (a, b), the next turn into two (c, d), then turn e.
-    base = store.get_events(NS, ["lunch"])[0]
+    base = store.events(NS, EventQuery(ids=["lunch"]))[0]
     parts = {"a": "t1", "b": "t1", "c": "t2", "d": "t2", "e": "t3"}
-    store.upsert_events([base.model_copy(update={"id": i, "source_ids": [t]}) for i, t in parts.items()])
-    store.add_links(
-        [
+    write(store, events=[base.model_copy(update={"id": i, "source_ids": [t]}) for i, t in parts.items()])
+    write(
+        store,
+        links=[
             Link(kind=LinkKind.NEXT, source=x, target=y, namespace=NS, props={"scope": "session:s9"})
             for x, y in ["ab", "bc", "cd", "de"]
-        ]
+        ],
     )
-    a, d = store.get_events(NS, ["a", "d"])
+    a, d = store.events(NS, EventQuery(ids=["a", "d"]))
     forward = neighbouring_turn(store, NS, a, forward=True, statuses=DEFAULT_STATUSES)
     assert [e.id for e in forward] == ["b", "c", "d"]
     backward = neighbouring_turn(store, NS, d, forward=False, statuses=DEFAULT_STATUSES)
     assert [e.id for e in backward] == ["a", "b", "c"]
-    store.update_events(NS, ["c"], {"status": "archived"})
+    store.apply_delta(
+        GraphDelta(namespace=NS, event_patches=[EventPatch(ids=["c"], fields={"status": "archived"})])
+    )
     assert [e.id for e in neighbouring_turn(store, NS, a, forward=True, statuses=DEFAULT_STATUSES)] == [
         "b",
         "d",
@@ -90,7 +98,7 @@ def test_neighbouring_turn_takes_the_rest_of_the_turn_and_the_whole_next_turn(st
 
 
 def test_attach_context_keeps_id_and_lists_every_source(store):
-    kickoff, cto, lunch = store.get_events(NS, ["kickoff", "cto", "lunch"])
+    kickoff, cto, lunch = store.events(NS, EventQuery(ids=["kickoff", "cto", "lunch"]))
     widened = attach_context(cto, [kickoff], [lunch])
     assert widened.id == "cto"
     assert widened.source_ids == ["s3:kickoff", "s3:cto", "s1:lunch"]

@@ -6,6 +6,7 @@ from datetime import date
 import pytest
 
 from simplemem_graph.retrieve.query import analyze_query
+from tests.store_writes import write
 
 from .conftest import AT, NS
 
@@ -88,12 +89,13 @@ def test_a_chinese_name_written_short_is_found(store, seed):
     item = _random_cjk(rng, 2) + "跑鞋"
     shared = "顾" + _random_cjk(rng, 1)
     twins = [shared + c for c in "甲乙"]
-    store.upsert_entities(
-        [
+    write(
+        store,
+        entities=[
             Entity(id="p", namespace=NS, name=person, type="person"),
             Entity(id="i", namespace=NS, name=item, type="product"),
             *[Entity(id=f"t{i}", namespace=NS, name=n, type="person") for i, n in enumerate(twins)],
-        ]
+        ],
     )
 
     def found(query):

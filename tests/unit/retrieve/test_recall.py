@@ -14,6 +14,7 @@ from simplemem_graph.retrieve.recall import (
     recall_turns,
     recall_vector,
 )
+from tests.store_writes import write
 
 from .conftest import ENTITIES, NS, make_events
 
@@ -104,8 +105,9 @@ def _log_raw_turns(store, embedder, extra_words: dict[str, str]) -> None:
             for e in events
         ]
     )
-    store.add_links(
-        [Link(kind=LinkKind.FROM, source=e.id, target=e.source_ids[0], namespace=NS) for e in events]
+    write(
+        store,
+        links=[Link(kind=LinkKind.FROM, source=e.id, target=e.source_ids[0], namespace=NS) for e in events],
     )
 
 

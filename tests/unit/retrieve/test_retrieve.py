@@ -6,7 +6,9 @@ from datetime import date
 import pytest
 
 from simplemem_graph.errors import ConfigError, InputError
+from simplemem_graph.models import EventPatch, GraphDelta
 from simplemem_graph.retrieve import DEFAULT_PLAN, EXPAND_2HOP_RRF, PLANS, RECALL_ONLY, retrieve
+from simplemem_graph.stores.queries import EventQuery
 from simplemem_graph.text import count_tokens
 
 from .conftest import AT, NS
@@ -73,7 +75,9 @@ def test_empty_range_falls_back_to_unfiltered_recall(store, embedder):
 
 
 def test_archived_and_superseded_only_on_request(store, embedder):
-    store.update_events(NS, ["lunch"], {"status": "archived"})
+    store.apply_delta(
+        GraphDelta(namespace=NS, event_patches=[EventPatch(ids=["lunch"], fields={"status": "archived"})])
+    )
     default = ask(store, embedder, "What price did Globex quote per bracket? lunch with Carla", k=5)
     ids = [h.event.id for h in default.hits]
     assert "lunch" not in ids
@@ -130,7 +134,7 @@ def test_bad_input_is_named(store, embedder):
 
 def test_retrieve_does_not_write(store, embedder):
     ask(store, embedder, "Who did Ana have lunch with?")
-    assert all(e.access_count == 0 for e in store.list_events(NS))
+    assert all(e.access_count == 0 for e in store.events(NS, EventQuery()))
 
 
 def test_memories_carry_their_session_neighbours(store, embedder):

@@ -78,4 +78,4 @@ def test_a_memory_search_makes_at_most_ten_store_calls(store, embedder, query):
     result = memory.search(query, at=AT)
     assert result.hits
     assert len(counter.calls) <= 10, counter.calls
-    assert counter.calls.count("touch_events") == 1
+    assert counter.calls.count("apply_delta") == 1  # the access refresh: the one write of a search

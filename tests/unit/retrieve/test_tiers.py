@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from simplemem_graph.models import EventPatch, GraphDelta
 from simplemem_graph.retrieve import DEFAULT_PLAN, retrieve
 from simplemem_graph.retrieve.recall import RecallFilter, recall_vector
 from tests.unit.retrieve.conftest import AT, NS
@@ -13,7 +14,7 @@ COLD = ["lunch", "invoice", "price_old", "price_new"]  # the events of January a
 
 
 def _tiered(store):
-    store.update_events(NS, COLD, {"tier": "cold"})
+    store.apply_delta(GraphDelta(namespace=NS, event_patches=[EventPatch(ids=COLD, fields={"tier": "cold"})]))
     return store
 
 

@@ -12,6 +12,15 @@ import pytest
 from simplemem_graph.models import Entity, LinkKind, Turn
 from simplemem_graph.stores.embedded import EmbeddedStore, schema
 from simplemem_graph.stores.embedded.schema import LATEST, MIGRATIONS, AddColumn, Migration
+from simplemem_graph.stores.queries import (
+    EntityQuery,
+    EventQuery,
+    RecallFilter,
+    TextQuery,
+    TopicQuery,
+    TurnQuery,
+)
+from tests.store_writes import write
 
 V0_FILE = Path(__file__).parents[2] / "data" / "embedded_v0.sql"
 NS = "old"
@@ -49,20 +58,25 @@ def test_a_file_written_before_versioning_opens_migrates_and_works(tmp_path):
     try:
         assert _version(path) == LATEST
         # The rows of the old file read back as they were written.
-        assert [e.id for e in store.list_events(NS)] == ["e1", "e2"]
-        assert [t.id for t in store.pending_turns(NS)] == ["t1", "t2"]
-        assert [e.id for e in store.find_entities(NS, "benjamin")] == ["ben"]
-        assert len(store.list_links(NS, kinds=[LinkKind.MENTIONS])) == 2
+        assert [e.id for e in store.events(NS, EventQuery())] == ["e1", "e2"]
+        assert [t.id for t in store.turns(NS, TurnQuery(pending=True))] == ["t1", "t2"]
+        assert [e.id for e in store.entities(NS, EntityQuery(name="benjamin"))] == ["ben"]
+        assert len(store.links(NS, kinds=[LinkKind.MENTIONS])) == 2
         # What it lacked was rebuilt on open: fulltext terms, vector slots, day rows, topic slots.
-        assert [h.id for h in store.fulltext_search(NS, "Lisbon flight", 5)] == ["e1"]
-        assert [h.id for h in store.turn_search(NS, "hotel deposit", 5)] == ["t2"]
+        assert [h.id for h in store.text_search(NS, TextQuery("Lisbon flight", 5))] == ["e1"]
+        assert [h.id for h in store.text_search(NS, TextQuery("hotel deposit", 5, target="turns"))] == ["t2"]
         assert store.vector_search(NS, [0, 1, 0, 0, 0, 0, 0.5, 0], 1)[0].id == "e2"
         day = datetime(2026, 3, 1, tzinfo=UTC).date()
-        assert [e.id for e in store.list_events(NS, time_from=day, time_to=day)] == ["e1", "e2"]
-        assert [t.id for t in store.nearest_topics(NS, [[1, 1, 0, 0, 0, 0, 0, 0]], 1)] == ["trip"]
+        assert [
+            e.id
+            for e in store.events(
+                NS, EventQuery(filter=RecallFilter(statuses=None, time_from=day, time_to=day))
+            )
+        ] == ["e1", "e2"]
+        assert [t.id for t in store.topics(NS, TopicQuery(near=[[1, 1, 0, 0, 0, 0, 0, 0]], k=1))] == ["trip"]
         # The migrated tables take the writes of today's code: the revision triggers and turn chunks.
         before = store.entity_revision(NS)
-        store.upsert_entities([Entity(id="cleo", namespace=NS, name="Cleo")])
+        write(store, entities=[Entity(id="cleo", namespace=NS, name="Cleo")])
         assert store.entity_revision(NS) != before
         turn = Turn(
             id="t3",
@@ -73,7 +87,7 @@ def test_a_file_written_before_versioning_opens_migrates_and_works(tmp_path):
             text="Hi",
         )
         assert store.add_turns([turn]) == [turn]
-        assert [t.id for t in store.pending_chunk(NS)] == ["t1", "t2"]
+        assert [t.id for t in store.turns(NS, TurnQuery(chunk=True))] == ["t1", "t2"]
     finally:
         store.close()
     EmbeddedStore(path).close()  # a second open finds nothing to do
@@ -94,7 +108,7 @@ def test_a_file_from_before_the_pending_queue_gets_its_columns(tmp_path):
     _write_v0(path, script)
     store = EmbeddedStore(path)
     try:
-        assert store.get_turns(NS) == []
+        assert store.turns(NS, TurnQuery()) == []
         assert store.vector_search(NS, [1, 0, 0, 0, 0, 0, 0, 0.5], 1)[0].id == "e1"
         turn = Turn(
             id="t9",
@@ -105,7 +119,7 @@ def test_a_file_from_before_the_pending_queue_gets_its_columns(tmp_path):
             text="Ok",
         )
         store.add_turns([turn])
-        assert [t.id for t in store.pending_turns(NS)] == ["t9"]
+        assert [t.id for t in store.turns(NS, TurnQuery(pending=True))] == ["t9"]
     finally:
         store.close()
     assert _version(path) == LATEST
