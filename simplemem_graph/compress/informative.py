@@ -43,7 +43,7 @@ from dataclasses import dataclass
 
 from simplemem_graph.compress.informative_zh import (
     LATIN_WORD,
-    LAUGHTER,
+    TYPED_SOUND,
     ZH_FUNCTION_TAGS,
     ZH_NOT_REFERENT_TAGS,
     zh_phatic_word,
@@ -240,7 +240,7 @@ def only_phatic_words(text: str, span=None, *, without: Iterable[str] = ()) -> b
             or t.pos_ in _EN_FUNCTION_POS
             or t.is_stop
             or _en_phatic_word(t)
-            or LAUGHTER.fullmatch(t.lower_)
+            or TYPED_SOUND.fullmatch(t.lower_)
             for t in span
         )
     for surface in left_out:
@@ -512,7 +512,7 @@ def _en_named_thing(t, named: set[str]) -> bool:
 def _en_thing(t, named: set[str], question: bool) -> bool:
     """A token naming something: a noun, a name, a number, a verb or place adverb outside the
     phatic vocabulary (in a question: no verb but a gerund, "For walking or running?")."""
-    if t.lower_ in named or _en_phatic_word(t) or LAUGHTER.fullmatch(t.lower_):
+    if t.lower_ in named or _en_phatic_word(t) or TYPED_SOUND.fullmatch(t.lower_):
         return False
     if t.dep_ in ("intj", "punct"):
         return False  # the parser's own reading: "Aw bless", the kiss of "Sleep well x"
@@ -556,7 +556,7 @@ def _en_thing(t, named: set[str], question: bool) -> bool:
 
 def _laughter_phrase(head) -> bool:
     """Laughter read as the noun of a phrase with its own determiner ("a puppy lol")."""
-    return bool(LAUGHTER.fullmatch(head.lower_)) and any(c.dep_ in ("det", "poss") for c in head.children)
+    return bool(TYPED_SOUND.fullmatch(head.lower_)) and any(c.dep_ in ("det", "poss") for c in head.children)
 
 
 def _en_about_pointed(noun) -> bool:

@@ -23,8 +23,9 @@ from simplemem_graph.lexicon import (
 from simplemem_graph.text import STOPWORDS
 
 LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]+")
-# Laughter typed out: "haha", "hehe", "lol", "xD", and the "hhhh" of Chinese chat.
-LAUGHTER = re.compile(r"(?:a*h+a+h*|h+e+|l+o+l+|x+d+)+|h{3,}")
+# Sounds typed out: laughter ("haha", "hehe", "lol", "xD", the "hhhh" of Chinese chat) and
+# hesitation ("hmm", "umm", "emmm").
+TYPED_SOUND = re.compile(r"(?:a*h+a+h*|h+e+|l+o+l+|x+d+)+|h{3,}|[ehu]?m{2,}|h+m+|u+m+")
 
 # jieba's person tag is guessed for unknown two-character runs (明白明白, 太棒了 come out as nr): a real
 # name is an atom already, found by the name rules, so nr alone does not make a referent.
@@ -57,6 +58,11 @@ _ZH_LISTENER = re.compile(r"你|您")
 
 # "谢谢您的耐心解答", "谢谢你帮忙": thanks for what the listener did, said back to them
 _ZH_THANKS_LISTENER = re.compile(r"^\W*(?:谢谢|感谢|多谢)(?:你|您)")
+
+
+# "这个蛋糕是我自己烤的": who made, bought or took it is a fact about the speaker ("这是我应该做的"
+# is the formula of a reply to thanks)
+_ZH_SPEAKER_CLEFT = re.compile(r"是我们?(?:自己|亲手)?(?!应该|该)[\u4e00-\u9fff]{1,3}的")
 
 
 # "这是非常实用的建议": a judgement of what was just said, unless it is the speaker's ("这是我拍的…")
@@ -97,6 +103,8 @@ def zh_says(text: str, named: set[str], question: bool) -> bool:
             return False  # "你真是个有见识的AI助手", "你说得对": praise and agreement
         if _zh_speaker_state(pairs) and not _ZH_LISTENER.search(text):
             return True
+        if _ZH_SPEAKER_CLEFT.search(text):
+            return True
         if _ZH_POINTED_SUBJECT.match(text) and "我" not in text:
             return False
         if _zh_negated_act(pairs):
@@ -121,7 +129,7 @@ def zh_says(text: str, named: set[str], question: bool) -> bool:
             return True  # after a measure word, what is counted: "提了辆比亚迪" (jieba: nr)
         if word in ZH_ADDRESS_TERMS and not _ZH_OWNER_BEFORE.search(before):
             continue  # "谢谢，朋友": the listener addressed
-        if LAUGHTER.fullmatch(folded):
+        if TYPED_SOUND.fullmatch(folded):
             continue  # "hhhh"
         if LATIN_WORD.fullmatch(word) and word.lower() not in EN_PHATIC_WORDS:
             return True

@@ -45,3 +45,14 @@ def test_thanks_for_the_listeners_act_in_chinese_make_no_event(make_turn, nlp):
 def test_chinese_thanks_that_name_a_thing_or_the_speakers_part_are_kept(make_turn, nlp):
     assert "围巾" in _texts(make_turn, nlp, "谢谢你织的围巾")
     assert "装修" in _texts(make_turn, nlp, "谢谢你帮我盯装修")
+
+
+def test_hesitation_is_a_sound(make_turn, nlp):
+    for line in ["emmm好吧", "hmm", "umm ok"]:
+        assert _texts(make_turn, nlp, line) == "", line
+
+
+def test_what_the_speaker_made_bought_or_took_is_a_fact(make_turn, nlp):
+    assert "烤" in _texts(make_turn, nlp, "这个蛋挞是我自己烤的😋")
+    assert "拍" in _texts(make_turn, nlp, "那张照片是我拍的")
+    assert _texts(make_turn, nlp, "这是我应该做的") == ""  # the reply to thanks
