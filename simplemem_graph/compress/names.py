@@ -273,7 +273,7 @@ def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozens
             ent.label_,
             surface,
             ent.root.dep_,
-            plural_end=ent[-1].tag_ in ("NNS", "NNPS"),
+            plural_end=ent[-1].tag_ in ("NNS", "NNPS") or is_plural_common_noun(ent[-1].text),
             locative=ent.root.head.lower_ if ent.root.dep_ == "pobj" else "",
         )
         if kind:
@@ -403,6 +403,21 @@ def _proper_noun_runs(doc, start: int, end: int, known: list[Mention]) -> list[M
     return found
 
 
+@functools.cache
+def is_plural_common_noun(word: str) -> bool:
+    """A capitalised word that is, lower-cased, the plural of a common noun ("Architects",
+    "Surveyors"): the tagger reads a capitalised plural inside a name as a singular proper noun, so
+    the word is tagged on its own, and its singular must be a common noun too ("Collins" is no
+    plural of "collin"; "Williams" is tagged a name)."""
+    if not word[:1].isupper() or not word.isalpha() or not word.lower().endswith("s") or len(word) < 4:
+        return False
+    nlp = load_english_pipeline()
+    token = nlp(word.lower())[0]
+    if token.tag_ != "NNS" or token.lemma_ == token.lower_:
+        return False
+    return nlp(token.lemma_)[0].tag_ == "NN"
+
+
 def _plural_head_after(doc, last, end: int):
     """The capitalised plural common noun right after a proper-noun run, which makes the run a firm
     named by what it is ("Pellbrook Vets", "Ashdown Opticians"): a person's name takes no plural
@@ -411,7 +426,7 @@ def _plural_head_after(doc, last, end: int):
     if (
         following is not None
         and following.idx < end
-        and following.tag_ == "NNS"
+        and (following.tag_ == "NNS" or is_plural_common_noun(following.text))
         and following.text[:1].isupper()
         and following.is_alpha
         and not following.is_sent_start
