@@ -37,7 +37,6 @@ from simplemem_graph.compress.informative import (
     RECENT_TURNS,
     bare_address,
     content_words,
-    is_task,
     only_phatic_words,
     says_something,
     vocatives,
@@ -52,6 +51,7 @@ from simplemem_graph.compress.names import (
     load_english_pipeline,
 )
 from simplemem_graph.compress.names_zh import find_names_zh
+from simplemem_graph.compress.requests import is_task
 from simplemem_graph.compress.restate import introduced_name, is_speaker_label, spoken_as
 from simplemem_graph.compress.segment import Piece, split_clauses, split_sentences
 from simplemem_graph.compress.stats import CompressStats
