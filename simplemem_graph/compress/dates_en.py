@@ -187,6 +187,27 @@ def _named_month(m: re.Match, today: date, past: bool) -> Resolved | None:
     return replace(month_of(first), named_month=not rel)
 
 
+def _weekday_and_day(m: re.Match, today: date, past: bool) -> Resolved | None:
+    """ "Tuesday the 9th": the nearest 9th that is a Tuesday, ahead (behind in the past tense); both
+    words name one day, so neither is read alone."""
+    wd, wanted = _WEEKDAYS[m.group("wd").lower()], int(m.group("d"))
+    step = -1 if past else 1
+    year, month = today.year, today.month
+    for _ in range(36):  # a given day of the month falls on each weekday within 14 months
+        try:
+            day = date(year, month, wanted)
+        except ValueError:
+            day = None
+        if day is not None and day.weekday() == wd and (day <= today if past else day >= today):
+            return Resolved.one_day(day)
+        month += step
+        if month == 13:
+            year, month = year + 1, 1
+        elif month == 0:
+            year, month = year - 1, 12
+    return None
+
+
 def _bare_day(m: re.Match, today: date, past: bool) -> Resolved | None:
     day = day_of_month(today, int(m.group("d")), past=past)
     return Resolved.one_day(day) if day else None
@@ -241,6 +262,15 @@ _RULES: list[tuple[re.Pattern, Resolver]] = [
             _FLAGS,
         ),
         _named_month,
+    ),
+    (
+        re.compile(
+            # a month after it names the day on its own ("Tuesday the 9th of June": the month-day rule)
+            rf"\b{_DL}(?P<core>(?:on\s+)?{_WD},?\s+(?:the\s+)?(?P<d>\d{{1,2}})(?:st|nd|rd|th))\b"
+            rf"(?!\s+(?:of\s+)?{_MONTH})",
+            _FLAGS,
+        ),
+        _weekday_and_day,
     ),
     (
         re.compile(
