@@ -40,7 +40,7 @@ sys.path.insert(0, str(REPO / "bench"))
 from bench.harness import EvalQuestion, evaluate, ingest  # noqa: E402
 from bench.scoring import Board, headline, print_board  # noqa: E402
 from simplemem_graph.config import DecayPolicy  # noqa: E402
-from simplemem_graph.consolidate.global_pass import apply_decay  # noqa: E402
+from simplemem_graph.consolidate.global_pass import plan_decay, run_step  # noqa: E402
 from simplemem_graph.embedding import DEFAULT_EMBEDDING_MODEL, make_embedder  # noqa: E402
 from simplemem_graph.loaders import load_locomo, parse_locomo_evidence  # noqa: E402
 from simplemem_graph.memory import Memory  # noqa: E402
@@ -109,7 +109,11 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         started = time.perf_counter()
         events = ingest(memory, turns, args.ingest)
         at = max(t.time for t in turns) + timedelta(hours=1)
-        tiers = apply_decay(memory.store, sample, now=at, decay=DecayPolicy()) if args.tiers else None
+        tiers = (
+            run_step(memory.store, plan_decay(memory.store, sample, now=at, decay=DecayPolicy()))
+            if args.tiers
+            else None
+        )
         haystacks[sample] = (memory, turns, questions, at)
         meta["samples"][sample] = {
             "turns": len(turns),

@@ -3,7 +3,7 @@ against the whole namespace, on one store, in one run.
 
 A synthetic namespace (bench/scale.py's `Synthetic`: clustered 384-d vectors, one event every 37
 minutes) of --events events is written through the store contract; the global pass's decay then
-tiers it at the time of its newest event (`apply_decay`: cold after 90 days untouched, hot at most
+tiers it at the time of its newest event (`plan_decay`: cold after 90 days untouched, hot at most
 `hot_limit`). The same query vectors are searched with `tier="hot"` and over every tier; floors:
 exact numpy top-10 over the same rows in RAM (hot rows, all rows).
 
@@ -29,7 +29,7 @@ sys.path.insert(0, str(REPO))
 from bench.fts_namespaces import print_and_save  # noqa: E402
 from bench.scale import BATCH, CLUSTERS, QUERIES, Synthetic, open_store, summary_ms, write_batch  # noqa: E402
 from simplemem_graph.config import DecayPolicy  # noqa: E402
-from simplemem_graph.consolidate.global_pass import apply_decay  # noqa: E402
+from simplemem_graph.consolidate.global_pass import plan_decay, run_step  # noqa: E402
 from simplemem_graph.stores.queries import EventQuery  # noqa: E402
 
 
@@ -62,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
             times += [e.time for e in batch[1]]
         write_s = time.perf_counter() - started
         started = time.perf_counter()
-        counts = apply_decay(store, namespace, now=max(times), decay=DecayPolicy())
+        counts = run_step(store, plan_decay(store, namespace, now=max(times), decay=DecayPolicy()))
         decay_s = time.perf_counter() - started
         hot_ids = {e.id for e in store.events(namespace, EventQuery()) if e.tier == "hot"}
         matrix = np.vstack(vectors)

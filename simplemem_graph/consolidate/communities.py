@@ -21,14 +21,6 @@ from simplemem_graph.vectors import unit_rows
 NEIGHBOURS_PER_EVENT = 10  # edges kept per event in the re-clustering graph
 
 
-def recluster_topics(store: GraphStore, namespace: str) -> dict[str, int]:
-    """Rebuild topics as communities of the events' similarity graph, in one transaction
-    (`plan_topics`)."""
-    delta = plan_topics(store, namespace)
-    store.apply_delta(delta)
-    return delta.counts
-
-
 def plan_topics(store: GraphStore, namespace: str) -> GraphDelta:
     """The topics as Louvain communities of the events' nearest-neighbour similarity graph, each
     named after its oldest member (`topic_ids`), as a delta (reads only): the topics and their

@@ -14,11 +14,13 @@
 
 Reported, never silent: it returns counts and raises ConsolidationError when a step fails.
 
-Crash-safe like ingest: every step reads, computes its changes as one `GraphDelta` (`plan_duplicates`,
-`plan_aliases`, `plan_topics` in communities.py, `plan_decay`; the re-derived steps likewise) and
-writes it with one `GraphStore.apply_delta`, one transaction. Killed anywhere, the graph holds whole
-steps only, and the next pass (each step a function of the graph it reads) ends where an
-uninterrupted one ends (tests/integration/test_crash_and_concurrency.py kills it at each transaction).
+Crash-safe like ingest: every step only reads and returns its changes as one `GraphDelta`
+(`plan_duplicates`, `plan_entities` / `plan_implied_mentions` / `plan_updates` / `plan_next_chains` in
+rederive.py, `plan_aliases`, `plan_topics` in communities.py, `plan_decay`, `plan_patterns` in
+patterns.py); the pass writes each with one `GraphStore.apply_delta` (`run_step`), one transaction.
+Killed anywhere, the graph holds whole steps only, and the next pass (each step a function of the
+graph it reads) ends where an uninterrupted one ends (tests/integration/test_crash_and_concurrency.py
+kills it at each transaction).
 
 Cost: no N x N matrix, no N x N time. Duplicates and topic communities come from each
 event's nearest neighbours (`nearest_neighbours`: exact up to 10k events, a seeded faiss IVF index
@@ -54,17 +56,17 @@ from simplemem_graph.consolidate.calibration import (
     calibration,
     calibration_for,
 )
-from simplemem_graph.consolidate.communities import recluster_topics
+from simplemem_graph.consolidate.communities import plan_topics
 from simplemem_graph.consolidate.entities import EntityResolver
 from simplemem_graph.consolidate.entity_index import EntityIndex
 from simplemem_graph.consolidate.name_matching import GENERIC_SPEAKERS, NameFinder, name_occurs
 from simplemem_graph.consolidate.neighbours import nearest_neighbours
-from simplemem_graph.consolidate.patterns import refresh_patterns
+from simplemem_graph.consolidate.patterns import plan_patterns
 from simplemem_graph.consolidate.rederive import (
-    rederive_entities,
-    rederive_implied_mentions,
-    rederive_next_chains,
-    rederive_updates,
+    plan_entities,
+    plan_implied_mentions,
+    plan_next_chains,
+    plan_updates,
 )
 from simplemem_graph.consolidate.snapshot import mention_moves, read_mentions
 from simplemem_graph.consolidate.updates import attribute_values
@@ -84,6 +86,14 @@ from simplemem_graph.vectors import unit_rows
 
 DUPLICATE_NEIGHBOURS = 16  # nearest neighbours searched for an earlier copy of an event
 _PUNCTUATION = re.compile(r"[\W_]+", re.UNICODE)
+
+
+def run_step(store: GraphStore, delta: GraphDelta) -> dict[str, int]:
+    """Write one planned step of the pass in one transaction (nothing when it changes nothing);
+    its counts."""
+    if not delta.is_empty():
+        store.apply_delta(delta)
+    return dict(delta.counts)
 
 
 def consolidate_pass(
@@ -124,22 +134,27 @@ def consolidate_pass(
         {'duplicates_merged': 0, 'aliases': 1, ...}
     """
     counts: dict[str, int] = {}
+    # Each step plans a delta from what the store holds after the steps before it; the pass writes
+    # it, in one transaction per step.
     steps = (
-        ("duplicates", lambda: merge_duplicates(store, namespace, embedder)),
-        ("entities", lambda: rederive_entities(store, namespace, embedder)),
-        ("aliases", lambda: resolve_aliases(store, namespace)),
-        ("implied", lambda: rederive_implied_mentions(store, namespace)),
-        ("updates", lambda: rederive_updates(store, namespace)),
-        ("chains", lambda: rederive_next_chains(store, namespace)),
-        ("topics", lambda: recluster_topics(store, namespace)),
-        ("decay", lambda: apply_decay(store, namespace, now=now, decay=decay)),
-        ("patterns", lambda: refresh_patterns(store, namespace, now=now, embedder=embedder)),
+        ("duplicates", lambda: plan_duplicates(store, namespace, embedder)),
+        ("entities", lambda: plan_entities(store, namespace, embedder)),
+        ("aliases", lambda: plan_aliases(store, namespace)),
+        ("implied", lambda: plan_implied_mentions(store, namespace)),
+        ("updates", lambda: plan_updates(store, namespace)),
+        ("chains", lambda: plan_next_chains(store, namespace)),
+        ("topics", lambda: plan_topics(store, namespace)),
+        ("decay", lambda: plan_decay(store, namespace, now=now, decay=decay)),
+        ("patterns", lambda: plan_patterns(store, namespace, now=now, embedder=embedder)),
     )
     current = calibration or calibration_for(embedder.name if embedder is not None else stored_model(store))
-    for name, step in steps:
+    for name, plan in steps:
         try:
             with calibrated(current):
-                counts.update(step())
+                counts.update(run_step(store, plan()))
+            if name == "aliases":
+                candidates = store.links(namespace, kinds=[LinkKind.CANDIDATE_ALIAS])
+                counts["candidate_aliases"] = len(candidates)
         except SimpleMemError:
             raise
         except Exception as e:
@@ -147,14 +162,6 @@ def consolidate_pass(
                 f"consolidate pass: step {name!r} failed in namespace {namespace!r}: {e}"
             ) from e
     return counts
-
-
-def merge_duplicates(store: GraphStore, namespace: str, embedder: Embedder | None) -> dict[str, int]:
-    """Fold each later copy of a statement made in another session into the earliest one, in one
-    transaction (`plan_duplicates`)."""
-    delta = plan_duplicates(store, namespace, embedder)
-    store.apply_delta(delta)
-    return delta.counts
 
 
 def plan_duplicates(store: GraphStore, namespace: str, embedder: Embedder | None) -> GraphDelta:
@@ -337,15 +344,6 @@ def _names_in_texts(names: Sequence[tuple[str, str, str]], events: Sequence[Even
     return found
 
 
-def resolve_aliases(store: GraphStore, namespace: str) -> dict[str, int]:
-    """Resolve nickname and short-name entities now that the whole namespace is known, in one
-    transaction (`plan_aliases`)."""
-    delta = plan_aliases(store, namespace)
-    store.apply_delta(delta)
-    candidates = store.links(namespace, kinds=[LinkKind.CANDIDATE_ALIAS])
-    return {**delta.counts, "candidate_aliases": len(candidates)}
-
-
 def plan_aliases(store: GraphStore, namespace: str) -> GraphDelta:
     """The aliases found with the whole namespace in view, as a delta (reads only): entities made
     aliases, their mentions moved to the canonical entity, stale CANDIDATE_ALIAS links removed, and
@@ -439,13 +437,6 @@ def _strong_alias_target(
         if e.id != entity.id and e.type in (entity.type, "other") and is_abbreviation(entity.name, e.name)
     ]
     return longer[0].id if len(longer) == 1 else None
-
-
-def apply_decay(store: GraphStore, namespace: str, *, now: datetime, decay: DecayPolicy) -> dict[str, int]:
-    """Move events between the tiers and archive old done tasks, in one transaction (`plan_decay`)."""
-    delta = plan_decay(store, namespace, now=now, decay=decay)
-    store.apply_delta(delta)
-    return delta.counts
 
 
 def plan_decay(store: GraphStore, namespace: str, *, now: datetime, decay: DecayPolicy) -> GraphDelta:

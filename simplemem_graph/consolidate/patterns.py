@@ -260,13 +260,13 @@ def restate(
     return f"{what}, usually not done ({span_en})"
 
 
-def refresh_patterns(
+def plan_patterns(
     store: GraphStore, namespace: str, *, now: datetime, embedder: Embedder | None = None
-) -> dict[str, int]:
-    """The global pass's pattern step: re-mine, then write new and changed patterns with their
-    EVIDENCED_BY links and retire the stored ones that no longer hold, in one delta.
+) -> GraphDelta:
+    """The global pass's pattern step: re-mine, then plan new and changed patterns with their
+    EVIDENCED_BY links and retire the stored ones that no longer hold, as one delta (reads only).
 
-    Returns counts: patterns_active, patterns_new, patterns_retired."""
+    Its counts: patterns_active, patterns_new, patterns_retired."""
     # Superseded events count: "moved the review to Monday" is replaced by the next move, but each
     # move happened, and the moves together are the regularity.
     statuses = [EventStatus.ACTIVE, EventStatus.DONE, EventStatus.ARCHIVED, EventStatus.SUPERSEDED]
@@ -315,6 +315,5 @@ def refresh_patterns(
                 pattern.model_copy(update={"status": PatternStatus.RETIRED, "updated_at": now})
             )
             counts["patterns_retired"] += 1
-    if not delta.is_empty():
-        store.apply_delta(delta)
-    return counts
+    delta.counts = counts
+    return delta

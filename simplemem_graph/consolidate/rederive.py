@@ -56,7 +56,7 @@ from simplemem_graph.stores.queries import (
 RESOLVE_CHUNK = 64  # events resolved together at most (ingest's batch): one session's run at a time
 
 
-def rederive_entities(store: GraphStore, namespace: str, embedder: Embedder | None = None) -> dict[str, int]:
+def plan_entities(store: GraphStore, namespace: str, embedder: Embedder | None = None) -> GraphDelta:
     """Resolve every event's names again in time order; make the stored entity layer match.
 
     Returns entities_changed, entities_deleted (made only by an earlier arrival order),
@@ -68,7 +68,7 @@ def rederive_entities(store: GraphStore, namespace: str, embedder: Embedder | No
     )
     stored = {e.id: e for e in store.entities(namespace, EntityQuery())}
     if not events:
-        return {"entities_changed": 0}
+        return GraphDelta(namespace=namespace, counts={"entities_changed": 0})
     # Name vectors depend on the name only (one model per store): reuse the stored ones.
     vectors = {e.name: list(e.embedding) for e in stored.values() if e.embedding}
     turn_ids = sorted({s for e in events for s in e.source_ids})
@@ -124,23 +124,21 @@ def rederive_entities(store: GraphStore, namespace: str, embedder: Embedder | No
     # An entity only an earlier arrival order made (a candidate, a form resolved otherwise since)
     # goes with every link to it (implied mentions and storylines too, re-derived next).
     stale = sorted(set(stored) - set(index.entities))
-    store.apply_delta(
-        GraphDelta(
-            namespace=namespace,
-            entities=changed,
-            links=links_added + mentions_added,
-            removed_links=links_removed + mentions_removed,
-            deleted_entities=stale,
-        )
+    return GraphDelta(
+        namespace=namespace,
+        entities=changed,
+        links=links_added + mentions_added,
+        removed_links=links_removed + mentions_removed,
+        deleted_entities=stale,
+        counts={
+            "entities_changed": len(changed),
+            "entities_deleted": len(stale),
+            "entity_links_added": len(links_added),
+            "entity_links_removed": len(links_removed),
+            "mentions_rederived_added": len(mentions_added),
+            "mentions_rederived_removed": len(mentions_removed),
+        },
     )
-    return {
-        "entities_changed": len(changed),
-        "entities_deleted": len(stale),
-        "entity_links_added": len(links_added),
-        "entity_links_removed": len(links_removed),
-        "mentions_rederived_added": len(mentions_added),
-        "mentions_rederived_removed": len(mentions_removed),
-    }
 
 
 def _profiles(
@@ -180,13 +178,13 @@ def _entity_fields(entity) -> tuple:
     return (entity.name, entity.type, list(entity.aliases), entity.embedding is not None)
 
 
-def rederive_implied_mentions(store: GraphStore, namespace: str) -> dict[str, int]:
+def plan_implied_mentions(store: GraphStore, namespace: str) -> GraphDelta:
     """Recompute every implied MENTIONS link of a namespace; return implied_added / implied_removed."""
     events = sorted(
         store.events(namespace, EventQuery(embeddings=False)), key=lambda e: (e.time, e.source_ids[:1], e.id)
     )
     if not events:
-        return {"implied_added": 0, "implied_removed": 0}
+        return GraphDelta(namespace=namespace, counts={"implied_added": 0, "implied_removed": 0})
     index = EntityIndex.load(store, namespace)
     explicit: dict[str, dict[str, dict]] = defaultdict(dict)
     implied_now: dict[tuple[str, str], Link] = {}
@@ -220,15 +218,15 @@ def rederive_implied_mentions(store: GraphStore, namespace: str) -> dict[str, in
     added = [link for link in added if link.target not in explicit.get(link.source, {})]
     # People and suppliers the focus ties (WORKS_AT) are kept: the index had every earlier tie, so
     # these are the new ones.
-    store.apply_delta(GraphDelta(namespace=namespace, links=added + ties, removed_links=removed))
-    return {"implied_added": len(added), "implied_removed": len(removed), "works_at_added": len(ties)}
+    counts = {"implied_added": len(added), "implied_removed": len(removed), "works_at_added": len(ties)}
+    return GraphDelta(namespace=namespace, links=added + ties, removed_links=removed, counts=counts)
 
 
-def rederive_next_chains(store: GraphStore, namespace: str) -> dict[str, int]:
+def plan_next_chains(store: GraphStore, namespace: str) -> GraphDelta:
     """Rebuild NEXT from the session chains and the entity storylines; return next_added / next_removed."""
     events = {e.id: e for e in store.events(namespace, EventQuery(embeddings=False))}
     if not events:
-        return {"next_added": 0, "next_removed": 0}
+        return GraphDelta(namespace=namespace, counts={"next_added": 0, "next_removed": 0})
     names = {e.id: e.name for e in store.entities(namespace, EntityQuery())}
     chains: dict[str, list] = defaultdict(list)
     for event in events.values():
@@ -246,11 +244,11 @@ def rederive_next_chains(store: GraphStore, namespace: str) -> dict[str, int]:
     present = {(lk.source, lk.target): lk for lk in store.links(namespace, kinds=[LinkKind.NEXT])}
     removed = [link for key, link in present.items() if key not in wanted]
     added = [link for key, link in wanted.items() if key not in present or present[key].props != link.props]
-    store.apply_delta(GraphDelta(namespace=namespace, links=added, removed_links=removed))
-    return {"next_added": len(added), "next_removed": len(removed)}
+    counts = {"next_added": len(added), "next_removed": len(removed)}
+    return GraphDelta(namespace=namespace, links=added, removed_links=removed, counts=counts)
 
 
-def rederive_updates(store: GraphStore, namespace: str) -> dict[str, int]:
+def plan_updates(store: GraphStore, namespace: str) -> GraphDelta:
     """Re-derive SUPERSEDES / CONTRADICTS, the statuses updates and task words set, and open
     questions, in time order.
 
@@ -264,7 +262,10 @@ def rederive_updates(store: GraphStore, namespace: str) -> dict[str, int]:
     """
     listed = store.events(namespace, EventQuery(embeddings=False))
     if not listed:
-        return {"updates_added": 0, "updates_removed": 0, "statuses_changed": 0, "open_slots_changed": 0}
+        return GraphDelta(
+            namespace=namespace,
+            counts={"updates_added": 0, "updates_removed": 0, "statuses_changed": 0, "open_slots_changed": 0},
+        )
     vector_ids, matrix = store.events(namespace, EventVectors(statuses=None))
     row_of = {event_id: row for row, event_id in enumerate(vector_ids)}
     # Every event starts active, as compressed; the vectors are rows of one matrix (no float lists).
@@ -315,15 +316,15 @@ def rederive_updates(store: GraphStore, namespace: str) -> dict[str, int]:
     patches += [
         EventPatch(ids=ids, fields={"open_slots": list(slots)}) for slots, ids in slots_changed.items()
     ]
-    store.apply_delta(
-        GraphDelta(namespace=namespace, links=added, removed_links=removed, event_patches=patches)
-    )
-    return {
+    counts = {
         "updates_added": len(added),
         "updates_removed": len(removed),
         "statuses_changed": sum(len(ids) for ids in changes.values()),
         "open_slots_changed": sum(len(ids) for ids in slots_changed.values()),
     }
+    return GraphDelta(
+        namespace=namespace, links=added, removed_links=removed, event_patches=patches, counts=counts
+    )
 
 
 def _earlier_in_time_order(

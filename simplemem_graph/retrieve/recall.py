@@ -9,7 +9,7 @@ combines ranks rather than scores, because the channels' scores are not on one s
 
 Hot first (the seed's 3.3): the indexed channels read every tier through their indexes and run
 first; the vector channel then reads only the hot tier (recent or often used, a few thousand
-events: `apply_decay`) unless their best events include a cold one, which says the question is
+events: `plan_decay`) unless their best events include a cold one, which says the question is
 about the long tail (`recall_candidates`).
 """
 
@@ -75,7 +75,7 @@ def recall_vector(
 ) -> list[str]:
     """Event ids nearest to the query embedding, best first.
 
-    With `reaches_cold` given, the tiers of `apply_decay` are used: when it is False the hot tier
+    With `reaches_cold` given, the tiers of `plan_decay` are used: when it is False the hot tier
     (recent or often used, a few thousand events) is searched alone, and returns what it holds
     (the cold tier stays reachable through the indexed channels); when True, the whole namespace
     is searched, as without tiers. A date range is always searched whole: the store scores only

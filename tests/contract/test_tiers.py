@@ -9,7 +9,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 from simplemem_graph.config import DecayPolicy
-from simplemem_graph.consolidate.global_pass import apply_decay, tier_pass_key
+from simplemem_graph.consolidate.global_pass import plan_decay, run_step, tier_pass_key
 from simplemem_graph.models import GraphDelta
 from simplemem_graph.stores.queries import EventQuery, RecallFilter, TextQuery
 from tests.contract.contract_data import as_list, make_event, unit_vector, vector_at_cosine
@@ -43,7 +43,7 @@ def _events(ns):
 
 def test_ages_are_measured_on_the_namespace_clock_and_moves_are_counted(store, ns):
     write(store, events=_events(ns))
-    counts = apply_decay(store, ns, now=NOW, decay=DecayPolicy())
+    counts = run_step(store, plan_decay(store, ns, now=NOW, decay=DecayPolicy()))
 
     tiers = {e.id: e.tier for e in store.events(ns, EventQuery())}
     # Measured from today (2026) every event would be cold; from the newest event only "old" is.
@@ -56,16 +56,16 @@ def test_ages_are_measured_on_the_namespace_clock_and_moves_are_counted(store, n
     assert recorded["reference"] == REPLAYED.isoformat()
 
     # A second pass moves nothing; a retrieval brings the cold event back at the next pass.
-    assert apply_decay(store, ns, now=NOW, decay=DecayPolicy())["tier_cold"] == 0
+    assert run_step(store, plan_decay(store, ns, now=NOW, decay=DecayPolicy()))["tier_cold"] == 0
     store.apply_delta(GraphDelta(namespace=ns, touched=["old"], touched_at=REPLAYED))
-    again = apply_decay(store, ns, now=NOW, decay=DecayPolicy())
+    again = run_step(store, plan_decay(store, ns, now=NOW, decay=DecayPolicy()))
     assert (again["tier_hot"], again["tier_cold"]) == (1, 0)
     assert json.loads(store.get_meta(tier_pass_key(ns)))["to_hot"] == 1
 
 
 def test_the_hot_tier_keeps_at_most_its_limit_newest_first(store, ns):
     write(store, events=_events(ns))
-    counts = apply_decay(store, ns, now=NOW, decay=replace(DecayPolicy(), hot_limit=2))
+    counts = run_step(store, plan_decay(store, ns, now=NOW, decay=replace(DecayPolicy(), hot_limit=2)))
     tiers = {e.id: e.tier for e in store.events(ns, EventQuery())}
     # The often retrieved first, then the most recently touched.
     assert tiers == {"newest": "hot", "month": "cold", "old": "cold", "old_used": "hot"}
@@ -74,7 +74,7 @@ def test_the_hot_tier_keeps_at_most_its_limit_newest_first(store, ns):
 
 def test_a_vector_search_reads_one_tier_or_all_and_the_indexes_every_tier(store, ns):
     write(store, events=_events(ns))
-    apply_decay(store, ns, now=NOW, decay=DecayPolicy())
+    run_step(store, plan_decay(store, ns, now=NOW, decay=DecayPolicy()))
 
     everything = [h.id for h in store.vector_search(ns, as_list(QUERY), 4)]
     assert everything == ["old", "old_used", "month", "newest"]

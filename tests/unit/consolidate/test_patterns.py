@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
 
-from simplemem_graph.consolidate.patterns import mine_patterns, refresh_patterns
+from simplemem_graph.consolidate.global_pass import run_step
+from simplemem_graph.consolidate.patterns import mine_patterns, plan_patterns
 from simplemem_graph.models import Event, LinkKind, Participant, PatternStatus
 from simplemem_graph.stores.embedded import EmbeddedStore
 from tests.store_writes import write
@@ -81,15 +82,15 @@ def test_a_chinese_postponement_regularity_is_restated_in_chinese():
 def test_refresh_writes_evidence_then_retires_a_broken_pattern():
     store = EmbeddedStore(":memory:")
     write(store, events=_weekly(5))
-    counts = refresh_patterns(store, "t", now=MONDAY)
+    counts = run_step(store, plan_patterns(store, "t", now=MONDAY))
     assert counts["patterns_new"] >= 1
     [weekday] = [p for p in store.patterns("t") if p.kind == "weekday"]
     links = store.links("t", kinds=[LinkKind.EVIDENCED_BY], node_ids=[weekday.id])
     assert sorted(lk.target for lk in links) == [f"m{i}" for i in range(5)]
-    assert refresh_patterns(store, "t", now=MONDAY)["patterns_new"] == 0  # idempotent
+    assert run_step(store, plan_patterns(store, "t", now=MONDAY))["patterns_new"] == 0  # idempotent
     # Four later meetings on Thursdays break "on Mondays" (5 of 9 < 0.75).
     write(store, events=[_meeting(f"t{i}", MONDAY + timedelta(days=38 + 7 * i)) for i in range(4)])
-    counts = refresh_patterns(store, "t", now=MONDAY + timedelta(days=70))
+    counts = run_step(store, plan_patterns(store, "t", now=MONDAY + timedelta(days=70)))
     assert counts["patterns_retired"] >= 1
     [retired] = [p for p in store.patterns("t") if p.id == weekday.id]
     assert retired.status == PatternStatus.RETIRED

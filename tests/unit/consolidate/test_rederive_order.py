@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from simplemem_graph.config import DecayPolicy
 from simplemem_graph.consolidate import consolidate_pass
-from simplemem_graph.consolidate.rederive import rederive_entities, rederive_updates
+from simplemem_graph.consolidate.global_pass import run_step
+from simplemem_graph.consolidate.rederive import plan_entities, plan_updates
 from simplemem_graph.ingest import consolidate_batch
 from simplemem_graph.models import Entity, LinkKind, Participant
 from simplemem_graph.stores.queries import EntityQuery, EventQuery
@@ -42,7 +43,7 @@ def test_a_change_that_arrived_before_the_plan_it_changes_supersedes_it_after_th
     consolidate_batch([plan], store, embedder=embedder)
     assert links_of(store, LinkKind.SUPERSEDES) == set()  # ingest compares new events with older ones
 
-    counts = rederive_updates(store, NS)
+    counts = run_step(store, plan_updates(store, NS))
 
     assert link_props(store, LinkKind.SUPERSEDES) == {
         ("d2", "d1"): {"attribute": "date", "old": [], "new": ["2026-03-13"], "marker": "推到"}
@@ -56,7 +57,9 @@ def test_a_change_that_arrived_before_the_plan_it_changes_supersedes_it_after_th
         "statuses_changed": 1,
         "open_slots_changed": 0,
     }
-    assert set(rederive_updates(store, NS).values()) == {0}  # a second run finds nothing to change
+    assert set(run_step(store, plan_updates(store, NS)).values()) == {
+        0
+    }  # a second run finds nothing to change
 
 
 def test_a_name_gets_the_type_of_its_first_mention_in_time_order_whatever_arrived_first(
@@ -70,7 +73,7 @@ def test_a_name_gets_the_type_of_its_first_mention_in_time_order_whatever_arrive
     consolidate_batch([earlier], store, embedder=embedder)
     assert entity_named(store, "Jordan").type == "place"  # ingest: the first it saw
 
-    rederive_entities(store, NS, embedder)
+    run_step(store, plan_entities(store, NS, embedder))
 
     assert entity_named(store, "Jordan").type == "person"
     assert {source for source, _ in links_of(store, LinkKind.MENTIONS)} >= {"e1", "e2"}
@@ -89,7 +92,7 @@ def test_an_entity_only_the_arrival_order_made_is_removed_with_its_links(store, 
         ],
     )
 
-    counts = rederive_entities(store, NS, embedder)
+    counts = run_step(store, plan_entities(store, NS, embedder))
 
     assert counts["entities_deleted"] == 1
     assert "en-stray" not in {e.id for e in store.entities(NS, EntityQuery())}

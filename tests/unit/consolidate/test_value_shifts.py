@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from simplemem_graph.consolidate.rederive import rederive_updates
+from simplemem_graph.consolidate.global_pass import run_step
+from simplemem_graph.consolidate.rederive import plan_updates
 from simplemem_graph.ingest import consolidate_batch
 from simplemem_graph.models import Atom, Event, LinkKind, Participant, Quantity
 from simplemem_graph.stores.queries import EventQuery
@@ -49,7 +50,7 @@ def _run(store, embedder, events) -> set[tuple[str, str]]:
     for event in events:
         consolidate_batch([event], store, embedder=embedder)
     ingested = links_of(store, LinkKind.SUPERSEDES)
-    rederive_updates(store, NS)
+    run_step(store, plan_updates(store, NS))
     assert links_of(store, LinkKind.SUPERSEDES) == ingested
     return ingested
 
