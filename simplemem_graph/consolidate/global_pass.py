@@ -89,10 +89,10 @@ _PUNCTUATION = re.compile(r"[\W_]+", re.UNICODE)
 
 
 def run_step(store: GraphStore, delta: GraphDelta) -> dict[str, int]:
-    """Write one planned step of the pass in one transaction (nothing when it changes nothing);
-    its counts."""
-    if not delta.is_empty():
-        store.apply_delta(delta)
+    """Write one planned step of the pass in one transaction; its counts. An empty plan is written
+    too (a transaction that changes nothing), so every pass makes the same transactions in the same
+    order whatever an interrupted pass before it already wrote."""
+    store.apply_delta(delta)
     return dict(delta.counts)
 
 
