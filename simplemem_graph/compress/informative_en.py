@@ -56,7 +56,9 @@ def en_says(span, named: set[str], question: bool, seen: set[str]) -> bool:
         if not subjects and (_en_wellbeing_wish(span, named) or _en_advice(span, named, seen)):
             return False
         if subjects and all(s.lower_ in _EN_LISTENER for s in subjects):
-            return False  # "You've got guts", "you make life's struggles more bearable": praise
+            # "You've got guts", "you make life's struggles more bearable": praise; but what the
+            # listener did for the speaker is their shared history ("You've always been there for me")
+            return any(_en_done_for_speaker(s.head) for s in subjects)
         if subjects and all(s.lower_ in _EN_THIRD_PERSONS for s in subjects):
             # "They're a real support.", "She loves it": about someone; but a bare verdict on them
             # ("They're priceless.") is a reaction like "That's awesome"
@@ -188,6 +190,22 @@ def _en_own_negated_act(span) -> bool:
         and any(c.dep_ == "neg" for c in t.children)
         and any(c.dep_.startswith("nsubj") and c.lower_ in ("i", "we") for c in t.children)
         for t in span
+    )
+
+
+def _en_done_for_speaker(verb) -> bool:
+    """A past or perfect predicate of the listener with the speaker as its object ("you helped me
+    move", "You've always been there for me", "you taught us to swim"): something that happened
+    between the two, not a verdict on the listener ("You've got guts", "you make me laugh")."""
+    past = verb.tag_ == "VBD" or (
+        verb.tag_ == "VBN" and any(c.dep_ == "aux" and c.lemma_ == "have" for c in verb.children)
+    )
+    return past and any(
+        t.lower_ in ("me", "us")
+        # "helped us move": the parser makes the object the subject of the bare infinitive
+        and (t.dep_ in ("dobj", "pobj", "dative", "iobj") or (t.dep_ == "nsubj" and t.head.i != verb.i))
+        for t in verb.subtree
+        if t.i != verb.i
     )
 
 

@@ -130,3 +130,21 @@ def test_the_listeners_name_is_no_thing_but_another_persons_is(make_turn, nlp):
     assert _events(make_turn, nlp, "Go Priya!", listener="Priya") == []
     events = _events(make_turn, nlp, "Go Priya! Tobias called me.", listener="Priya")
     assert [e.text for e in events] == ["Tobias called Dev."]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_what_the_listener_did_for_the_speaker_is_kept_but_praise_is_not(make_turn, nlp, seed):
+    """A past or perfect act of the listener on the speaker is shared history; a verdict on the
+    listener in the present ("you make me laugh", "You've got guts") is praise."""
+    rng = random.Random(seed)
+    listener, activity = rng.choice(_EN_NAMES), rng.choice(_EN_ACTIVITIES)
+    kept = {
+        f"I appreciate it, {listener}. You've always been there for me.": ["always been there"],
+        f"You taught me {activity} last summer.": [activity, "taught"],
+        "You helped us move house.": ["helped", "move house"],
+    }
+    for line, words in kept.items():
+        texts = " ".join(e.text for e in _events(make_turn, nlp, line, listener=listener))
+        assert all(w in texts for w in words), (line, texts)
+    for line in ["You've got guts.", "You make me laugh!", f"You rock, {listener}!", "You've made my day!"]:
+        assert _events(make_turn, nlp, line, listener=listener) == [], line
