@@ -148,3 +148,27 @@ def test_what_the_listener_did_for_the_speaker_is_kept_but_praise_is_not(make_tu
         assert all(w in texts for w in words), (line, texts)
     for line in ["You've got guts.", "You make me laugh!", f"You rock, {listener}!", "You've made my day!"]:
         assert _events(make_turn, nlp, line, listener=listener) == [], line
+
+
+def test_that_and_a_present_verb_alone_is_a_verdict_but_what_happened_is_kept(make_turn, nlp):
+    for line in ["that sucks", "aw that sucks, sorry", "Ugh, that hurts.", "This rocks!"]:
+        assert _events(make_turn, nlp, line) == [], line
+    # a past act, a negation, a date, the speaker's part, a pronoun that is a thing: facts
+    for line, word in [
+        ("This broke again.", "broke"),
+        ("That doesn't work.", "doesn't"),
+        ("That happened yesterday.", "happened"),
+        ("That works for me.", "works"),
+        ("It works now.", "works"),
+    ]:
+        texts = " ".join(e.text for e in _events(make_turn, nlp, line))
+        assert word in texts, (line, texts)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_particle_glued_to_a_farewell_does_not_make_it_a_place(make_turn, nlp, seed):
+    """jieba reads "聊哈" as a place name; the dictionary word before the particle keeps its tag."""
+    place = random.Random(seed).choice(_ZH_PLACES)
+    assert _events(make_turn, nlp, "下次聊哈", speaker="林夏", listener="周野") == []
+    texts = " ".join(e.text for e in _events(make_turn, nlp, f"我下周去{place}哈", speaker="林夏", listener="周野"))
+    assert place in texts, texts
