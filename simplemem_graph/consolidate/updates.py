@@ -44,7 +44,9 @@ from simplemem_graph.text import tokenize, zh_dictionary_tag
 
 EXPLICIT_CHANGE = re.compile(
     r"改成|改为|改到|改在|改了|换成|推迟到|推到|延期到|延到|提前到|调整为|调整到|调到|涨到|涨为|降到|降为|更正|更改为|"
-    r"顺延|延至|推迟至|推至|改至|提前至|调至|"
+    r"顺延|延至|推迟至|推至|改至|提前至|调至|提前了|推迟了|延期了|延后了|"
+    # "交稿日期 3月20日 → 3月27日": an arrow between two values is how a note writes a change
+    r"\S\s?(?:→|⟶|⇒)\s?\S|"
     r"正确的|说错了|报错了|作废|"
     r"\b(?:goes|went|gone|going) (?:up |down )?to\b|\breplac(?:es|ed|ing)\b|代替|取代|"
     r"\b(?:moved|changed|pushed|postponed|delayed|brought forward|switched|raised|lowered|updated)\b"
