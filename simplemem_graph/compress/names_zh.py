@@ -315,6 +315,11 @@ def _zh_orgs(tokens: list[tuple[str, str, int]]) -> list[Mention]:
             continue
         if j >= 0 and tokens[j][1].startswith(_NOUNISH_TAGS) and _nameable(tokens[j][0], tokens[j][1]):
             begin = tokens[j][2]
+        elif j >= 0 and begin != start and len(tokens[j + 1][0]) >= 2:
+            # 澜|序|建筑设计|事务所: only a line of business so far; the characters jieba left
+            # single before it are the trade name
+            run = _single_char_run(tokens, j)
+            begin = run if run is not None else begin
         end = start + len(word)
         surface = "".join(w for w, _, s in tokens if begin <= s < end)
         found.append(Mention("org", begin, end, surface, surface))
@@ -388,29 +393,37 @@ def _placed_given_name(tokens: list[tuple[str, str, int]], i: int) -> bool:
 _GIVEN_NAME_BEFORE = frozenset("找发给跟和让问请叫催抄@")
 
 
-def _bare_given_name(tokens: list[tuple[str, str, int]], i: int) -> bool:
-    """Two characters jieba guesses are a person (nr) and its dictionary does not hold at all (思琪,
-    嘉豪, 子轩: given names; 太棒 and other unknown runs of ordinary speech hold a function
-    character), said where a person stands: at a clause start before a verb or 是, or after an errand
-    verb (找/发/跟...). A name without a surname is how colleagues and clients' staff are called."""
+def _bare_given_name(tokens: list[tuple[str, str, int]], i: int) -> str | None:
+    """A given name said alone (思琪, 嘉豪, 浩宇), where a person stands: at a clause start before a
+    verb or 是, or after an errand verb (找/发/跟...). Two characters jieba's dictionary does not hold
+    as a word and guesses are a person (nr), or two single characters it guesses are (浩|宇); no
+    frequent function character (太棒: 太), not a nickname or a surname + name (the rules above). A name without a surname is how colleagues and clients' staff are called."""
     word, tag, _ = tokens[i]
+    following = i + 1
+    if len(word) == 1 and tag == "nr" and i + 1 < len(tokens) and tokens[i + 1][1] == "nr":
+        word, following = word + tokens[i + 1][0], i + 2  # 浩|宇, 欣|妍
+    elif tag != "nr":
+        return None  # jieba's n for an unknown pair is as often a noun it lacks (交期, 官网, 辣度)
     if (
-        tag != "nr"
-        or len(word) != 2
+        len(word) != 2
         or not re.fullmatch(r"[\u4e00-\u9fff]{2}", word)
         or _dictionary_tag(word)
         or word[0] in ZH_SURNAMES
         or word[0] in "小老阿"
-        or any(_dictionary_tag(c).startswith(_NOT_NAME_TAGS) for c in word)
+        or any(
+            _dictionary_tag(c).startswith(_NOT_NAME_TAGS) and is_common_zh_word(c, _FUNCTION_CHAR_MIN_FREQ)
+            for c in word
+        )
     ):
-        return False
+        return None
     before = tokens[i - 1][0] if i else ""
-    after_word, after_tag = (tokens[i + 1][0], tokens[i + 1][1]) if i + 1 < len(tokens) else ("", "x")
+    after_word, after_tag = (tokens[following][0], tokens[following][1]) if following < len(tokens) else ("", "x")
     opens = not before or bool(re.fullmatch(r"[，。,.；;：:！!？?\s]", before))
     # 云帆|教育: a line of business after it makes the two characters a trade name
     trade = after_word in ZH_INDUSTRY_WORDS or _trade_word(after_word, after_tag)
     acts = after_tag.startswith(("v", "d", "p")) and after_word != "的" and not trade
-    return (opens and acts) or (before in _GIVEN_NAME_BEFORE and after_tag.startswith(("x", "w", "v", "ul", "uj", "y")))
+    handed = before in _GIVEN_NAME_BEFORE and after_tag.startswith(("x", "w", "v", "ul", "uj", "y"))
+    return word if (opens and acts) or handed else None
 
 
 # A two-character word jieba tags a person that its dictionary counts this often is an ordinary
@@ -456,8 +469,8 @@ def _zh_people(text: str, tokens: list[tuple[str, str, int]]) -> list[Mention]:
                 and re.fullmatch(r"[\u4e00-\u9fff]+", given)
             ) or _placed_given_name(tokens, i):
                 name = word + given
-        elif _bare_given_name(tokens, i):
-            name = word  # 思琪说…, 找嘉豪: a given name alone, where a person stands
+        elif given_name := _bare_given_name(tokens, i):
+            name = given_name  # 思琪说…, 找嘉豪: a given name alone, where a person stands
         # 田总刚来电话: jieba's "name" 田总刚 is 田总 + 刚 (just): a title right after the surname
         if name and (re.match(_TITLE, name[1:]) or re.match(_TITLE, text[start + len(name) :])):
             continue

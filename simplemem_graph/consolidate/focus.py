@@ -163,8 +163,10 @@ def infer_subjects(
             state.on_focus(party, event.time)
         else:
             answering = bool(state.answer_turn) and turn_id == state.answer_turn
+            # "日常对接找若溪，项目助理": someone introduced by a job continues the thread
+            staffed = any(job_before(_surface(index, mentioned, p), event.text) for p in people)
             via, implied = _implied_orgs(
-                event, people, index, state, orgs_in_turn, previous_in_turn, answering
+                event, people, index, state, orgs_in_turn, previous_in_turn, answering or staffed
             )
             if via == "turn" and implied and _fresh(state, event):
                 # The turn names a supplier of the focus ("他们门店收银用的是PayNest"): still the focus's.
@@ -267,6 +269,10 @@ def _ties_of(index: EntityIndex, entity_id: str) -> set[str]:
         if canonical == entity_id:
             ties |= index.works_at.get(alias, set())
     return ties
+
+
+def _surface(index: EntityIndex, mentioned: dict[str, dict[str, str]], entity_id: str) -> str:
+    return mentioned.get(entity_id, {}).get("surface") or index.entities[entity_id].name
 
 
 def _fresh(state: SessionFocus, event: Event) -> bool:
@@ -416,7 +422,7 @@ def _tie_people(
             or any(normalise_name(a) in speakers for a in entity.aliases)
         ):
             continue
-        surface = mentioned.get(person, {}).get("surface") or entity.name
+        surface = _surface(index, mentioned, person)
         texts = dict.fromkeys((event.text, turn_text))
         if answering:
             via = "contact-answer"
