@@ -68,6 +68,7 @@ HELDOUT_SHORT_2 = REPO / "bench" / "data" / "short_turns_heldout2.json"
 # Written by someone who had not seen the code, with the words each fact's memory must keep.
 HELDOUT_SHORT_3 = REPO / "bench" / "data" / "short_turns_heldout3.json"
 HELDOUT_SHORT_4 = REPO / "bench" / "data" / "short_turns_heldout4.json"
+HELDOUT_SHORT_5 = REPO / "bench" / "data" / "short_turns_heldout5.json"
 _CN = timezone(timedelta(hours=8))
 MB_ASSISTANT = "AI伴侣"
 
@@ -234,11 +235,23 @@ def generated_small_talk(seeds: list[int], n: int) -> dict:
 
 
 def _atom_in(atom: str, text: str) -> bool:
-    """A Latin atom as a whole word ("ex" is not in "next"), inflected as a restatement in the third
-    person inflects it ("I hate flying" -> "Isla hates flying"); a Chinese one as a substring."""
+    """A Latin atom as whole words ("ex" is not in "next"), inflected as a restatement in the third
+    person inflects it ("hate olives" -> "Juno hates olives", "don't have" -> "doesn't have", "my"
+    -> "Rowena's"); a Chinese one as a substring, its 我 restated as the speaker's ("我姐" ->
+    "闵子越的姐")."""
     if atom.isascii():
-        word = re.escape(atom.lower())
-        return re.search(rf"(?<![a-z0-9]){word}(?:s|es|d|ed)?(?![a-z0-9])", text) is not None
+        words = []
+        for w in atom.lower().split():
+            if w in ("don't", "don’t"):
+                words.append(r"(?:don't|doesn't|don’t|doesn’t|do not|does not)")
+            elif w == "my":
+                words.append(r"(?:my|\S+'s)")
+            else:
+                words.append(re.escape(w) + r"(?:s|es|d|ed)?")
+        return re.search(r"(?<![a-z0-9])" + r"\s+".join(words) + r"(?![a-z0-9])", text) is not None
+    if atom.startswith("我") and not atom.startswith("我们"):
+        rest = re.escape(atom[1:].lower())
+        return re.search(rf"(?:我|[^\s，。,]{{1,8}}?的){rest}", text) is not None
     return atom.lower() in text
 
 
@@ -323,6 +336,7 @@ def run(examples: int) -> dict:
         "heldout_short_turns_2": heldout_short_turns(examples, HELDOUT_SHORT_2),
         "heldout_short_turns_3": heldout_short_turns(examples, HELDOUT_SHORT_3),
         "heldout_short_turns_4": heldout_short_turns(examples, HELDOUT_SHORT_4),
+        "heldout_short_turns_5": heldout_short_turns(examples, HELDOUT_SHORT_5),
         "restoration": restoration(),
         "date_set": date_set(),
     }
@@ -367,6 +381,12 @@ _HEADLINES = [
     ("heldout_short_turns_4.zh_fact", "without_event"),
     ("heldout_short_turns_4.en_fact", "atoms_lost"),
     ("heldout_short_turns_4.zh_fact", "atoms_lost"),
+    ("heldout_short_turns_5.en_phatic", "per_100"),
+    ("heldout_short_turns_5.zh_phatic", "per_100"),
+    ("heldout_short_turns_5.en_fact", "without_event"),
+    ("heldout_short_turns_5.zh_fact", "without_event"),
+    ("heldout_short_turns_5.en_fact", "atoms_lost"),
+    ("heldout_short_turns_5.zh_fact", "atoms_lost"),
     ("generated_small_talk", "atoms_lost"),
     ("date_set", "share"),
 ]

@@ -96,7 +96,7 @@ _MONEY_SUFFIX = re.compile(
 # Chinese measure words: a number followed by one of these is a count, not money.
 _MEASURE = (
     "台|家|箱|人|位|个|件|套|吨|公斤|千克|斤|米|公里|千米|辆|份|张|本|瓶|杯|次|批|条|只|头|名|间|层|座|栋|柜|包|盒|袋|"
-    "片|颗|支|把|双|对|节|场|轮|趟|期|款|项|单|笔|页|平方米|平米|克|升|毫升|集|户|所|店|门店|部|篇|道|台次|单位|板|卷|架"
+    "片|颗|支|把|双|对|节|场|轮|趟|期|款|项|单|笔|页|平方米|平米|克|升|毫升|集|户|所|店|门店|部|篇|道|台次|单位|板|卷|架|字|词|行"
 )
 _ZH_MONEY = re.compile(
     rf"(?P<n>{_DIGITS}|{ZH_NUMERAL})(?P<mult>万|千|百|亿)?(?P<cur>块钱|块|元|圆|毛钱|毛|角)"
@@ -172,7 +172,11 @@ _URL = re.compile(
 )
 _MODEL = re.compile(r"(?<![A-Za-z0-9_@./-])[A-Za-z]+\d+[A-Za-z0-9]*(?![A-Za-z0-9_@-])")
 _PHONE = re.compile(r"(?<![\d\w])\+?\d{2,4}(?:[- ]\d{3,4}){2,3}(?![\d\w])")
-_PLAIN_NUMBER = re.compile(rf"(?<![\w.,])(?:{_DIGITS})(?![\w])|(?<=[\u4e00-\u9fff])\d+(?:\.\d+)?")
+# A decimal before Chinese ("0.28一个字") is whole: never its integer part alone.
+_PLAIN_NUMBER = re.compile(
+    rf"(?<![\w.,])(?:{_DIGITS})(?![\w])(?!\.\d)|(?<=[\u4e00-\u9fff])\d+(?:\.\d+)?"
+    r"|(?<![\w.,])\d+\.\d+(?=[\u4e00-\u9fff])"
+)
 _UNIT_CODES = {
     "second": "S",
     "sec": "S",

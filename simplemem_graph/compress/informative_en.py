@@ -56,7 +56,9 @@ def en_says(span, named: set[str], question: bool, seen: set[str]) -> bool:
         if not subjects and (_en_wellbeing_wish(span, named) or _en_advice(span, named, seen)):
             return False
         if subjects and all(s.lower_ in _EN_LISTENER for s in subjects):
-            return False  # "You've got guts", "you make life's struggles more bearable": praise
+            # "You've got guts", "you make life's struggles more bearable": praise; but what the
+            # listener did for the speaker is their shared history ("You've always been there for me")
+            return any(_en_done_for_speaker(s.head) for s in subjects)
         if subjects and all(s.lower_ in _EN_THIRD_PERSONS for s in subjects):
             # "They're a real support.", "She loves it": about someone; but a bare verdict on them
             # ("They're priceless.") is a reaction like "That's awesome"
@@ -71,6 +73,8 @@ def en_says(span, named: set[str], question: bool, seen: set[str]) -> bool:
             # said; a name, a number, a described thing ("an ongoing adventure of learning") or one
             # someone owns ("great for my mental health") in it is still a thing
             return any(_en_named_thing(t, named) or _en_described(t, named) for t in tokens)
+        if subjects and all(_en_bare_reaction(s) for s in subjects):
+            return False  # "That sucks", "this rocks": a verb alone judging what was just said
         if subjects and all(_en_discourse_verdict(s, span) for s in subjects):
             # "That makes total sense", "That means a lot to me": what was just said judged by a verb
             # that names nothing; a thing it does name comes with a determiner, an owner or a name
@@ -120,6 +124,26 @@ def _en_discourse_verdict(subject, span) -> bool:
         # the speaker's or the listener's part is a fact ("That helps me plan", "This will help you see")
         and not any(t.lower_ in _EN_FIRST_PERSON or t.lower_ in _EN_LISTENER for t in span)
         and not any(t.pos_ == "VERB" and t.i != subject.head.i and not en_phatic_word(t) for t in span)
+    )
+
+
+def _en_bare_reaction(subject) -> bool:
+    """ "that/this" and an intransitive verb with nothing of its own (no object, no complement, no
+    time or place, no negation): a verdict on what was said. "That happened yesterday", "That
+    doesn't work" and "That works for me" carry something and stay."""
+    verb = subject.head
+    return (
+        subject.lower_ in ("that", "this")
+        and subject.pos_ == "PRON"
+        and verb.pos_ == "VERB"
+        and verb.tag_ == "VBZ"  # a verdict holds now; "This broke again" reports what happened
+        and all(
+            c.i == subject.i
+            or c.dep_ in ("punct", "intj", "advmod", "aux", "cc")
+            or (c.dep_ == "acomp" and en_phatic_word(c))  # "that sucks, sorry"
+            for c in verb.children
+        )
+        and not any(c.dep_ == "advmod" and c.like_num for c in verb.children)
     )
 
 
@@ -188,6 +212,22 @@ def _en_own_negated_act(span) -> bool:
         and any(c.dep_ == "neg" for c in t.children)
         and any(c.dep_.startswith("nsubj") and c.lower_ in ("i", "we") for c in t.children)
         for t in span
+    )
+
+
+def _en_done_for_speaker(verb) -> bool:
+    """A past or perfect predicate of the listener with the speaker as its object ("you helped me
+    move", "You've always been there for me", "you taught us to swim"): something that happened
+    between the two, not a verdict on the listener ("You've got guts", "you make me laugh")."""
+    past = verb.tag_ == "VBD" or (
+        verb.tag_ == "VBN" and any(c.dep_ == "aux" and c.lemma_ == "have" for c in verb.children)
+    )
+    return past and any(
+        t.lower_ in ("me", "us")
+        # "helped us move": the parser makes the object the subject of the bare infinitive
+        and (t.dep_ in ("dobj", "pobj", "dative", "iobj") or (t.dep_ == "nsubj" and t.head.i != verb.i))
+        for t in verb.subtree
+        if t.i != verb.i
     )
 
 

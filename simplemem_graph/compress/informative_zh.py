@@ -20,7 +20,7 @@ from simplemem_graph.lexicon import (
     ZH_LIGHT_CHARS,
     ZH_PHATIC_WORDS,
 )
-from simplemem_graph.text import STOPWORDS
+from simplemem_graph.text import STOPWORDS, zh_dictionary_tag
 
 LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]+")
 # Sounds typed out: laughter ("haha", "hehe", "lol", "xD", the "hhhh" of Chinese chat) and
@@ -94,7 +94,7 @@ ZH_FUNCTION_TAGS = ("x", "y", "u", "r", "p", "c", "e", "o")
 
 
 def zh_says(text: str, named: set[str], question: bool) -> bool:
-    pairs = [(p.word, p.flag) for p in zh_posseg().cut(text)]
+    pairs = [pair for p in zh_posseg().cut(text) for pair in _without_trailing_particle(p.word, p.flag)]
     # In thanks to the listener, a verb is the listener's act thanked for; a thing, a name or the
     # speaker's part in it ("谢谢你来接我") still says something.
     thanked_act = bool(_ZH_THANKS_LISTENER.match(text)) and "我" not in text
@@ -147,6 +147,16 @@ def zh_says(text: str, named: set[str], question: bool) -> bool:
         if not question and not thanked_act and tag.startswith("v") and len(word) >= 2:
             return True
     return False
+
+
+def _without_trailing_particle(word: str, tag: str) -> list[tuple[str, str]]:
+    """jieba glues a sentence-final particle to an unknown run and guesses a name or a place for it
+    ("聊哈" ns, "好嘞" nr): a dictionary word before the particle is read with its own tag."""
+    if len(word) >= 2 and word[-1] in ZH_INTERJECTION_CHARS and not zh_dictionary_tag(word):
+        own = zh_dictionary_tag(word[:-1])
+        if own:
+            return [(word[:-1], own), (word[-1], "y")]
+    return [(word, tag)]
 
 
 def _zh_negated_act(pairs: list[tuple[str, str]]) -> bool:

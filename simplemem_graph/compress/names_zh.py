@@ -208,6 +208,8 @@ def _single_char_run(tokens: list[tuple[str, str, int]], j: int) -> int | None:
             break  # 去|铭|泰|建材: a trade name of two characters already; 去 is the errand before it
         if tag.startswith("d") and j + 1 < len(tokens) and tokens[j + 1][1].startswith("v"):
             return None  # 刚|回|电话: an adverb before a verb opens a predicate, never a firm's name
+        if _dictionary_tag(word).startswith("d"):
+            return None  # 人|挺|客气: a degree adverb makes 客气 a predicate, whatever jieba tagged it
         begin, count, j = start, count + 1, j - 1
     if count >= 2 and _titled_person("".join(w for w, _, s in tokens if s >= begin)[:count]):
         return None  # 杨|总|见面: a surname and a title make a person, not a trade name
@@ -313,6 +315,11 @@ def _zh_orgs(tokens: list[tuple[str, str, int]]) -> list[Mention]:
             continue
         if j >= 0 and tokens[j][1].startswith(_NOUNISH_TAGS) and _nameable(tokens[j][0], tokens[j][1]):
             begin = tokens[j][2]
+        elif j >= 0 and begin != start and len(tokens[j + 1][0]) >= 2:
+            # 澜|序|建筑设计|事务所: only a line of business so far; the characters jieba left
+            # single before it are the trade name
+            run = _single_char_run(tokens, j)
+            begin = run if run is not None else begin
         end = start + len(word)
         surface = "".join(w for w, _, s in tokens if begin <= s < end)
         found.append(Mention("org", begin, end, surface, surface))
@@ -381,6 +388,44 @@ def _placed_given_name(tokens: list[tuple[str, str, int]], i: int) -> bool:
     return opens and after_tag.startswith(("d", "v", "x", "w", "p"))
 
 
+# Before a given name said alone: an errand or a handing-to verb (找思琪, 发思琪, 跟嘉豪说); after it:
+# what a person does (说, 确认, 回, 负责...) or is (是他们财务).
+_GIVEN_NAME_BEFORE = frozenset("找发给跟和让问请叫催抄@")
+
+
+def _bare_given_name(tokens: list[tuple[str, str, int]], i: int) -> str | None:
+    """A given name said alone (思琪, 嘉豪, 浩宇), where a person stands: at a clause start before a
+    verb or 是, or after an errand verb (找/发/跟...). Two characters jieba's dictionary does not hold
+    as a word and guesses are a person (nr), or two single characters it guesses are (浩|宇); no
+    frequent function character (太棒: 太), not a nickname or a surname + name (the rules above). A name without a surname is how colleagues and clients' staff are called."""
+    word, tag, _ = tokens[i]
+    following = i + 1
+    if len(word) == 1 and tag == "nr" and i + 1 < len(tokens) and tokens[i + 1][1] == "nr":
+        word, following = word + tokens[i + 1][0], i + 2  # 浩|宇, 欣|妍
+    elif tag != "nr":
+        return None  # jieba's n for an unknown pair is as often a noun it lacks (交期, 官网, 辣度)
+    if (
+        len(word) != 2
+        or not re.fullmatch(r"[\u4e00-\u9fff]{2}", word)
+        or _dictionary_tag(word)
+        or word[0] in ZH_SURNAMES
+        or word[0] in "小老阿"
+        or any(
+            _dictionary_tag(c).startswith(_NOT_NAME_TAGS) and is_common_zh_word(c, _FUNCTION_CHAR_MIN_FREQ)
+            for c in word
+        )
+    ):
+        return None
+    before = tokens[i - 1][0] if i else ""
+    after_word, after_tag = (tokens[following][0], tokens[following][1]) if following < len(tokens) else ("", "x")
+    opens = not before or bool(re.fullmatch(r"[，。,.；;：:！!？?\s]", before))
+    # 云帆|教育: a line of business after it makes the two characters a trade name
+    trade = after_word in ZH_INDUSTRY_WORDS or _trade_word(after_word, after_tag)
+    acts = after_tag.startswith(("v", "d", "p")) and after_word != "的" and not trade
+    handed = before in _GIVEN_NAME_BEFORE and after_tag.startswith(("x", "w", "v", "ul", "uj", "y"))
+    return word if (opens and acts) or handed else None
+
+
 # A two-character word jieba tags a person that its dictionary counts this often is an ordinary
 # word (顾问 1697): real given names are rare as words (李强 159; most are absent).
 _NAME_AS_WORD_MIN_FREQ = 1000
@@ -424,6 +469,8 @@ def _zh_people(text: str, tokens: list[tuple[str, str, int]]) -> list[Mention]:
                 and re.fullmatch(r"[\u4e00-\u9fff]+", given)
             ) or _placed_given_name(tokens, i):
                 name = word + given
+        elif given_name := _bare_given_name(tokens, i):
+            name = given_name  # 思琪说…, 找嘉豪: a given name alone, where a person stands
         # 田总刚来电话: jieba's "name" 田总刚 is 田总 + 刚 (just): a title right after the surname
         if name and (re.match(_TITLE, name[1:]) or re.match(_TITLE, text[start + len(name) :])):
             continue

@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from simplemem_graph.compress.mentions import Mention
+from simplemem_graph.compress.names_zh import zh_posseg_default
 from simplemem_graph.text import is_common_zh_word
 
 _APOS = "['’]"
@@ -278,6 +279,16 @@ def _conjoined(span: str, s: int, e: int) -> bool:
     return span[:s].endswith(" and ") or span[e:].startswith(" and ")
 
 
+def _zh_owned_noun_after(text: str, at: int) -> bool:
+    """我 directly before a noun owns it ("我妈", "我同事", "我手机"): said of a name, the 的 that
+    spoken Chinese leaves out is needed, or the two read as one name ("卓小川弟")."""
+    following = text[at : at + 6]
+    if not following or not re.match(r"[\u4e00-\u9fff]", following):
+        return False
+    first = next(iter(zh_posseg_default().cut(following)), None)
+    return first is not None and first.flag in ("n", "nr") and len(first.word) <= 3
+
+
 def _pronoun_edits(
     text: str,
     speaker: str,
@@ -299,6 +310,8 @@ def _pronoun_edits(
                 new = _we_text(template, m.group(0), m.start(), text, offset, (speaker, addressee), groups)
             else:
                 new = template.format(s=speaker, a=addressee)
+                if m.group(0) == "我" and _zh_owned_noun_after(text, m.end()):
+                    new += "的"  # "我妈是老师" -> "林晓棠的妈是老师", not the name "林晓棠妈"
             edits.append((m.start(), m.end(), new))
             if _BARE_SUBJECT.match(m.group(0)) and not _conjoined(text, m.start(), m.end()):
                 verb_at = m.end() + 1

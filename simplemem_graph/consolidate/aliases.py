@@ -182,9 +182,12 @@ def introduced_as_org(name: str, text: str) -> bool:
 
 
 def job_before(name: str, text: str) -> bool:
-    """A job title right before `name` ("财务梅姐"), not after 我们/我方 (our own staff)."""
-    match = re.search(rf"(?<!我们)(?<!我方)(?:{_JOB_ALT}){re.escape(name)}", text)
-    return match is not None
+    """A job title right before `name` ("财务梅姐", "日常对接找思琪"), or given right after it as an
+    apposition ("思琪，律师助理", "嘉豪是财务"); not after 我们/我方 (our own staff)."""
+    if re.search(rf"(?<!我们)(?<!我方)(?:{_JOB_ALT}|对接)[找是为]?{re.escape(name)}", text):
+        return True
+    after = rf"(?<!我们)(?<!我方){re.escape(name)}(?:[，,]\s*|是)(?!我们|我方|咱们)[\u4e00-\u9fff]{{0,3}}(?:{_JOB_ALT})(?=[，,。；;）)\s]|$)"
+    return re.search(after, text) is not None
 
 
 def guess_type(name: str) -> str:

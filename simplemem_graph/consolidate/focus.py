@@ -40,6 +40,7 @@ from simplemem_graph.consolidate.entity_index import EntityIndex
 from simplemem_graph.consolidate.name_matching import GENERIC_SPEAKERS
 from simplemem_graph.consolidate.similarity import content_terms
 from simplemem_graph.consolidate.updates import HANDOVER
+from simplemem_graph.lexicon import ZH_TITLES
 from simplemem_graph.models import Event, Link, LinkKind
 
 MAX_INHERITED_IN_A_ROW = 8  # events in a row that may borrow the focus before it fades
@@ -50,7 +51,10 @@ THREAD_TERMS_KEPT = 6  # recent events of the focus whose words a continuation m
 _CONTACT_QUESTION = re.compile(r"contact|对接|联系人|负责人|谁负责|跟谁", re.IGNORECASE)
 _QUESTION_MARK = re.compile(r"[?？]")
 _THEIR_ZH = r"(?:他们|她们|对方)"
+# "拍板的是他们主任", "Bev from their accounts": a possessive pointing back at the party in focus
+_POINTS_BACK = re.compile(rf"{_THEIR_ZH}|\btheir\b", re.IGNORECASE)
 _SIDE = r"(?:那边|这边|方面)"  # "X那边": X's side, a party of its own
+_ZH_SURNAME_TITLE = re.compile("[\u4e00-\u9fff](?P<title>" + "|".join(t for t in ZH_TITLES if len(t) >= 2) + ")")
 SUPPLIER = "supplier"  # WORKS_AT props.as of an organisation tied to another as its supplier/system
 
 Mentions = dict[str, dict[str, dict[str, str]]]  # event id -> canonical entity id -> MENTIONS props
@@ -79,7 +83,7 @@ class SessionFocus:
     def on_thread(self, event: Event, answering: bool) -> bool:
         """A continuation without an organisation: it answers the focus's question, states a value,
         or shares a word with the thread's recent events (their raw turns)."""
-        if answering or _states_value(event):
+        if answering or _states_value(event) or _POINTS_BACK.search(event.text):
             return True
         terms = _terms_without_time(event)
         return any(terms & earlier for earlier in self.thread)
@@ -159,8 +163,10 @@ def infer_subjects(
             state.on_focus(party, event.time)
         else:
             answering = bool(state.answer_turn) and turn_id == state.answer_turn
+            # "日常对接找若溪，项目助理": someone introduced by a job continues the thread
+            staffed = any(job_before(_surface(index, mentioned, p), event.text) for p in people)
             via, implied = _implied_orgs(
-                event, people, index, state, orgs_in_turn, previous_in_turn, answering
+                event, people, index, state, orgs_in_turn, previous_in_turn, answering or staffed
             )
             if via == "turn" and implied and _fresh(state, event):
                 # The turn names a supplier of the focus ("他们门店收银用的是PayNest"): still the focus's.
@@ -263,6 +269,10 @@ def _ties_of(index: EntityIndex, entity_id: str) -> set[str]:
         if canonical == entity_id:
             ties |= index.works_at.get(alias, set())
     return ties
+
+
+def _surface(index: EntityIndex, mentioned: dict[str, dict[str, str]], entity_id: str) -> str:
+    return mentioned.get(entity_id, {}).get("surface") or index.entities[entity_id].name
 
 
 def _fresh(state: SessionFocus, event: Event) -> bool:
@@ -369,6 +379,8 @@ def _possessed(text: str, surface: str, owners: list[str]) -> bool:
         # "ClinixCloud, that's their practice management system": named, then said to be theirs
         rf"(?<![\w-]){name}(?:,\s*|\s+)(?:that's|that’s|that is|which is|it's|it’s|is)\s+their\b",
         rf"{_THEIR_ZH}的?[^，,。；;！!？?\n]{{0,10}}?{name}",
+        # "律所自己签了家扫描公司叫X", "扫描是所里自己签的X": the party's own, not ours (我们自己)
+        rf"(?<![我们咱])自己(?:签|找|请|定|选|用)[^，,。；;！!？?\n]{{0,10}}?{name}",
     ]
     if owner:
         patterns += [
@@ -410,7 +422,7 @@ def _tie_people(
             or any(normalise_name(a) in speakers for a in entity.aliases)
         ):
             continue
-        surface = mentioned.get(person, {}).get("surface") or entity.name
+        surface = _surface(index, mentioned, person)
         texts = dict.fromkeys((event.text, turn_text))
         if answering:
             via = "contact-answer"
@@ -433,12 +445,16 @@ def _tie_people(
 
 def _their_person(text: str, person: str) -> bool:
     name = re.escape(person)
-    patterns = (
+    patterns = [
         rf"\btheir\s+(?:[\w/-]+\s+){{0,3}}{name}\b",
         rf"\b{name}(?:,|\s+is)\s+their\b",
         rf"{_THEIR_ZH}的?[\u4e00-\u9fff]{{0,5}}?{name}",
         rf"{name}是{_THEIR_ZH}",
-    )
+    ]
+    title = _ZH_SURNAME_TITLE.fullmatch(person)
+    if title:
+        # "拍板的是他们主任，姓钱，…钱主任": their <title>, then the person by surname and that title
+        patterns.append(rf"{_THEIR_ZH}的?{re.escape(title.group('title'))}")
     return any(re.search(p, text, re.IGNORECASE) for p in patterns)
 
 

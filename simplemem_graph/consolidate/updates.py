@@ -25,7 +25,12 @@ from typing import Any
 
 from simplemem_graph.consolidate.calibration import calibration
 from simplemem_graph.consolidate.similarity import content_terms, same_subject
-from simplemem_graph.consolidate.value_shifts import SHIFT_ATTRIBUTES, cued_shift, recomputed_total
+from simplemem_graph.consolidate.value_shifts import (
+    SHIFT_ATTRIBUTES,
+    cued_shift,
+    moved_without_subject,
+    recomputed_total,
+)
 from simplemem_graph.consolidate.values import (
     HANDOVER,
     LABELLED_ATTRIBUTES,
@@ -44,7 +49,9 @@ from simplemem_graph.text import tokenize, zh_dictionary_tag
 
 EXPLICIT_CHANGE = re.compile(
     r"改成|改为|改到|改在|改了|换成|推迟到|推到|延期到|延到|提前到|调整为|调整到|调到|涨到|涨为|降到|降为|更正|更改为|"
-    r"顺延|延至|推迟至|推至|改至|提前至|调至|"
+    r"顺延|延至|推迟至|推至|改至|提前至|调至|提前了|推迟了|延期了|延后了|"
+    # "交稿日期 3月20日 → 3月27日": an arrow between two values is how a note writes a change
+    r"\d\S{0,6}\s?[→⟶⇒]\s?\S{0,2}\d|"
     r"正确的|说错了|报错了|作废|"
     r"\b(?:goes|went|gone|going) (?:up |down )?to\b|\breplac(?:es|ed|ing)\b|代替|取代|"
     r"\b(?:moved|changed|pushed|postponed|delayed|brought forward|switched|raised|lowered|updated)\b"
@@ -54,6 +61,8 @@ EXPLICIT_CHANGE = re.compile(
     r"\bnow (?:costs?|is)\b|\bno longer\b",
     re.IGNORECASE,
 )
+_ARROW = re.compile(r"(?<=\S)\s?[→⟶⇒]\s?(?=\S{0,2}\d)")  # between two values, as in the marker
+_CLAUSE_END = re.compile(r"[；;，,。\n]")
 SUBJECT_MIN_OVERLAP = 0.2  # shared-word Jaccard for "same subject"
 # An implicit change is only a conflict when the two events are very alike: a different amount in
 # a loosely related sentence is usually another fact, not a contradiction.
@@ -181,6 +190,11 @@ def detect_updates(
                     shift = cued_shift(event, attribute, older_candidates.get(event.id, []), shared_entity)
                     if shift is not None:
                         best[attribute] = (1.0, shift[0], False, shift[1])
+        elif "date" in new_values and "date" not in best:
+            # "又提前了 温总监说18号必须交": a change word, a person and a date, no thing of its own
+            moved = moved_without_subject(event, "date", older_candidates.get(event.id, []), shared_entity)
+            if moved is not None:
+                best["date"] = (1.0, moved, False, {})
         handover = _handover(event, marker, older_candidates.get(event.id, [])) if marker else None
         if handover is not None and all(older is not handover[0] for _, older, _, _ in best.values()):
             best["contact"] = (0.0, handover[0], False, {})  # one link per pair, as below
@@ -273,6 +287,15 @@ def new_values_of(event: Event, attribute: str, marker: re.Match) -> set[str]:
     A value inside an English marker is the one it moves from ("moved from 28 March to 21 March")."""
     if _OLD_AFTER.match(marker.group(0)):
         return attribute_values(event).get(attribute, set()) - values_after(event, attribute, marker.start())
+    if _ARROW.search(marker.group(0)):
+        # "展板40张 → 50张；报价1.6万 → 2万": each arrow gives the value right after it, up to the
+        # end of its clause; the old value of the next pair is no new value
+        new: set[str] = set()
+        for arrow in _ARROW.finditer(event.text):
+            end = _CLAUSE_END.search(event.text, arrow.end())
+            stop = end.start() if end else len(event.text)
+            new |= values_after(event, attribute, arrow.end()) - values_after(event, attribute, stop)
+        return new
     return values_after(event, attribute, marker.end())
 
 

@@ -153,6 +153,28 @@ def thing_words(text: str) -> set[str]:
     return {w for w in words if not (w.isascii() and w in verbs and w not in nouns)}
 
 
+def moved_without_subject(
+    event: Event, attribute: str, candidates: list[Event], shared_entity: set[tuple[str, str]]
+) -> Event | None:
+    """The thread's latest event stating a pending value of `attribute` that a bare change replaces:
+    "又提前了 温总监说18号必须交" names no thing of its own (a person and a value), so what moves is
+    what the thread was last given. None when the event names a subject (the ordinary rules
+    compare subjects) or nothing in its thread states such a value."""
+    new = attribute_values(event).get(attribute, set())
+    if not new or names_something(event, event.text):
+        return None
+    thread = [
+        older
+        for older in candidates
+        if older.id != event.id
+        and older.time <= event.time
+        and ((event.id, older.id) in shared_entity or older.session == event.session)
+        and attribute_values(older).get(attribute)
+        and not attribute_values(older)[attribute] <= new
+    ]
+    return thread[-1] if thread else None
+
+
 def cued_shift(
     event: Event, attribute: str, candidates: list[Event], shared_entity: set[tuple[str, str]]
 ) -> tuple[Event, dict[str, str]] | None:
@@ -192,7 +214,7 @@ def cued_shift(
         reference = announcer  # what was announced to change is what the bare value gives
     else:
         sentences = cue_sentences(event, attribute, new)
-        if any(_names_something(event, sentence) for sentence in sentences):
+        if any(names_something(event, sentence) for sentence in sentences):
             return None
         # The session's latest event before it that states the pending value ("第一批原定1月30日前到货").
         session = [
@@ -249,7 +271,7 @@ def _without_values(event: Event) -> str:
     return text
 
 
-def _names_something(event: Event, sentence: str) -> bool:
+def names_something(event: Event, sentence: str) -> bool:
     """Whether a sentence names a subject of its own: a noun (Chinese, jieba's dictionary) or a
     content word (Latin) that is no value and no name of a person or firm the event mentions."""
     for atom in event.atoms:

@@ -73,3 +73,12 @@ def test_numeral_helpers():
     assert parse_zh_numeral("十五") == 15
     assert format_number(25000.0) == "25000"
     assert format_number(0.1 + 0.2) == "0.3"
+
+
+def test_a_count_of_characters_is_a_quantity_and_a_decimal_before_chinese_is_whole():
+    from simplemem_graph.compress.amounts import find_amounts
+
+    found = {(m.kind, m.surface) for m in find_amounts("大概25万字，0.28一个字，报了7万整")}
+    assert ("quantity", "25万字") in found and ("money", "7万") in found
+    assert ("number", "0.28") in found and ("number", "0") not in found
+    assert ("money", "30万") not in {(m.kind, m.surface) for m in find_amounts("现在30万字")}

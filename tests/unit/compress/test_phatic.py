@@ -130,3 +130,45 @@ def test_the_listeners_name_is_no_thing_but_another_persons_is(make_turn, nlp):
     assert _events(make_turn, nlp, "Go Priya!", listener="Priya") == []
     events = _events(make_turn, nlp, "Go Priya! Tobias called me.", listener="Priya")
     assert [e.text for e in events] == ["Tobias called Dev."]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_what_the_listener_did_for_the_speaker_is_kept_but_praise_is_not(make_turn, nlp, seed):
+    """A past or perfect act of the listener on the speaker is shared history; a verdict on the
+    listener in the present ("you make me laugh", "You've got guts") is praise."""
+    rng = random.Random(seed)
+    listener, activity = rng.choice(_EN_NAMES), rng.choice(_EN_ACTIVITIES)
+    kept = {
+        f"I appreciate it, {listener}. You've always been there for me.": ["always been there"],
+        f"You taught me {activity} last summer.": [activity, "taught"],
+        "You helped us move house.": ["helped", "move house"],
+    }
+    for line, words in kept.items():
+        texts = " ".join(e.text for e in _events(make_turn, nlp, line, listener=listener))
+        assert all(w in texts for w in words), (line, texts)
+    for line in ["You've got guts.", "You make me laugh!", f"You rock, {listener}!", "You've made my day!"]:
+        assert _events(make_turn, nlp, line, listener=listener) == [], line
+
+
+def test_that_and_a_present_verb_alone_is_a_verdict_but_what_happened_is_kept(make_turn, nlp):
+    for line in ["that sucks", "aw that sucks, sorry", "Ugh, that hurts.", "This rocks!"]:
+        assert _events(make_turn, nlp, line) == [], line
+    # a past act, a negation, a date, the speaker's part, a pronoun that is a thing: facts
+    for line, word in [
+        ("This broke again.", "broke"),
+        ("That doesn't work.", "doesn't"),
+        ("That happened yesterday.", "happened"),
+        ("That works for me.", "works"),
+        ("It works now.", "works"),
+    ]:
+        texts = " ".join(e.text for e in _events(make_turn, nlp, line))
+        assert word in texts, (line, texts)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_particle_glued_to_a_farewell_does_not_make_it_a_place(make_turn, nlp, seed):
+    """jieba reads "聊哈" as a place name; the dictionary word before the particle keeps its tag."""
+    place = random.Random(seed).choice(_ZH_PLACES)
+    assert _events(make_turn, nlp, "下次聊哈", speaker="林夏", listener="周野") == []
+    texts = " ".join(e.text for e in _events(make_turn, nlp, f"我下周去{place}哈", speaker="林夏", listener="周野"))
+    assert place in texts, texts

@@ -83,7 +83,7 @@ def test_chinese_we_names_the_conjoined_first_person(s, n, a):
     assert _zh(f"我和{n}去了仓库，我们清点了库存。", s) == f"{s}和{n}去了仓库，{s}和{n}清点了库存。"
     assert _zh(f"{n}和我谈过，我们同意了。", s) == f"{n}和{s}谈过，{s}和{n}同意了。"
     assert _zh(f"我跟{n}说咱们下周见。", s, a) == f"{s}跟{n}说{s}和{n}下周见。"
-    assert _zh("我和我老婆打算搬家，我们看了房子。", s) == f"{s}和{s}老婆打算搬家，{s}和{s}老婆看了房子。"
+    assert _zh("我和我老婆打算搬家，我们看了房子。", s) == f"{s}和{s}的老婆打算搬家，{s}和{s}的老婆看了房子。"
     assert _zh("我和你都去，咱们一起。", s, a) == f"{s}和{a}都去，{s}和{a}一起。"
 
 
