@@ -148,8 +148,8 @@ def find_latin_names_in_zh(text: str) -> list[Mention]:
         end = start + len(surface)
         if text[start:end] != surface:
             continue  # the run had line breaks or double spaces inside: leave it
-        if words[-1] in EN_ORG_SUFFIXES:
-            kind = "org"
+        if words[-1] in EN_ORG_SUFFIXES or (len(words) >= 2 and is_plural_common_noun(words[-1])):
+            kind = "org"  # "Kingsway Fasteners": a person's name takes no plural head
         elif surface in EN_PLACES:
             kind = "place"
         elif 2 <= len(words) <= 3:

@@ -397,7 +397,8 @@ def _bare_given_name(tokens: list[tuple[str, str, int]], i: int) -> str | None:
     """A given name said alone (思琪, 嘉豪, 浩宇), where a person stands: at a clause start before a
     verb or 是, or after an errand verb (找/发/跟...). Two characters jieba's dictionary does not hold
     as a word and guesses are a person (nr), or two single characters it guesses are (浩|宇); no
-    frequent function character (太棒: 太), not a nickname or a surname + name (the rules above). A name without a surname is how colleagues and clients' staff are called."""
+    frequent function character (太棒: 太), not a nickname or a surname + name (the rules above).
+    A name without a surname is how colleagues and clients' staff are called."""
     word, tag, _ = tokens[i]
     following = i + 1
     if len(word) == 1 and tag == "nr" and i + 1 < len(tokens) and tokens[i + 1][1] == "nr":
@@ -417,7 +418,9 @@ def _bare_given_name(tokens: list[tuple[str, str, int]], i: int) -> str | None:
     ):
         return None
     before = tokens[i - 1][0] if i else ""
-    after_word, after_tag = (tokens[following][0], tokens[following][1]) if following < len(tokens) else ("", "x")
+    after_word, after_tag = (
+        (tokens[following][0], tokens[following][1]) if following < len(tokens) else ("", "x")
+    )
     opens = not before or bool(re.fullmatch(r"[，。,.；;：:！!？?\s]", before))
     # 云帆|教育: a line of business after it makes the two characters a trade name
     trade = after_word in ZH_INDUSTRY_WORDS or _trade_word(after_word, after_tag)

@@ -186,7 +186,10 @@ def job_before(name: str, text: str) -> bool:
     apposition ("思琪，律师助理", "嘉豪是财务"); not after 我们/我方 (our own staff)."""
     if re.search(rf"(?<!我们)(?<!我方)(?:{_JOB_ALT}|对接)[找是为]?{re.escape(name)}", text):
         return True
-    after = rf"(?<!我们)(?<!我方){re.escape(name)}(?:[，,]\s*|是)(?!我们|我方|咱们)[\u4e00-\u9fff]{{0,3}}(?:{_JOB_ALT})(?=[，,。；;）)\s]|$)"
+    after = (
+        rf"(?<!我们)(?<!我方){re.escape(name)}(?:[，,]\s*|是)(?!我们|我方|咱们)"
+        rf"[\u4e00-\u9fff]{{0,3}}(?:{_JOB_ALT})(?=[，,。；;）)\s]|$)"
+    )
     return re.search(after, text) is not None
 
 

@@ -54,7 +54,9 @@ _THEIR_ZH = r"(?:他们|她们|对方)"
 # "拍板的是他们主任", "Bev from their accounts": a possessive pointing back at the party in focus
 _POINTS_BACK = re.compile(rf"{_THEIR_ZH}|\btheir\b", re.IGNORECASE)
 _SIDE = r"(?:那边|这边|方面)"  # "X那边": X's side, a party of its own
-_ZH_SURNAME_TITLE = re.compile("[\u4e00-\u9fff](?P<title>" + "|".join(t for t in ZH_TITLES if len(t) >= 2) + ")")
+_ZH_SURNAME_TITLE = re.compile(
+    "[\u4e00-\u9fff](?P<title>" + "|".join(t for t in ZH_TITLES if len(t) >= 2) + ")"
+)
 SUPPLIER = "supplier"  # WORKS_AT props.as of an organisation tied to another as its supplier/system
 
 Mentions = dict[str, dict[str, dict[str, str]]]  # event id -> canonical entity id -> MENTIONS props

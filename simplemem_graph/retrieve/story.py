@@ -29,12 +29,16 @@ from simplemem_graph.consolidate.updates import attribute_values
 from simplemem_graph.errors import NotFoundError
 from simplemem_graph.models import Entity, Event, EventStatus, Hit, LinkKind
 from simplemem_graph.stores.base import GraphStore
-from simplemem_graph.stores.queries import EntityQuery, EventQuery, RecallFilter
+from simplemem_graph.stores.queries import EntitiesNamed, EntityQuery, EventQuery, RecallFilter
 
 SUPPLIER = "supplier"  # WORKS_AT props.as of a supplier / system tied to a client (see focus.py)
 _QUESTION_END = re.compile(r"[?？]\s*$")
 MAX_REVISION_HOPS = 4  # SUPERSEDES links followed out of the story (a value changed four times)
 RESTATEMENT_WINDOW = timedelta(minutes=15)  # a turn and the reply that restates its value
+# An untied person named in at least this share of their events inside an entity's own events is
+# one of its people (a colleague of ours is named across every client's threads).
+ASSOCIATE_MIN_SHARE = 0.5
+ASSOCIATE_MIN_EVENTS = 2  # once beside the client is no pattern ("辛苦了阿凯" after its news)
 
 
 @dataclass
@@ -103,6 +107,10 @@ def entity_story(
     storylines = store.events(namespace, EventQuery(entity_ids=people + suppliers, filter=window))
     related = [e for e in storylines if e.id not in events]
     every = {**events, **{e.id: e for e in related}}
+    associates, associated = _associates(
+        store, namespace, events, group, set(people) | set(suppliers), window
+    )
+    every.update({e.id: e for e in associated if e.id not in every})
     revisions = _revisions(store, namespace, set(events), statuses, date_from, date_to)
     every.update({e.id: e for e in revisions.values() if e.id not in every})
     stated = _stated_before(store, namespace, every, statuses, date_from, date_to)
@@ -123,6 +131,19 @@ def entity_story(
         if _bare_question(event):
             continue
         path = _path(event, mentions[event.id], entity, group, people, suppliers, parties, label)
+        if (
+            not path
+            and not _belongs_elsewhere(mentions[event.id], group, suppliers, parties)
+            and not (_names_another_org(event, entity, suppliers, label))
+        ):
+            path = next(
+                (
+                    [f"MENTIONS {label.get(p, p)}", f"MOSTLY IN {entity.name}'s story ({share})"]
+                    for p, share in associates.items()
+                    if p in mentions[event.id]
+                ),
+                [],
+            )
         if not path and not _belongs_elsewhere(mentions[event.id], group, suppliers, parties):
             if event.id in revisions:
                 path = [f"REVISES a value of {entity.name}'s story"]
@@ -140,6 +161,62 @@ def entity_story(
         hits=hits,
         chains=chains,
     )
+
+
+def _associates(
+    store: GraphStore,
+    namespace: str,
+    events: dict[str, Event],
+    group: set[str],
+    tied: set[str],
+    window: RecallFilter,
+) -> tuple[dict[str, str], list[Event]]:
+    """People no text tied to anyone who are named mostly inside the entity's own events: the
+    client's staff called by a first name that no "their…" introduced ("Bev", "思琪"). Such a
+    person's other events join the story; our own colleagues, named in every client's thread, and
+    anyone tied elsewhere do not. Person id -> "k of n events", and their events outside `events`."""
+    names = sorted(
+        {
+            p.name
+            for e in events.values()
+            for p in e.participants
+            if p.type == "person" and p.role != "speaker"
+        }
+    )
+    if not names:
+        return {}, []
+    found = store.entities(namespace, EntitiesNamed(names=names))
+    candidates = sorted({e.id for es in found.values() for e in es if e.type == "person"} - group - tied)
+    if not candidates:
+        return {}, []
+    working = {lk.source for lk in store.links(namespace, kinds=[LinkKind.WORKS_AT], node_ids=candidates)}
+    named_in: dict[str, set[str]] = defaultdict(set)
+    for link in store.links(namespace, kinds=[LinkKind.MENTIONS], node_ids=candidates):
+        if link.target in candidates and link.props.get("role") != "speaker":
+            named_in[link.target].add(link.source)
+    shares: dict[str, str] = {}
+    outside: set[str] = set()
+    for person, event_ids in named_in.items():
+        inside = event_ids & set(events)
+        if (
+            person in working
+            or len(inside) < ASSOCIATE_MIN_EVENTS
+            or len(inside) < ASSOCIATE_MIN_SHARE * len(event_ids)
+        ):
+            continue
+        shares[person] = f"{len(inside)} of {len(event_ids)} events"
+        outside |= event_ids - set(events)
+    more = store.events(namespace, EventQuery(ids=sorted(outside), filter=window)) if outside else []
+    return shares, more
+
+
+def _names_another_org(event: Event, entity: Entity, suppliers: list[str], label: dict[str, str]) -> bool:
+    """The event names an organisation that is neither the entity nor one of its suppliers: someone
+    named there speaks for that one ("Kingsway那边Emma回邮件了")."""
+    own = {n.casefold() for n in (entity.name, *entity.aliases)} | {
+        label.get(s, s).casefold() for s in suppliers
+    }
+    return any(p.type == "org" and p.name.casefold() not in own for p in event.participants)
 
 
 def _canonical(store: GraphStore, namespace: str, entity: Entity) -> Entity:

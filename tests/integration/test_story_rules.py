@@ -158,3 +158,61 @@ def test_the_vendors_people_and_the_contacts_join_the_clients_story(memory):
     )
     assert any("Keys finally came through from Steve Rudd" in t for t in texts)  # the vendor's man alone
     assert not any("kettle" in t for t in texts)
+
+
+def test_someone_named_mostly_in_a_clients_events_joins_its_story_but_a_colleague_does_not(memory):
+    """Made-up names. Megan is never introduced as theirs, but two of her three events are the
+    client's own: her third, in a later session that names no firm, is the client's story. Victor
+    (ours) is named across two clients' threads and in small talk: his turns stay out."""
+    memory.add_many(
+        _turns(
+            [
+                (
+                    "s1",
+                    "2026-03-02T09:00:00+00:00",
+                    "user",
+                    "New client: Corbel Dental, three clinics around Leeds.",
+                ),
+                (
+                    "s1",
+                    "2026-03-02T09:02:00+00:00",
+                    "user",
+                    "Corbel Dental wants the booking page live by 12 May, Megan is sorting the copy.",
+                ),
+                (
+                    "s1",
+                    "2026-03-02T09:04:00+00:00",
+                    "user",
+                    "Corbel Dental asked Megan to send over the logo files too.",
+                ),
+                ("s1", "2026-03-02T09:06:00+00:00", "user", "Ask Victor to draft the Corbel Dental quote."),
+                (
+                    "s2",
+                    "2026-03-03T09:00:00+00:00",
+                    "user",
+                    "Harwick Joinery signed, Victor is drafting the Harwick Joinery quote.",
+                ),
+                (
+                    "s3",
+                    "2026-03-09T09:00:00+00:00",
+                    "user",
+                    "Megan finally sent the logo files, the svg ones.",
+                ),
+                ("s3", "2026-03-09T09:05:00+00:00", "user", "Victor is off sick today."),
+            ]
+        )
+    )
+    memory.consolidate(now=datetime.fromisoformat("2026-03-10T09:00:00+00:00"))
+    story = memory.story("Corbel Dental")
+    by_text = {h.event.text: h.path for h in story.hits}
+    sent = [path for text, path in by_text.items() if "finally sent the logo files" in text]
+    assert sent and any("Megan" in step for step in sent[0]), by_text
+    assert not any("off sick" in text for text in by_text), by_text
+    assert not any("Harwick" in text for text in by_text), by_text
+
+
+def test_a_latin_firm_named_by_a_plural_in_chinese_text_is_an_organisation():
+    from simplemem_graph.compress.names import find_latin_names_in_zh
+
+    found = [(m.kind, m.value) for m in find_latin_names_in_zh("Corbel Dentists那边Priti Shah回邮件了")]
+    assert found == [("org", "Corbel Dentists"), ("person", "Priti Shah")]

@@ -33,7 +33,10 @@ def test_short_first_person_facts_are_kept(make_turn, nlp, seed):
         assert events, line
         # every word kept: only 我 is named (with the 的 a name needs before what it owns) and a
         # date annotated
-        assert re.sub(r"\(\d{4}-\d{2}-\d{2}\)", "", events[0].text).replace("林的", "我").replace("林", "我") == line
+        assert (
+            re.sub(r"\(\d{4}-\d{2}-\d{2}\)", "", events[0].text).replace("林的", "我").replace("林", "我")
+            == line
+        )
         if line.startswith("我妈妈"):
             assert events[0].text.startswith("林的妈妈"), events[0].text
 

@@ -170,5 +170,7 @@ def test_a_particle_glued_to_a_farewell_does_not_make_it_a_place(make_turn, nlp,
     """jieba reads "聊哈" as a place name; the dictionary word before the particle keeps its tag."""
     place = random.Random(seed).choice(_ZH_PLACES)
     assert _events(make_turn, nlp, "下次聊哈", speaker="林夏", listener="周野") == []
-    texts = " ".join(e.text for e in _events(make_turn, nlp, f"我下周去{place}哈", speaker="林夏", listener="周野"))
+    texts = " ".join(
+        e.text for e in _events(make_turn, nlp, f"我下周去{place}哈", speaker="林夏", listener="周野")
+    )
     assert place in texts, texts
