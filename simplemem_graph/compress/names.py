@@ -276,6 +276,10 @@ def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozens
             plural_end=ent[-1].tag_ in ("NNS", "NNPS") or is_plural_common_noun(ent[-1].text),
             locative=ent.root.head.lower_ if ent.root.dep_ == "pobj" else "",
         )
+        if kind == "person" and _described_as_a_body(ent.root):
+            kind = "org"
+        elif kind == "org" and _speaks_as_a_person(ent):
+            kind = "person"
         if kind:
             found.append(Mention(kind, s, e, surface, surface))
     sentence = text[start:end]
@@ -287,6 +291,7 @@ def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozens
             surface = text[opening : start + m.end()]
             found.append(Mention("org", opening, start + m.end(), surface, surface))
     found += _proper_noun_runs(doc, start, end, found)
+    found = _with_acronym_tails(doc, found, start, end)
     found = [_without_leading_interjection(doc, m, common) for m in found]
     found = [m for m in found if not _is_ordinary_word(m.surface, common) and not _not_a_name(doc, m, start)]
     titles = _quoted_titles(text, start, end)
@@ -297,6 +302,71 @@ def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozens
 _QUOTED_TITLE = re.compile(
     r"(?:(?<=\s)|^)[\"“‘'](?P<t>[A-Z][\w'’&:,.!?-]*(?: [\w'’&:,.!?-]+){0,5})[\"”’'](?=[\s,.;:!?)-]|$)"
 )
+
+
+# The endings of English agent nouns ("manager", "director", "accountant", "optician", "trustee"):
+# a word naming what a person does. An appositive head without one ("the credit union", "a bakery
+# chain") names a body, which a person's name never is.
+_AGENT_NOUN = re.compile(r"(?:er|or|ist|ian|ant|ent|ee|ess|man|woman|person|boss|head|lead|guy)$")
+
+
+def _described_as_a_body(root) -> bool:
+    """ "Marlowe Mutual, the credit union down in Geelong": a name in apposition to a determined
+    common noun that names no agent is an organisation, whatever NER said ("Tom, the operations
+    manager" stays a person)."""
+    for child in root.children:
+        if child.dep_ != "appos" or child.pos_ != "NOUN":
+            continue
+        determined = any(c.dep_ == "det" and c.lower_ in ("the", "a", "an") for c in child.children)
+        if determined and not _AGENT_NOUN.search(child.lower_):
+            return True
+    return False
+
+
+def _speaks_as_a_person(ent) -> bool:
+    """ "Tuan says 50% deposit paid", "Bazza said yep": one capitalised word (no suffix, not an
+    acronym) that is the subject of a verb of speech is a person, though NER calls it a firm;
+    a firm that says something is named with more than a bare word often enough to stay one."""
+    if len(ent) != 1 or ent.text.isupper() or ent.text in EN_ORG_SUFFIXES:
+        return False
+    head = ent.root.head
+    return ent.root.dep_ == "nsubj" and head.pos_ == "VERB" and head.lemma_.lower() in _SPEECH_VERBS
+
+
+# Verbs of speech and of saying yes or no, whose subject is someone who talks.
+_SPEECH_VERBS = frozenset(
+    "say tell ask reply answer confirm admit agree promise mention explain complain apologise "
+    "apologize insist claim rang ring call email text reckon".split()
+)
+
+
+def _with_acronym_tails(doc, found: list[Mention], start: int, end: int) -> list[Mention]:
+    """ "Lumen AV", "Acme IT": a one-word name that modifies the all-caps word right after it
+    (NER reads the two as two names, or the acronym as nothing) is one organisation with a trade
+    acronym for a tail; "call Tom ASAP" does not modify ASAP."""
+    text = doc_text(doc)
+    merged: list[Mention] = []
+    for m in sorted(found, key=lambda m: m.start):
+        tail = _ACRONYM_TAIL.match(text, m.end, end)
+        tokens = _tokens(doc, m.start, m.end)
+        if (
+            tail
+            and m.start >= start
+            and m.kind in ("person", "org", "product")
+            and len(tokens) == 1
+            and tokens[0].dep_ == "compound"
+            and tokens[0].head.idx == m.end + 1
+        ):
+            surface = text[m.start : tail.end()]
+            merged.append(Mention("org", m.start, tail.end(), surface, surface))
+        else:
+            merged.append(m)
+    joined = [(m.start, m.end) for m in merged if m.kind == "org" and " " in m.surface]
+    # the tail, when NER found it on its own, is part of the joined name
+    return [m for m in merged if not any(s <= m.start and m.end <= e and (s, e) != (m.start, m.end) for s, e in joined)]
+
+
+_ACRONYM_TAIL = re.compile(r" [A-Z]{2,4}(?![A-Za-z0-9&])")
 
 
 def _quoted_titles(text: str, start: int, end: int) -> list[Mention]:

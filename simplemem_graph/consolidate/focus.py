@@ -48,6 +48,11 @@ _PERSON_PRONOUN = re.compile(r"[他她](?![们們])|\b(?:he|she|him|her)\b", re.
 THREAD_TERMS_KEPT = 6  # recent events of the focus whose words a continuation may share
 # A question about who to deal with: the people named in the answer are the focus's contacts.
 _CONTACT_QUESTION = re.compile(r"contact|对接|联系人|负责人|谁负责|跟谁", re.IGNORECASE)
+# "Who's running it on their side?", "他们那边谁管这个？": a who-question about the other side.
+_WHO_ON_THEIR_SIDE = re.compile(
+    r"(?:\bwho(?:'s|’s|\s+is|\s+are|\s+will)?\b.*\b(?:their|they|them)\b)|(?:(?:他们|她们|对方).*谁)|(?:谁.*(?:他们|她们|对方))",
+    re.IGNORECASE,
+)
 _QUESTION_MARK = re.compile(r"[?？]")
 _THEIR_ZH = r"(?:他们|她们|对方)"
 _SIDE = r"(?:那边|这边|方面)"  # "X那边": X's side, a party of its own
@@ -159,8 +164,14 @@ def infer_subjects(
             state.on_focus(party, event.time)
         else:
             answering = bool(state.answer_turn) and turn_id == state.answer_turn
+            # "Niamh from their people & culture team": someone of "their" side is on the focus's thread.
+            theirs = any(
+                _their_person(t, mentioned[p].get("surface") or index.entities[p].name)
+                for p in people
+                for t in dict.fromkeys((event.text, turn_text))
+            )
             via, implied = _implied_orgs(
-                event, people, index, state, orgs_in_turn, previous_in_turn, answering
+                event, people, index, state, orgs_in_turn, previous_in_turn, answering or theirs
             )
             if via == "turn" and implied and _fresh(state, event):
                 # The turn names a supplier of the focus ("他们门店收银用的是PayNest"): still the focus's.
@@ -297,7 +308,9 @@ def _track_contact_question(state: SessionFocus, event: Event, turn_id: str) -> 
         state.answer_turn = turn_id
     elif state.answer_turn and turn_id != state.answer_turn:
         state.contact_question = state.answer_turn = ""
-    if _QUESTION_MARK.search(event.text) and _CONTACT_QUESTION.search(event.text):
+    if _QUESTION_MARK.search(event.text) and (
+        _CONTACT_QUESTION.search(event.text) or _WHO_ON_THEIR_SIDE.search(event.text)
+    ):
         state.contact_question, state.answer_turn = turn_id, ""
 
 
@@ -369,6 +382,9 @@ def _possessed(text: str, surface: str, owners: list[str]) -> bool:
         # "ClinixCloud, that's their practice management system": named, then said to be theirs
         rf"(?<![\w-]){name}(?:,\s*|\s+)(?:that's|that’s|that is|which is|it's|it’s|is)\s+their\b",
         rf"{_THEIR_ZH}的?[^，,。；;！!？?\n]{{0,10}}?{name}",
+        # "a sponsor deal w/ Lumen AV (does all their branch screens)": a firm they deal with, said
+        # in the same breath to work for them
+        rf"(?:\bwith\b|\bw/)\s*{name}\s*(?:\(|,|—|-)\s*[^()\n]{{0,40}}?\btheir\b",
     ]
     if owner:
         patterns += [
@@ -420,6 +436,8 @@ def _tie_people(
             via = "job"
         elif any(_side_of(t, surface, [index.entities[c].name for c in colleagues]) for t in texts):
             via = "colleague"
+        elif any(_role_is(t, surface, _names_of(index, org)) for t in texts):
+            via = "role"
         elif re.search(HANDOVER, event.text, re.IGNORECASE):
             # "Ollie Strand takes over their logistics", "接手的是阿珂": who takes over a post of the
             # event's one organisation works there.
@@ -436,10 +454,22 @@ def _their_person(text: str, person: str) -> bool:
     patterns = (
         rf"\btheir\s+(?:[\w/-]+\s+){{0,3}}{name}\b",
         rf"\b{name}(?:,|\s+is)\s+their\b",
+        # "Niamh from their people & culture team", "Bev from their accounts", "Maggie in their accounts"
+        rf"\b{name}\s+(?:from|in|at|on|of)\s+their\b",
         rf"{_THEIR_ZH}的?[\u4e00-\u9fff]{{0,5}}?{name}",
         rf"{name}是{_THEIR_ZH}",
     )
     return any(re.search(p, text, re.IGNORECASE) for p in patterns)
+
+
+def _role_is(text: str, person: str, org_names: list[str]) -> bool:
+    """ "Lumen guy is Rhys", "Halvard's account manager: Ines": a role of the named organisation,
+    then the person who fills it."""
+    owners = "|".join(re.escape(o) for o in org_names if o)
+    if not owners:
+        return False
+    pattern = rf"\b(?:{owners})(?:'s|’s)?\s+(?:[a-z][\w-]*\s+){{0,2}}?[a-z][\w-]*\s*(?:\bis\b|:|=)\s*{re.escape(person)}\b"
+    return re.search(pattern, text) is not None
 
 
 def _side_of(text: str, person: str, colleagues: list[str]) -> bool:
