@@ -364,7 +364,15 @@ def _tie_suppliers(
             continue
         surfaces = [mentioned.get(org, {}).get("surface") or "", *_names_of(index, org)]
         texts = dict.fromkeys((event.text, turn_text))
-        if any(_possessed(t, surface, client_names) for t in texts for surface in surfaces if surface):
+        # "Marlow Motors want ... for their Ballarat store": beside another firm of its own, "their"
+        # is that firm's; only the client's own name then makes a supplier the client's.
+        other_firm = any(o not in (org, client) and not index.works_at.get(o) for o in orgs)
+        if any(
+            _possessed(t, surface, client_names, by_their=not other_firm)
+            for t in texts
+            for surface in surfaces
+            if surface
+        ):
             _tie(index, ties, org, client, via="possessive", **{"as": SUPPLIER})
 
 
@@ -373,11 +381,12 @@ def _names_of(index: EntityIndex, entity_id: str) -> list[str]:
     return [entity.name, *entity.aliases]
 
 
-def _possessed(text: str, surface: str, owners: list[str]) -> bool:
-    """`surface` is given as the owner's: "their <words> X", "他们…X", "<owner>'s X", "<owner>的X"."""
+def _possessed(text: str, surface: str, owners: list[str], by_their: bool = True) -> bool:
+    """`surface` is given as the owner's: "their <words> X", "他们…X", "<owner>'s X", "<owner>的X"
+    (only the last two when `by_their` is False)."""
     name = re.escape(surface)
     owner = "|".join(re.escape(o) for o in owners)
-    patterns = [
+    patterns = [] if not by_their else [
         rf"\btheir\s+(?:[\w/-]+[\s,]+){{0,3}}{name}",
         # "ClinixCloud, that's their practice management system": named, then said to be theirs
         rf"(?<![\w-]){name}(?:,\s*|\s+)(?:that's|that’s|that is|which is|it's|it’s|is)\s+their\b",
