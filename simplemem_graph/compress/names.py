@@ -120,6 +120,8 @@ def load_english_pipeline(name: str | None = None):
 
 _ZH_PERSON_AFTER_LATIN = re.compile(
     r"\s?(?:说|表示|告诉|答应|回复|回答|问|觉得|认为|先生|女士|小姐|老师|经理|总监|本人)"
+    # "找Priya，她是office manager": the next clause calls the word 她/他 (she/he)
+    r"|\s?[，,]\s?[她他](?![们們])"
 )
 
 
@@ -278,7 +280,7 @@ def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozens
         )
         if kind == "person" and _described_as_a_body(ent.root):
             kind = "org"
-        elif kind == "org" and _speaks_as_a_person(ent):
+        elif kind in ("org", "place", "product") and _speaks_as_a_person(ent, kind):
             kind = "person"
         if kind:
             found.append(Mention(kind, s, e, surface, surface))
@@ -323,31 +325,40 @@ def _described_as_a_body(root) -> bool:
     return False
 
 
-def _speaks_as_a_person(ent) -> bool:
-    """ "Tuan says 50% deposit paid", "Bazza said yep": one capitalised word (no suffix, not an
-    acronym) that is the subject of a verb of speech is a person, though NER calls it a firm;
-    a firm that says something is named with more than a bare word often enough to stay one."""
-    if len(ent) != 1 or ent.text.isupper() or ent.text in EN_ORG_SUFFIXES:
+def _speaks_as_a_person(ent, kind: str) -> bool:
+    """ "Tuan says 50% deposit paid", "Priya signed off": one capitalised word (no suffix, not an
+    acronym, no known place) that NER calls a firm, a place or a product is a person when it is the
+    subject of a verb of speech, or, for a place, of any verb of action: a town signs nothing off,
+    and a firm that speaks is named with more than a bare word often enough to stay one."""
+    if len(ent) != 1 or ent.text.isupper() or ent.text in EN_ORG_SUFFIXES or ent.text in EN_PLACES:
         return False
     head = ent.root.head
-    return ent.root.dep_ == "nsubj" and head.pos_ == "VERB" and head.lemma_.lower() in _SPEECH_VERBS
+    if ent.root.dep_ != "nsubj" or head.pos_ != "VERB":
+        return False
+    verb = head.lemma_.lower()
+    return verb in _SPEECH_VERBS or (kind == "place" and verb not in ("be", "have"))
 
 
 # Verbs of speech and of saying yes or no, whose subject is someone who talks.
 _SPEECH_VERBS = frozenset(
-    "say tell ask reply answer confirm admit agree promise mention explain complain apologise "
-    "apologize insist claim rang ring call email text reckon".split()
+    (
+        *("say", "tell", "ask", "reply", "answer", "confirm", "admit", "agree", "promise", "mention"),
+        *("explain", "complain", "apologise", "apologize", "insist", "claim", "ring", "call", "email"),
+        *("text", "reckon"),
+    )
 )
 
 
 def _with_acronym_tails(doc, found: list[Mention], start: int, end: int) -> list[Mention]:
-    """ "Lumen AV", "Acme IT": a one-word name that modifies the all-caps word right after it
-    (NER reads the two as two names, or the acronym as nothing) is one organisation with a trade
-    acronym for a tail; "call Tom ASAP" does not modify ASAP."""
+    """ "Lumen AV", "Acme IT": a one-word name that modifies the trade acronym right after it
+    (NER reads the two as two names, or the acronym as nothing) is one organisation with the trade
+    for a tail; "call Tom ASAP" does not modify ASAP, "the Fernhill NAS" names a device."""
     text = doc_text(doc)
     merged: list[Mention] = []
     for m in sorted(found, key=lambda m: m.start):
         tail = _ACRONYM_TAIL.match(text, m.end, end)
+        if tail and tail.group(0).strip() not in EN_COMMON_ACRONYMS:
+            tail = None  # "the Fernhill NAS" is Fernhill's device, not a firm called so
         tokens = _tokens(doc, m.start, m.end)
         if (
             tail
@@ -363,7 +374,7 @@ def _with_acronym_tails(doc, found: list[Mention], start: int, end: int) -> list
             merged.append(m)
     joined = [(m.start, m.end) for m in merged if m.kind == "org" and " " in m.surface]
     # the tail, when NER found it on its own, is part of the joined name
-    return [m for m in merged if not any(s <= m.start and m.end <= e and (s, e) != (m.start, m.end) for s, e in joined)]
+    return [m for m in merged if not any(m.within(s, e) and (s, e) != (m.start, m.end) for s, e in joined)]
 
 
 _ACRONYM_TAIL = re.compile(r" [A-Z]{2,4}(?![A-Za-z0-9&])")

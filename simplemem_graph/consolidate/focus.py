@@ -387,7 +387,7 @@ def _possessed(text: str, surface: str, owners: list[str], by_their: bool = True
     name = re.escape(surface)
     owner = "|".join(re.escape(o) for o in owners)
     patterns = [] if not by_their else [
-        rf"\btheir\s+(?:[\w/-]+[\s,]+){{0,3}}{name}",
+        rf"\btheir\s+(?:[\w/+&-]+[\s,]+){{0,4}}{name}",
         # "ClinixCloud, that's their practice management system": named, then said to be theirs
         rf"(?<![\w-]){name}(?:,\s*|\s+)(?:that's|that’s|that is|which is|it's|it’s|is)\s+their\b",
         rf"{_THEIR_ZH}的?[^，,。；;！!？?\n]{{0,10}}?{name}",
@@ -472,13 +472,18 @@ def _their_person(text: str, person: str) -> bool:
 
 
 def _role_is(text: str, person: str, org_names: list[str]) -> bool:
-    """ "Lumen guy is Rhys", "Halvard's account manager: Ines": a role of the named organisation,
-    then the person who fills it."""
+    """ "Lumen guy is Rhys", "Halvard's account manager: Ines", "Ken is the NetAsia engineer": a
+    role of the named organisation and the person who fills it."""
     owners = "|".join(re.escape(o) for o in org_names if o)
     if not owners:
         return False
-    pattern = rf"\b(?:{owners})(?:'s|’s)?\s+(?:[a-z][\w-]*\s+){{0,2}}?[a-z][\w-]*\s*(?:\bis\b|:|=)\s*{re.escape(person)}\b"
-    return re.search(pattern, text) is not None
+    name = re.escape(person)
+    patterns = (
+        rf"\b(?:{owners})(?:'s|’s)?\s+(?:[a-z][\w-]*\s+){{0,2}}?[a-z][\w-]*\s*(?:\bis\b|:|=)\s*{name}\b",
+        # "Ken is the NetAsia engineer"
+        rf"\b{name}\s+is\s+(?:the|their|our|an?)\s+(?:{owners})\s+[a-z][\w-]*",
+    )
+    return any(re.search(p, text) is not None for p in patterns)
 
 
 def _side_of(text: str, person: str, colleagues: list[str]) -> bool:
