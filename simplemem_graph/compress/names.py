@@ -293,9 +293,12 @@ def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozens
             surface = text[opening : start + m.end()]
             found.append(Mention("org", opening, start + m.end(), surface, surface))
     found += _proper_noun_runs(doc, start, end, found)
+    # a tagger that calls "Bev" an adjective would drop it below: these are checked on their own
+    openings = _sentence_opening_people(doc, start, end, found)
     found = _with_acronym_tails(doc, found, start, end)
     found = [_without_leading_interjection(doc, m, common) for m in found]
     found = [m for m in found if not _is_ordinary_word(m.surface, common) and not _not_a_name(doc, m, start)]
+    found += [m for m in openings if not _is_ordinary_word(m.surface, common)]
     titles = _quoted_titles(text, start, end)
     # A name inside a quoted title ("Charlotte's Web") is part of the title, not a name of its own.
     return [m for m in found if not any(t.start <= m.start and m.end <= t.end for t in titles)] + titles
@@ -481,6 +484,28 @@ def _proper_noun_runs(doc, start: int, end: int, known: list[Mention]) -> list[M
         surface = doc_text(doc)[s:e]
         kind = "org" if head else "place" if surface in EN_PLACES else "person"
         found.append(Mention(kind, s, e, surface, surface))
+    return found
+
+
+def _sentence_opening_people(doc, start: int, end: int, known: list[Mention]) -> list[Mention]:
+    """A single capitalised word opening a sentence, which `_proper_noun_runs` leaves alone, is a
+    person when the sentence shows it: the subject of a verb as a proper noun ("Bev paid 1,400
+    today", "Sinead takes over"), or someone "from/in/at their" side ("Bev from their accounts
+    queried..."). Ordinary words among them are dropped later by the batch's lower-case uses."""
+    found = []
+    for sent in doc.sents:
+        token = sent[0]
+        if token.idx < start or token.idx >= end or any(k.start <= token.idx < k.end for k in known):
+            continue
+        if not (token.is_alpha and token.text[:1].isupper() and not token.text.isupper()):
+            continue
+        if token.text in _WEEKDAYS_MONTHS or token.lower_ in STOPWORDS or token.text in EN_PLACES:
+            continue
+        after = [t.lower_ for t in doc[token.i + 1 : token.i + 3]]
+        subject = token.pos_ == "PROPN" and token.dep_ == "nsubj" and token.head.pos_ == "VERB"
+        theirs = len(after) == 2 and after[0] in ("from", "in", "at") and after[1] == "their"
+        if subject or theirs:
+            found.append(Mention("person", token.idx, token.idx + len(token.text), token.text, token.text))
     return found
 
 
