@@ -280,7 +280,7 @@ def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozens
         )
         if kind == "person" and _described_as_a_body(ent.root):
             kind = "org"
-        elif kind in ("org", "place", "product") and _speaks_as_a_person(ent, kind):
+        elif kind in ("org", "place", "product") and _speaks_as_a_person(ent):
             kind = "person"
         if kind:
             found.append(Mention(kind, s, e, surface, surface))
@@ -328,18 +328,23 @@ def _described_as_a_body(root) -> bool:
     return False
 
 
-def _speaks_as_a_person(ent, kind: str) -> bool:
-    """ "Tuan says 50% deposit paid", "Priya signed off": one capitalised word (no suffix, not an
+def _speaks_as_a_person(ent) -> bool:
+    """ "Tuan says 50% deposit paid", "Bazza said yep": one capitalised word (no suffix, not an
     acronym, no known place) that NER calls a firm, a place or a product is a person when it is the
-    subject of a verb of speech, or, for a place, of any verb of action: a town signs nothing off,
-    and a firm that speaks is named with more than a bare word often enough to stay one."""
+    subject of a verb of speech; a firm that speaks is named with more than a bare word often
+    enough to stay one."""
     if len(ent) != 1 or ent.text.isupper() or ent.text in EN_ORG_SUFFIXES or ent.text in EN_PLACES:
         return False
-    head = ent.root.head
-    if ent.root.dep_ != "nsubj" or head.pos_ != "VERB":
+    return _a_person_verb(ent.root)
+
+
+def _a_person_verb(token) -> bool:
+    """The token is the subject of a verb of speech or of "take over" (a post)."""
+    head = token.head
+    if token.dep_ != "nsubj" or head.pos_ != "VERB":
         return False
-    verb = head.lemma_.lower()
-    return verb in _SPEECH_VERBS or (kind == "place" and verb not in ("be", "have"))
+    takes_over = head.lemma_ == "take" and any(c.dep_ == "prt" and c.lower_ == "over" for c in head.children)
+    return takes_over or head.lemma_.lower() in _SPEECH_VERBS
 
 
 # Verbs of speech and of saying yes or no, whose subject is someone who talks.
@@ -380,7 +385,8 @@ def _with_acronym_tails(doc, found: list[Mention], start: int, end: int) -> list
     return [m for m in merged if not any(m.within(s, e) and (s, e) != (m.start, m.end) for s, e in joined)]
 
 
-_ACRONYM_TAIL = re.compile(r" [A-Z]{2,4}(?![A-Za-z0-9&])")
+# An all-caps word that ends the name: "Lumen AV (", not "Europa ETA Southmere".
+_ACRONYM_TAIL = re.compile(r" [A-Z]{2,4}(?![A-Za-z0-9&])(?! [A-Z])")
 
 
 def _quoted_titles(text: str, start: int, end: int) -> list[Mention]:
@@ -489,9 +495,10 @@ def _proper_noun_runs(doc, start: int, end: int, known: list[Mention]) -> list[M
 
 def _sentence_opening_people(doc, start: int, end: int, known: list[Mention]) -> list[Mention]:
     """A single capitalised word opening a sentence, which `_proper_noun_runs` leaves alone, is a
-    person when the sentence shows it: the subject of a verb as a proper noun ("Bev paid 1,400
-    today", "Sinead takes over"), or someone "from/in/at their" side ("Bev from their accounts
-    queried..."). Ordinary words among them are dropped later by the batch's lower-case uses."""
+    person when the sentence shows it: the subject of a verb of speech or of taking over a post
+    ("Sinead takes over as practice manager"), or someone "from/in/at their" side ("Bev from their
+    accounts queried..."). Any other verb does not tell ("Halvard sent a GRI notice" is a carrier).
+    Ordinary words among them are dropped later by the batch's lower-case uses."""
     found = []
     for sent in doc.sents:
         token = sent[0]
@@ -502,9 +509,8 @@ def _sentence_opening_people(doc, start: int, end: int, known: list[Mention]) ->
         if token.text in _WEEKDAYS_MONTHS or token.lower_ in STOPWORDS or token.text in EN_PLACES:
             continue
         after = [t.lower_ for t in doc[token.i + 1 : token.i + 3]]
-        subject = token.pos_ == "PROPN" and token.dep_ == "nsubj" and token.head.pos_ == "VERB"
         theirs = len(after) == 2 and after[0] in ("from", "in", "at") and after[1] == "their"
-        if subject or theirs:
+        if theirs or (token.pos_ == "PROPN" and _a_person_verb(token)):
             found.append(Mention("person", token.idx, token.idx + len(token.text), token.text, token.text))
     return found
 

@@ -26,7 +26,7 @@ from simplemem_graph.lexicon import (
     ZH_TITLES,
     _words,
 )
-from simplemem_graph.text import STOPWORDS, is_common_zh_word
+from simplemem_graph.text import is_common_zh_word
 
 # A nickname form (老黄, 小蒋, 罗总, 黄工) is only read as a person when its surname is one of the
 # lexicon's, which keeps words such as 小时 or 总价 out.
@@ -267,26 +267,9 @@ def short_forms(name: str, type_: str) -> list[str]:
             and len(words[0]) >= 3
         ):
             return [words[0]]
-        if type_ == "org" and len(words) == 2 and _coined_word(words[0]):
-            # "Copperleaf Estate" -> "Copperleaf": a firm of two words whose first is no ordinary
-            # word goes by it, whatever the second word is ("Estate" is no legal form)
-            return [words[0]]
         if type_ == "person" and words[0].isalpha() and len(words[0]) >= 2:
             return [words[0]]
     return []
-
-
-def _coined_word(word: str) -> bool:
-    """A capitalised word of six letters or more with no other capital, and no function word: the
-    coined first word of a firm's name (Copperleaf, Marlowe); short ones (New, Blue, Red) are too
-    often ordinary words to stand for the firm alone."""
-    return (
-        word.isalpha()
-        and word[:1].isupper()
-        and word[1:].islower()
-        and len(word) >= 6
-        and word.lower() not in STOPWORDS
-    )
 
 
 def _zh_trade_names(name: str) -> list[str]:

@@ -364,11 +364,10 @@ def _tie_suppliers(
             continue
         surfaces = [mentioned.get(org, {}).get("surface") or "", *_names_of(index, org)]
         texts = dict.fromkeys((event.text, turn_text))
-        # "Marlow Motors want ... for their Ballarat store": beside another firm of its own, "their"
-        # is that firm's; only the client's own name then makes a supplier the client's.
-        other_firm = any(o not in (org, client) and not index.works_at.get(o) for o in orgs)
+        untied = [o for o in orgs if o not in (org, client) and not index.works_at.get(o)]
+        others = [name for o in untied for name in _names_of(index, o)]
         if any(
-            _possessed(t, surface, client_names, by_their=not other_firm)
+            _possessed(t, surface, client_names, by_their=not _firm_before_in_sentence(t, surface, others))
             for t in texts
             for surface in surfaces
             if surface
@@ -379,6 +378,16 @@ def _tie_suppliers(
 def _names_of(index: EntityIndex, entity_id: str) -> list[str]:
     entity = index.entities[entity_id]
     return [entity.name, *entity.aliases]
+
+
+def _firm_before_in_sentence(text: str, surface: str, firms: list[str]) -> bool:
+    """ "Marlow Motors want ... for their Ballarat store": another firm named earlier in the same
+    sentence is what "their" points at; only the client's own name then makes the firm the client's."""
+    for sentence in re.split(r"(?<=[.!?。！？;；])\s*|\n", text):
+        at = sentence.find(surface)
+        if at >= 0 and any(0 <= sentence.find(f) < at for f in firms if f):
+            return True
+    return False
 
 
 def _possessed(text: str, surface: str, owners: list[str], by_their: bool = True) -> bool:
