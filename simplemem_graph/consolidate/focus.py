@@ -241,7 +241,29 @@ def _implied_orgs(
             return "turn", earlier
         return "turn", [o for o in state.orgs if o in in_turn]
     fresh = _fresh(state, event) and state.inherited_in_row < MAX_INHERITED_IN_A_ROW
+    if fresh and _first_word_of_another_firm(event.text, index, state):
+        return "session", []
     return "session", list(state.orgs) if fresh and state.on_thread(event, answering) else []
+
+
+_CAPITALISED_WORD = re.compile(r"(?<![\w'’-])[A-Z][a-z]{3,}(?![\w'’-])")
+
+
+def _first_word_of_another_firm(text: str, index: EntityIndex, state: SessionFocus) -> bool:
+    """ "Copperleaf want a quote...": the first word of another firm's known name, which stage 1 did
+    not read as a name, still names that firm; the event is not the focus's continuation."""
+    for word in dict.fromkeys(_CAPITALISED_WORD.findall(text)):
+        for entity in index.filed_under(f"word0:{word}"):
+            firm = index.canonical(entity.id)
+            if (
+                entity.type == "org"
+                and " " in entity.name
+                and entity.name.split()[0] == word
+                and firm not in state.orgs
+                and not set(state.orgs) & _suppliers_of(index, firm)
+            ):
+                return True
+    return False
 
 
 def _speaks_for_a_party(
