@@ -42,6 +42,8 @@ _ZH_CALLED = re.compile(
 )
 # 小美, 老K: 小/老 + a given-name character (not a surname) is a nickname only where a name stands.
 _ZH_GIVEN_NICKNAME = re.compile(r"(?:小|老)[\u4e00-\u9fff]")
+# Kinship words that follow a surname as a nickname (王姐, 张哥, 李叔): the name ends with them.
+_KINSHIP = frozenset("姐哥叔姨嫂婶伯")
 # jieba tags around a name: what may stand before it (a pause, 和/跟/给, a verb: 想念小美) and after it
 # (a verb, an adverb, a time word, a particle or a pause: 小美最近…, 小美是…, 小美的…).
 _ZH_BEFORE_NAME_TAGS = ("p", "c", "v", "x", "w", "uj", "n")  # n: a role before it (同事小美)
@@ -477,6 +479,8 @@ def _structural_zh_names(text: str) -> list[Mention]:
         after = text[end - 1 : end + 1]
         if len(name) == 3 and len(after) == 2 and is_common_zh_word(after):
             name, end = name[:2], end - 1  # 叶广发来了 (as below)
+        elif len(name) == 3 and name[1] in _KINSHIP:
+            name, end = name[:2], end - 1  # 财务王姐打的: a kinship word closes the nickname (王姐)
         if is_common_zh_word(name) or name in ZH_TITLE_FALSE_FRIENDS or re.match(_TITLE, name[1:]):
             continue
         if len(name) == 3 and _dictionary_tag(name[1:]).startswith(_NOT_NAME_TAGS):

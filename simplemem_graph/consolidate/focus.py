@@ -171,7 +171,7 @@ def infer_subjects(
                 for t in dict.fromkeys((event.text, turn_text))
             )
             via, implied = _implied_orgs(
-                event, people, index, state, orgs_in_turn, previous_in_turn, answering or theirs
+                event, people, index, state, orgs_in_turn, previous_in_turn, answering, theirs
             )
             if via == "turn" and implied and _fresh(state, event):
                 # The turn names a supplier of the focus ("他们门店收银用的是PayNest"): still the focus's.
@@ -226,8 +226,14 @@ def _implied_orgs(
     orgs_in_turn: Callable[[str], list[str]],
     previous_in_turn: dict[str, list[str]],
     answering: bool,
+    theirs: bool = False,
 ) -> tuple[str, list[str]]:
-    """(via, organisation ids) the event is implicitly about; (via, []) when nothing is clear."""
+    """(via, organisation ids) the event is implicitly about; (via, []) when nothing is clear.
+    `theirs`: the event puts someone on "their" side, which is the focus's ("他们财务王姐打的")
+    even when a look-alike name ties them elsewhere."""
+    fresh = _fresh(state, event) and state.inherited_in_row < MAX_INHERITED_IN_A_ROW
+    if theirs and fresh:
+        return "session", list(state.orgs)
     employers = sorted({org for person in people for org in index.works_at.get(person, set())})
     if employers:
         return "employer", [index.canonical(o) for o in employers]
@@ -240,10 +246,9 @@ def _implied_orgs(
         if earlier:
             return "turn", earlier
         return "turn", [o for o in state.orgs if o in in_turn]
-    fresh = _fresh(state, event) and state.inherited_in_row < MAX_INHERITED_IN_A_ROW
     if fresh and _first_word_of_another_firm(event.text, index, state):
         return "session", []
-    return "session", list(state.orgs) if fresh and state.on_thread(event, answering) else []
+    return "session", list(state.orgs) if fresh and state.on_thread(event, answering or theirs) else []
 
 
 _CAPITALISED_WORD = re.compile(r"(?<![\w'’-])[A-Z][a-z]{3,}(?![\w'’-])")
