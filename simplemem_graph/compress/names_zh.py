@@ -564,6 +564,9 @@ def find_names_zh(text: str) -> list[Mention]:
         # jieba cut 吴涛|腾 before a verb: the structural name, starting at the same place, is longer
         if all(k.kind == m.kind and k.start == m.start and k.end < m.end for k in clash):
             found = [k for k in found if k not in clash] + [m]
+    for m in _role_introduced_orgs(tokens):
+        if not any(k.start < m.end and m.start < k.end for k in found):
+            found.append(m)
     for m in _ZH_CALLED.finditer(text):
         name = m.group("n")
         if name[0] in "他她它我你这那":
@@ -575,6 +578,29 @@ def find_names_zh(text: str) -> list[Mention]:
         )
         found.append(Mention(kind, m.start("n"), m.end("n"), name, name))
     return found
+
+
+def _role_introduced_orgs(tokens: list[tuple[str, str, int]]) -> list[Mention]:
+    """ "型材供应商华铝，第一批…": a firm's role noun (供应商, 厂家, 承运商), then one word that is no
+    ordinary word and ends the clause, is that firm's name, with no industry word after it."""
+    found = []
+    for i in range(len(tokens) - 2):
+        role, (word, tag, start), (after, _, _) = tokens[i][0], tokens[i + 1], tokens[i + 2]
+        if (
+            role in ZH_ORG_ROLE_NOUNS
+            and len(role) >= 2
+            and role != "对方"
+            and 2 <= len(word) <= 4
+            and re.fullmatch(r"[\u4e00-\u9fff]+", word)
+            and not is_common_zh_word(word)
+            and not tag.startswith(("v", "m", "t", "r"))
+            and after in _CLAUSE_ENDS
+        ):
+            found.append(Mention("org", start, start + len(word), word, word))
+    return found
+
+
+_CLAUSE_ENDS = frozenset("，,。；;！!？?、")
 
 
 # What only a person does or is called right after a name: speaks, agrees, replies; a title.

@@ -56,6 +56,7 @@ _WHO_ON_THEIR_SIDE = re.compile(
 _QUESTION_MARK = re.compile(r"[?？]")
 _THEIR_ZH = r"(?:他们|她们|对方)"
 _SIDE = r"(?:那边|这边|方面)"  # "X那边": X's side, a party of its own
+_SUPPLIER_ROLES = "供应商|厂家|厂商|承运商|物流商|服务商"
 SUPPLIER = "supplier"  # WORKS_AT props.as of an organisation tied to another as its supplier/system
 
 Mentions = dict[str, dict[str, dict[str, str]]]  # event id -> canonical entity id -> MENTIONS props
@@ -430,6 +431,8 @@ def _possessed(text: str, surface: str, owners: list[str], by_their: bool = True
         # "a sponsor deal w/ Lumen AV (does all their branch screens)": a firm they deal with, said
         # in the same breath to work for them
         rf"(?:\bwith\b|\bw/)\s*{name}\s*(?:\(|,|—|-)\s*[^()\n]{{0,40}}?\btheir\b",
+        # "型材供应商华铝", "型材走华铝" (goes through 华铝): the supplier of the job in hand
+        rf"(?:{_SUPPLIER_ROLES})(?:是|为)?{name}|[\u4e00-\u9fff]走{name}",
     ]
     if owner:
         patterns += [
