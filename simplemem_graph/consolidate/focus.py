@@ -172,7 +172,15 @@ def infer_subjects(
                 for t in dict.fromkeys((event.text, turn_text))
             )
             via, implied = _implied_orgs(
-                event, people, index, state, orgs_in_turn, previous_in_turn, answering, theirs
+                event,
+                people,
+                index,
+                state,
+                orgs_in_turn,
+                previous_in_turn,
+                answering,
+                theirs=theirs,
+                named=list(mentioned),
             )
             if via == "turn" and implied and _fresh(state, event):
                 # The turn names a supplier of the focus ("他们门店收银用的是PayNest"): still the focus's.
@@ -228,6 +236,7 @@ def _implied_orgs(
     previous_in_turn: dict[str, list[str]],
     answering: bool,
     theirs: bool = False,
+    named: Sequence[str] = (),
 ) -> tuple[str, list[str]]:
     """(via, organisation ids) the event is implicitly about; (via, []) when nothing is clear.
     `theirs`: the event puts someone on "their" side, which is the focus's ("他们财务王姐打的")
@@ -247,7 +256,7 @@ def _implied_orgs(
         if earlier:
             return "turn", earlier
         return "turn", [o for o in state.orgs if o in in_turn]
-    if fresh and _first_word_of_another_firm(event.text, index, state):
+    if fresh and _first_word_of_another_firm(event.text, index, state, named):
         return "session", []
     return "session", list(state.orgs) if fresh and state.on_thread(event, answering or theirs) else []
 
@@ -255,10 +264,17 @@ def _implied_orgs(
 _CAPITALISED_WORD = re.compile(r"(?<![\w'’-])[A-Z][a-z]{3,}(?![\w'’-])")
 
 
-def _first_word_of_another_firm(text: str, index: EntityIndex, state: SessionFocus) -> bool:
+def _first_word_of_another_firm(
+    text: str, index: EntityIndex, state: SessionFocus, named: Sequence[str]
+) -> bool:
     """ "Copperleaf want a quote...": the first word of another firm's known name, which stage 1 did
-    not read as a name, still names that firm; the event is not the focus's continuation."""
+    not read as a name, still names that firm; the event is not the focus's continuation. A word
+    of a name the event does mention ("Halvard" of "Halvard Europa") or a name of its own is read
+    as such."""
+    named_words = {w for i in named for n in _names_of(index, i) for w in n.split()}
     for word in dict.fromkeys(_CAPITALISED_WORD.findall(text)):
+        if word in named_words or index.lookup(word):
+            continue
         for entity in index.filed_under(f"word0:{word}"):
             firm = index.canonical(entity.id)
             if (
