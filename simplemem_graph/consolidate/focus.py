@@ -240,15 +240,15 @@ def _implied_orgs(
 ) -> tuple[str, list[str]]:
     """(via, organisation ids) the event is implicitly about; (via, []) when nothing is clear.
     `theirs`: the event puts someone on "their" side, which is the focus's ("他们财务王姐打的")
-    even when a look-alike name ties them elsewhere."""
+    even when a look-alike name ties them elsewhere, unless the turn names a firm "their" may be."""
     fresh = _fresh(state, event) and state.inherited_in_row < MAX_INHERITED_IN_A_ROW
-    if theirs and fresh:
+    turn_id = event.source_ids[0] if event.source_ids else ""
+    in_turn = orgs_in_turn(turn_id)
+    if theirs and fresh and not in_turn:
         return "session", list(state.orgs)
     employers = sorted({org for person in people for org in index.works_at.get(person, set())})
     if employers:
         return "employer", [index.canonical(o) for o in employers]
-    turn_id = event.source_ids[0] if event.source_ids else ""
-    in_turn = orgs_in_turn(turn_id)
     if len(in_turn) == 1:
         return "turn", in_turn
     if in_turn:
