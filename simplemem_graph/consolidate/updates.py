@@ -19,6 +19,7 @@ Otherwise, and only when the values really disagree both ways, CONTRADICTS: list
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -111,6 +112,9 @@ def detect_updates(
             known[older.id] = attribute_values(older)
         return known[older.id]
 
+    same_turn: dict[tuple[str, ...], list[Event]] = defaultdict(list)  # the clauses of each turn
+    for event in events:
+        same_turn[tuple(event.source_ids)].append(event)
     for event in events:
         marker = EXPLICIT_CHANGE.search(event.text)
         new_values = attribute_values(event)
@@ -181,7 +185,8 @@ def detect_updates(
                     shift = cued_shift(event, attribute, older_candidates.get(event.id, []), shared_entity)
                     if shift is not None:
                         best[attribute] = (1.0, shift[0], False, shift[1])
-        handover = _handover(event, marker, older_candidates.get(event.id, [])) if marker else None
+        clauses = same_turn.get(tuple(event.source_ids), [])
+        handover = _handover(event, marker, older_candidates.get(event.id, []), clauses) if marker else None
         if handover is not None and all(older is not handover[0] for _, older, _, _ in best.values()):
             best["contact"] = (0.0, handover[0], False, {})  # one link per pair, as below
         if "decision" in best and any(
@@ -394,7 +399,9 @@ def list_conflicts(store: GraphStore, namespace: str) -> list[Conflict]:
     return sorted(conflicts, key=lambda c: (c.newer.time, c.newer.id), reverse=True)
 
 
-def _handover(event: Event, marker: re.Match, candidates: list[Event]) -> tuple[Event, set[str]] | None:
+def _handover(
+    event: Event, marker: re.Match, candidates: list[Event], clauses: Sequence[Event] = ()
+) -> tuple[Event, set[str]] | None:
     """The event a change of the person in charge replaces, and who leaves the post: "小陶…休产假，
     接手的是…阿珂", "Fi's leaving them … replacement is Ollie Strand". Who takes the post is named
     after the marker ("接手的是阿珂"), else before it ("Ollie takes over"); who leaves is someone an
@@ -403,9 +410,12 @@ def _handover(event: Event, marker: re.Match, candidates: list[Event]) -> tuple[
     incoming = values_after(event, "contact", marker.start()) or people_in_charge(event)
     if not incoming:
         return None
-    text = event.text.casefold()
+    # "Raj is leaving HDG end of April. Sinead takes over ...": who leaves may be named in an
+    # earlier clause of the same turn, which is the handover too and no replaced fact
+    siblings = [c for c in (*clauses, *candidates) if c.id != event.id and c.source_ids == event.source_ids]
+    text = " ".join([event.text, *(c.text for c in siblings)]).casefold()
     for older in candidates:  # oldest first
-        if older.id == event.id or older.time > event.time:
+        if older.id == event.id or older.time > event.time or any(older.id == c.id for c in siblings):
             continue
         named = {p.name.casefold() for p in older.participants if p.type == "person"}
         if named & incoming:
