@@ -410,10 +410,13 @@ def _handover(
     incoming = values_after(event, "contact", marker.start()) or people_in_charge(event)
     if not incoming:
         return None
-    # "Raj is leaving HDG end of April. Sinead takes over ...": who leaves may be named in an
-    # earlier clause of the same turn, which is the handover too and no replaced fact
+    # "Raj is leaving HDG end of April. Sinead takes over ...": who leaves may be named in another
+    # clause of the same turn, which is the handover too and no replaced fact; the replaced fact
+    # then has to hold that person in a post ("Day to day it's Raj, their practice manager"), not
+    # merely name them ("cc Fiona")
     siblings = [c for c in (*clauses, *candidates) if c.id != event.id and c.source_ids == event.source_ids]
-    text = " ".join([event.text, *(c.text for c in siblings)]).casefold()
+    text = event.text.casefold()
+    turn_text = " ".join([event.text, *(c.text for c in siblings)]).casefold()
     for older in candidates:  # oldest first
         if older.id == event.id or older.time > event.time or any(older.id == c.id for c in siblings):
             continue
@@ -421,6 +424,8 @@ def _handover(
         if named & incoming:
             continue
         leaving = {name for name in named if _names_in(name, text)}
+        if not leaving:
+            leaving = {name for name in people_in_charge(older) if _names_in(name, turn_text)}
         if leaving:
             return older, leaving
     return None
