@@ -21,8 +21,14 @@ the thread: it shares a word with the focus's recent events or states a value (a
 quantity, a date other than its own day); chit-chat ("kettle on 2nd floor is dead again") does not.
 
 The focus also ties people to it (WORKS_AT, props.via) when the text does: a possessive ("their
-operations manager Tom", "他们运营小陶", "Maggie in their accounts", "小陶那边财务梅姐") or the answer
-to a question about the contacts ("Who should I put down as main contact?"). A speaker of the
+operations manager Tom", "他们运营小陶", "Maggie in their accounts", "Niamh from their people & culture
+team", "小陶那边财务梅姐") or the answer to a question about the contacts ("Who should I put down as
+main contact?", "Who's running it on their side?"). Someone put on "their" side continues the
+focus's thread. A supplier's own people are tied to the supplier ("Lumen guy is Rhys", "Ken is the
+NetAsia engineer"). A supplier is the focus's when the text gives it as theirs ("w/ Lumen AV (does
+all their branch screens)") or by its role ("型材供应商华铝", "型材走华铝"); "their" right after
+another firm named in the sentence is that firm's. The first word of another known firm's name
+("Copperleaf want a quote") ends the thread even when stage 1 read no name there. A speaker of the
 conversation is never tied: speakers are our side.
 """
 
