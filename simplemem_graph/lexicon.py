@@ -115,10 +115,11 @@ EN_NATIONALITIES = frozenset(
     Russian Scottish Spanish Swedish Swiss Turkish Welsh""")
 )
 
-# Acronyms spaCy tags as organisations or places that name documents and roles, not parties.
+# Acronyms spaCy tags as organisations or places that name documents, roles, taxes and trades
+# (GST, AV), not parties.
 EN_COMMON_ACRONYMS = frozenset(
-    _words("""AI AM ASAP CEO CFO COO CTO DIY EOD ETA FYI GDP HR ID IT KPI LGBT LGBTQ MOU NDA OK PM PO PR QA
-    RFP RFQ ROI SOW TV VAT""")
+    _words("""AI AM ASAP AV CEO CFO COO CTO DIY EOD ETA FYI GDP GST HR HST ID IT KPI LGBT LGBTQ MOU NDA OK PM
+    PO PR QA RFP RFQ ROI SOW TV VAT""")
 )
 
 # English titles before a surname ("Ms. Rivera", "Dr Okafor"): title + surname names one person.

@@ -120,6 +120,8 @@ def load_english_pipeline(name: str | None = None):
 
 _ZH_PERSON_AFTER_LATIN = re.compile(
     r"\s?(?:说|表示|告诉|答应|回复|回答|问|觉得|认为|先生|女士|小姐|老师|经理|总监|本人)"
+    # "找Priya，她是office manager": the next clause calls the word 她/他 (she/he)
+    r"|\s?[，,]\s?[她他](?![们們])"
 )
 
 
@@ -276,6 +278,10 @@ def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozens
             plural_end=ent[-1].tag_ in ("NNS", "NNPS") or is_plural_common_noun(ent[-1].text),
             locative=ent.root.head.lower_ if ent.root.dep_ == "pobj" else "",
         )
+        if kind == "person" and _described_as_a_body(ent.root):
+            kind = "org"
+        elif kind in ("org", "place", "product") and _speaks_as_a_person(ent):
+            kind = "person"
         if kind:
             found.append(Mention(kind, s, e, surface, surface))
     sentence = text[start:end]
@@ -287,8 +293,12 @@ def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozens
             surface = text[opening : start + m.end()]
             found.append(Mention("org", opening, start + m.end(), surface, surface))
     found += _proper_noun_runs(doc, start, end, found)
+    # a tagger that calls "Bev" an adjective would drop it below: these are checked on their own
+    openings = _sentence_opening_people(doc, start, end, found)
+    found = _with_acronym_tails(doc, found, start, end)
     found = [_without_leading_interjection(doc, m, common) for m in found]
     found = [m for m in found if not _is_ordinary_word(m.surface, common) and not _not_a_name(doc, m, start)]
+    found += [m for m in openings if not _is_ordinary_word(m.surface, common)]
     titles = _quoted_titles(text, start, end)
     # A name inside a quoted title ("Charlotte's Web") is part of the title, not a name of its own.
     return [m for m in found if not any(t.start <= m.start and m.end <= t.end for t in titles)] + titles
@@ -297,6 +307,86 @@ def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozens
 _QUOTED_TITLE = re.compile(
     r"(?:(?<=\s)|^)[\"“‘'](?P<t>[A-Z][\w'’&:,.!?-]*(?: [\w'’&:,.!?-]+){0,5})[\"”’'](?=[\s,.;:!?)-]|$)"
 )
+
+
+# The endings of English agent nouns ("manager", "director", "accountant", "optician", "trustee"):
+# a word naming what a person does. An appositive head without one ("the credit union", "a bakery
+# chain") names a body, which a person's name never is.
+_AGENT_NOUN = re.compile(r"(?:er|or|ist|ian|ant|ent|ee|ess|man|woman|person|boss|head|lead|guy)$")
+
+
+def _described_as_a_body(root) -> bool:
+    """ "Marlowe Mutual, the credit union down in Geelong": a name in apposition to a determined
+    common noun that names no agent is an organisation, whatever NER said ("Tom, the operations
+    manager" stays a person)."""
+    for child in root.children:
+        if child.dep_ != "appos" or child.pos_ != "NOUN":
+            continue
+        determined = any(c.dep_ == "det" and c.lower_ in ("the", "a", "an") for c in child.children)
+        if determined and not _AGENT_NOUN.search(child.lower_):
+            return True
+    return False
+
+
+def _speaks_as_a_person(ent) -> bool:
+    """ "Tuan says 50% deposit paid", "Bazza said yep": one capitalised word (no suffix, not an
+    acronym, no known place) that NER calls a firm, a place or a product is a person when it is the
+    subject of a verb of speech; a firm that speaks is named with more than a bare word often
+    enough to stay one."""
+    if len(ent) != 1 or ent.text.isupper() or ent.text in EN_ORG_SUFFIXES or ent.text in EN_PLACES:
+        return False
+    return _a_person_verb(ent.root)
+
+
+def _a_person_verb(token) -> bool:
+    """The token is the subject of a verb of speech or of "take over" (a post)."""
+    head = token.head
+    if token.dep_ != "nsubj" or head.pos_ != "VERB":
+        return False
+    takes_over = head.lemma_ == "take" and any(c.dep_ == "prt" and c.lower_ == "over" for c in head.children)
+    return takes_over or head.lemma_.lower() in _SPEECH_VERBS
+
+
+# Verbs of speech and of saying yes or no, whose subject is someone who talks.
+_SPEECH_VERBS = frozenset(
+    (
+        *("say", "tell", "ask", "reply", "answer", "confirm", "admit", "agree", "promise", "mention"),
+        *("explain", "complain", "apologise", "apologize", "insist", "claim", "ring", "call", "email"),
+        *("text", "reckon"),
+    )
+)
+
+
+def _with_acronym_tails(doc, found: list[Mention], start: int, end: int) -> list[Mention]:
+    """ "Lumen AV", "Acme IT": a one-word name that modifies the trade acronym right after it
+    (NER reads the two as two names, or the acronym as nothing) is one organisation with the trade
+    for a tail; "call Tom ASAP" does not modify ASAP, "the Fernhill NAS" names a device."""
+    text = doc_text(doc)
+    merged: list[Mention] = []
+    for m in sorted(found, key=lambda m: m.start):
+        tail = _ACRONYM_TAIL.match(text, m.end, end)
+        if tail and tail.group(0).strip() not in EN_COMMON_ACRONYMS:
+            tail = None  # "the Fernhill NAS" is Fernhill's device, not a firm called so
+        tokens = _tokens(doc, m.start, m.end)
+        if (
+            tail
+            and m.start >= start
+            and m.kind in ("person", "org", "product")
+            and len(tokens) == 1
+            and tokens[0].dep_ == "compound"
+            and tokens[0].head.idx == m.end + 1
+        ):
+            surface = text[m.start : tail.end()]
+            merged.append(Mention("org", m.start, tail.end(), surface, surface))
+        else:
+            merged.append(m)
+    joined = [(m.start, m.end) for m in merged if m.kind == "org" and " " in m.surface]
+    # the tail, when NER found it on its own, is part of the joined name
+    return [m for m in merged if not any(m.within(s, e) and (s, e) != (m.start, m.end) for s, e in joined)]
+
+
+# An all-caps word that ends the name: "Lumen AV (", not "Europa ETA Southmere".
+_ACRONYM_TAIL = re.compile(r" [A-Z]{2,4}(?![A-Za-z0-9&])(?! [A-Z])")
 
 
 def _quoted_titles(text: str, start: int, end: int) -> list[Mention]:
@@ -400,6 +490,28 @@ def _proper_noun_runs(doc, start: int, end: int, known: list[Mention]) -> list[M
         surface = doc_text(doc)[s:e]
         kind = "org" if head else "place" if surface in EN_PLACES else "person"
         found.append(Mention(kind, s, e, surface, surface))
+    return found
+
+
+def _sentence_opening_people(doc, start: int, end: int, known: list[Mention]) -> list[Mention]:
+    """A single capitalised word opening a sentence, which `_proper_noun_runs` leaves alone, is a
+    person when the sentence shows it: the subject of a verb of speech or of taking over a post
+    ("Sinead takes over as practice manager"), or someone "from/in/at their" side ("Bev from their
+    accounts queried..."). Any other verb does not tell ("Halvard sent a GRI notice" is a carrier).
+    Ordinary words among them are dropped later by the batch's lower-case uses."""
+    found = []
+    for sent in doc.sents:
+        token = sent[0]
+        if token.idx < start or token.idx >= end or any(k.start <= token.idx < k.end for k in known):
+            continue
+        if not (token.is_alpha and token.text[:1].isupper() and not token.text.isupper()):
+            continue
+        if token.text in _WEEKDAYS_MONTHS or token.lower_ in STOPWORDS or token.text in EN_PLACES:
+            continue
+        after = [t.lower_ for t in doc[token.i + 1 : token.i + 3]]
+        theirs = len(after) == 2 and after[0] in ("from", "in", "at") and after[1] == "their"
+        if theirs or (token.pos_ == "PROPN" and _a_person_verb(token)):
+            found.append(Mention("person", token.idx, token.idx + len(token.text), token.text, token.text))
     return found
 
 

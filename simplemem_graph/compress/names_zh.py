@@ -42,6 +42,8 @@ _ZH_CALLED = re.compile(
 )
 # 小美, 老K: 小/老 + a given-name character (not a surname) is a nickname only where a name stands.
 _ZH_GIVEN_NICKNAME = re.compile(r"(?:小|老)[\u4e00-\u9fff]")
+# Kinship words that follow a surname as a nickname (王姐, 张哥, 李叔): the name ends with them.
+_KINSHIP = frozenset("姐哥叔姨嫂婶伯")
 # jieba tags around a name: what may stand before it (a pause, 和/跟/给, a verb: 想念小美) and after it
 # (a verb, an adverb, a time word, a particle or a pause: 小美最近…, 小美是…, 小美的…).
 _ZH_BEFORE_NAME_TAGS = ("p", "c", "v", "x", "w", "uj", "n")  # n: a role before it (同事小美)
@@ -527,6 +529,8 @@ def _structural_zh_names(text: str) -> list[Mention]:
         after = text[end - 1 : end + 1]
         if len(name) == 3 and len(after) == 2 and is_common_zh_word(after):
             name, end = name[:2], end - 1  # 叶广发来了 (as below)
+        elif len(name) == 3 and name[1] in _KINSHIP:
+            name, end = name[:2], end - 1  # 财务王姐打的: a kinship word closes the nickname (王姐)
         if is_common_zh_word(name) or name in ZH_TITLE_FALSE_FRIENDS or re.match(_TITLE, name[1:]):
             continue
         if len(name) == 3 and _dictionary_tag(name[1:]).startswith(_NOT_NAME_TAGS):
@@ -610,6 +614,9 @@ def find_names_zh(text: str) -> list[Mention]:
         # jieba cut 吴涛|腾 before a verb: the structural name, starting at the same place, is longer
         if all(k.kind == m.kind and k.start == m.start and k.end < m.end for k in clash):
             found = [k for k in found if k not in clash] + [m]
+    for m in _role_introduced_orgs(tokens):
+        if not any(k.start < m.end and m.start < k.end for k in found):
+            found.append(m)
     for m in _ZH_CALLED.finditer(text):
         name = m.group("n")
         if name[0] in "他她它我你这那":
@@ -621,6 +628,29 @@ def find_names_zh(text: str) -> list[Mention]:
         )
         found.append(Mention(kind, m.start("n"), m.end("n"), name, name))
     return found
+
+
+def _role_introduced_orgs(tokens: list[tuple[str, str, int]]) -> list[Mention]:
+    """ "型材供应商华铝，第一批…": a firm's role noun (供应商, 厂家, 承运商), then one word that is no
+    ordinary word and ends the clause, is that firm's name, with no industry word after it."""
+    found = []
+    for i in range(len(tokens) - 2):
+        role, (word, tag, start), (after, _, _) = tokens[i][0], tokens[i + 1], tokens[i + 2]
+        if (
+            role in ZH_ORG_ROLE_NOUNS
+            and len(role) >= 2
+            and role != "对方"
+            and 2 <= len(word) <= 4
+            and re.fullmatch(r"[\u4e00-\u9fff]+", word)
+            and not is_common_zh_word(word)
+            and not tag.startswith(("v", "m", "t", "r"))
+            and after in _CLAUSE_ENDS
+        ):
+            found.append(Mention("org", start, start + len(word), word, word))
+    return found
+
+
+_CLAUSE_ENDS = frozenset("，,。；;！!？?、")
 
 
 # What only a person does or is called right after a name: speaks, agrees, replies; a title.

@@ -52,6 +52,7 @@ from simplemem_graph.consolidate.name_matching import (
     works_at_phrase,
 )
 from simplemem_graph.embedding import Embedder
+from simplemem_graph.gazetteer import EN_PLACES
 from simplemem_graph.models import Entity, Event, Link, LinkKind
 
 
@@ -183,6 +184,8 @@ class EntityResolver:
             name = known_extension(name, type_, event.text, found_here, self.index)
             if type_ == "person" and (brand_shaped(name) or any(introduced_as_org(name, t) for t in texts)):
                 type_ = "org"  # stage 1 read a firm's name as a person's (麦 is a surname too)
+            elif type_ == "place" and brand_shaped(name) and name not in EN_PLACES:
+                type_ = "org"  # "their firewall is NetAsia": a coined word is a brand, not a town
             mention(self._resolve_name(name, type_, event, orgs_here), role, name)
         for name, canonical_id in found_here:
             mention(canonical_id, "mention", name)

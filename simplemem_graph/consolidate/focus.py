@@ -21,8 +21,14 @@ the thread: it shares a word with the focus's recent events or states a value (a
 quantity, a date other than its own day); chit-chat ("kettle on 2nd floor is dead again") does not.
 
 The focus also ties people to it (WORKS_AT, props.via) when the text does: a possessive ("their
-operations manager Tom", "他们运营小陶", "Maggie in their accounts", "小陶那边财务梅姐") or the answer
-to a question about the contacts ("Who should I put down as main contact?"). A speaker of the
+operations manager Tom", "他们运营小陶", "Maggie in their accounts", "Niamh from their people & culture
+team", "小陶那边财务梅姐") or the answer to a question about the contacts ("Who should I put down as
+main contact?", "Who's running it on their side?"). Someone put on "their" side continues the
+focus's thread. A supplier's own people are tied to the supplier ("Lumen guy is Rhys", "Ken is the
+NetAsia engineer"). A supplier is the focus's when the text gives it as theirs ("w/ Lumen AV (does
+all their branch screens)") or by its role ("型材供应商华铝", "型材走华铝"); "their" right after
+another firm named in the sentence is that firm's. The first word of another known firm's name
+("Copperleaf want a quote") ends the thread even when stage 1 read no name there. A speaker of the
 conversation is never tied: speakers are our side.
 """
 
@@ -49,6 +55,11 @@ _PERSON_PRONOUN = re.compile(r"[他她](?![们們])|\b(?:he|she|him|her)\b", re.
 THREAD_TERMS_KEPT = 6  # recent events of the focus whose words a continuation may share
 # A question about who to deal with: the people named in the answer are the focus's contacts.
 _CONTACT_QUESTION = re.compile(r"contact|对接|联系人|负责人|谁负责|跟谁", re.IGNORECASE)
+# "Who's running it on their side?", "他们那边谁管这个？": a who-question about the other side.
+_WHO_ON_THEIR_SIDE = re.compile(
+    r"(?:\bwho(?:'s|’s|\s+is|\s+are|\s+will)?\b.*\b(?:their|they|them)\b)|(?:(?:他们|她们|对方).*谁)|(?:谁.*(?:他们|她们|对方))",
+    re.IGNORECASE,
+)
 _QUESTION_MARK = re.compile(r"[?？]")
 _THEIR_ZH = r"(?:他们|她们|对方)"
 # "拍板的是他们主任", "Bev from their accounts": a possessive pointing back at the party in focus
@@ -57,6 +68,7 @@ _SIDE = r"(?:那边|这边|方面)"  # "X那边": X's side, a party of its own
 _ZH_SURNAME_TITLE = re.compile(
     "[\u4e00-\u9fff](?P<title>" + "|".join(t for t in ZH_TITLES if len(t) >= 2) + ")"
 )
+_SUPPLIER_ROLES = "供应商|厂家|厂商|承运商|物流商|服务商"
 SUPPLIER = "supplier"  # WORKS_AT props.as of an organisation tied to another as its supplier/system
 
 Mentions = dict[str, dict[str, dict[str, str]]]  # event id -> canonical entity id -> MENTIONS props
@@ -167,8 +179,22 @@ def infer_subjects(
             answering = bool(state.answer_turn) and turn_id == state.answer_turn
             # "日常对接找若溪，项目助理": someone introduced by a job continues the thread
             staffed = any(job_before(_surface(index, mentioned, p), event.text) for p in people)
+            # "Niamh from their people & culture team": someone of "their" side is on the focus's thread.
+            theirs = any(
+                _their_person(t, mentioned[p].get("surface") or index.entities[p].name)
+                for p in people
+                for t in dict.fromkeys((event.text, turn_text))
+            )
             via, implied = _implied_orgs(
-                event, people, index, state, orgs_in_turn, previous_in_turn, answering or staffed
+                event,
+                people,
+                index,
+                state,
+                orgs_in_turn,
+                previous_in_turn,
+                answering or staffed,
+                theirs=theirs,
+                named=list(mentioned),
             )
             if via == "turn" and implied and _fresh(state, event):
                 # The turn names a supplier of the focus ("他们门店收银用的是PayNest"): still the focus's.
@@ -223,13 +249,20 @@ def _implied_orgs(
     orgs_in_turn: Callable[[str], list[str]],
     previous_in_turn: dict[str, list[str]],
     answering: bool,
+    theirs: bool = False,
+    named: Sequence[str] = (),
 ) -> tuple[str, list[str]]:
-    """(via, organisation ids) the event is implicitly about; (via, []) when nothing is clear."""
+    """(via, organisation ids) the event is implicitly about; (via, []) when nothing is clear.
+    `theirs`: the event puts someone on "their" side, which is the focus's ("他们财务王姐打的")
+    even when a look-alike name ties them elsewhere, unless the turn names a firm "their" may be."""
+    fresh = _fresh(state, event) and state.inherited_in_row < MAX_INHERITED_IN_A_ROW
+    turn_id = event.source_ids[0] if event.source_ids else ""
+    in_turn = orgs_in_turn(turn_id)
+    if theirs and fresh and not in_turn:
+        return "session", list(state.orgs)
     employers = sorted({org for person in people for org in index.works_at.get(person, set())})
     if employers:
         return "employer", [index.canonical(o) for o in employers]
-    turn_id = event.source_ids[0] if event.source_ids else ""
-    in_turn = orgs_in_turn(turn_id)
     if len(in_turn) == 1:
         return "turn", in_turn
     if in_turn:
@@ -237,8 +270,36 @@ def _implied_orgs(
         if earlier:
             return "turn", earlier
         return "turn", [o for o in state.orgs if o in in_turn]
-    fresh = _fresh(state, event) and state.inherited_in_row < MAX_INHERITED_IN_A_ROW
-    return "session", list(state.orgs) if fresh and state.on_thread(event, answering) else []
+    if fresh and _first_word_of_another_firm(event.text, index, state, named):
+        return "session", []
+    return "session", list(state.orgs) if fresh and state.on_thread(event, answering or theirs) else []
+
+
+_CAPITALISED_WORD = re.compile(r"(?<![\w'’-])[A-Z][a-z]{3,}(?![\w'’-])")
+
+
+def _first_word_of_another_firm(
+    text: str, index: EntityIndex, state: SessionFocus, named: Sequence[str]
+) -> bool:
+    """ "Copperleaf want a quote...": the first word of another firm's known name, which stage 1 did
+    not read as a name, still names that firm; the event is not the focus's continuation. A word
+    of a name the event does mention ("Halvard" of "Halvard Europa") or a name of its own is read
+    as such."""
+    named_words = {w for i in named for n in _names_of(index, i) for w in n.split()}
+    for word in dict.fromkeys(_CAPITALISED_WORD.findall(text)):
+        if word in named_words or index.lookup(word):
+            continue
+        for entity in index.filed_under(f"word0:{word}"):
+            firm = index.canonical(entity.id)
+            if (
+                entity.type == "org"
+                and " " in entity.name
+                and entity.name.split()[0] == word
+                and firm not in state.orgs
+                and not set(state.orgs) & _suppliers_of(index, firm)
+            ):
+                return True
+    return False
 
 
 def _speaks_for_a_party(
@@ -309,7 +370,9 @@ def _track_contact_question(state: SessionFocus, event: Event, turn_id: str) -> 
         state.answer_turn = turn_id
     elif state.answer_turn and turn_id != state.answer_turn:
         state.contact_question = state.answer_turn = ""
-    if _QUESTION_MARK.search(event.text) and _CONTACT_QUESTION.search(event.text):
+    if _QUESTION_MARK.search(event.text) and (
+        _CONTACT_QUESTION.search(event.text) or _WHO_ON_THEIR_SIDE.search(event.text)
+    ):
         state.contact_question, state.answer_turn = turn_id, ""
 
 
@@ -363,7 +426,14 @@ def _tie_suppliers(
             continue
         surfaces = [mentioned.get(org, {}).get("surface") or "", *_names_of(index, org)]
         texts = dict.fromkeys((event.text, turn_text))
-        if any(_possessed(t, surface, client_names) for t in texts for surface in surfaces if surface):
+        untied = [o for o in orgs if o not in (org, client) and not index.works_at.get(o)]
+        others = [name for o in untied for name in _names_of(index, o)]
+        if any(
+            _possessed(t, surface, client_names, by_their=not _firm_before_in_sentence(t, surface, others))
+            for t in texts
+            for surface in surfaces
+            if surface
+        ):
             _tie(index, ties, org, client, via="possessive", **{"as": SUPPLIER})
 
 
@@ -372,17 +442,33 @@ def _names_of(index: EntityIndex, entity_id: str) -> list[str]:
     return [entity.name, *entity.aliases]
 
 
-def _possessed(text: str, surface: str, owners: list[str]) -> bool:
-    """`surface` is given as the owner's: "their <words> X", "他们…X", "<owner>'s X", "<owner>的X"."""
+def _firm_before_in_sentence(text: str, surface: str, firms: list[str]) -> bool:
+    """ "Marlow Motors want ... for their Ballarat store": another firm named earlier in the same
+    sentence is what "their" points at; only the client's own name then makes the firm the client's."""
+    for sentence in re.split(r"(?<=[.!?。！？;；])\s*|\n", text):
+        at = sentence.find(surface)
+        if at >= 0 and any(0 <= sentence.find(f) < at for f in firms if f):
+            return True
+    return False
+
+
+def _possessed(text: str, surface: str, owners: list[str], by_their: bool = True) -> bool:
+    """`surface` is given as the owner's: "their <words> X", "他们…X", "<owner>'s X", "<owner>的X"
+    (only the last two when `by_their` is False)."""
     name = re.escape(surface)
     owner = "|".join(re.escape(o) for o in owners)
-    patterns = [
-        rf"\btheir\s+(?:[\w/-]+[\s,]+){{0,3}}{name}",
+    patterns = [] if not by_their else [
+        rf"\btheir\s+(?:[\w/+&-]+[\s,]+){{0,4}}{name}",
         # "ClinixCloud, that's their practice management system": named, then said to be theirs
         rf"(?<![\w-]){name}(?:,\s*|\s+)(?:that's|that’s|that is|which is|it's|it’s|is)\s+their\b",
         rf"{_THEIR_ZH}的?[^，,。；;！!？?\n]{{0,10}}?{name}",
         # "律所自己签了家扫描公司叫X", "扫描是所里自己签的X": the party's own, not ours (我们自己)
         rf"(?<![我们咱])自己(?:签|找|请|定|选|用)[^，,。；;！!？?\n]{{0,10}}?{name}",
+        # "a sponsor deal w/ Lumen AV (does all their branch screens)": a firm they deal with, said
+        # in the same breath to work for them
+        rf"(?:\bwith\b|\bw/)\s*{name}\s*(?:\(|,|—|-)\s*[^()\n]{{0,40}}?\btheir\b",
+        # "型材供应商华铝", "型材走华铝" (goes through 华铝): the supplier of the job in hand
+        rf"(?:{_SUPPLIER_ROLES})(?:是|为)?{name}|[\u4e00-\u9fff]走{name}",
     ]
     if owner:
         patterns += [
@@ -434,6 +520,8 @@ def _tie_people(
             via = "job"
         elif any(_side_of(t, surface, [index.entities[c].name for c in colleagues]) for t in texts):
             via = "colleague"
+        elif any(_role_is(t, surface, _names_of(index, org)) for t in texts):
+            via = "role"
         elif re.search(HANDOVER, event.text, re.IGNORECASE):
             # "Ollie Strand takes over their logistics", "接手的是阿珂": who takes over a post of the
             # event's one organisation works there.
@@ -450,6 +538,8 @@ def _their_person(text: str, person: str) -> bool:
     patterns = [
         rf"\btheir\s+(?:[\w/-]+\s+){{0,3}}{name}\b",
         rf"\b{name}(?:,|\s+is)\s+their\b",
+        # "Niamh from their people & culture team", "Bev from their accounts", "Maggie in their accounts"
+        rf"\b{name}\s+(?:from|in|at|on|of)\s+their\b",
         rf"{_THEIR_ZH}的?[\u4e00-\u9fff]{{0,5}}?{name}",
         rf"{name}是{_THEIR_ZH}",
     ]
@@ -458,6 +548,21 @@ def _their_person(text: str, person: str) -> bool:
         # "拍板的是他们主任，姓钱，…钱主任": their <title>, then the person by surname and that title
         patterns.append(rf"{_THEIR_ZH}的?{re.escape(title.group('title'))}")
     return any(re.search(p, text, re.IGNORECASE) for p in patterns)
+
+
+def _role_is(text: str, person: str, org_names: list[str]) -> bool:
+    """ "Lumen guy is Rhys", "Halvard's account manager: Ines", "Ken is the NetAsia engineer": a
+    role of the named organisation and the person who fills it."""
+    owners = "|".join(re.escape(o) for o in org_names if o)
+    if not owners:
+        return False
+    name = re.escape(person)
+    patterns = (
+        rf"\b(?:{owners})(?:'s|’s)?\s+(?:[a-z][\w-]*\s+){{0,2}}?[a-z][\w-]*\s*(?:\bis\b|:|=)\s*{name}\b",
+        # "Ken is the NetAsia engineer"
+        rf"\b{name}\s+is\s+(?:the|their|our|an?)\s+(?:{owners})\s+[a-z][\w-]*",
+    )
+    return any(re.search(p, text) is not None for p in patterns)
 
 
 def _side_of(text: str, person: str, colleagues: list[str]) -> bool:

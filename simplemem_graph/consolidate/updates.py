@@ -19,6 +19,7 @@ Otherwise, and only when the values really disagree both ways, CONTRADICTS: list
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -120,6 +121,9 @@ def detect_updates(
             known[older.id] = attribute_values(older)
         return known[older.id]
 
+    same_turn: dict[tuple[str, ...], list[Event]] = defaultdict(list)  # the clauses of each turn
+    for event in events:
+        same_turn[tuple(event.source_ids)].append(event)
     for event in events:
         marker = EXPLICIT_CHANGE.search(event.text)
         new_values = attribute_values(event)
@@ -195,7 +199,8 @@ def detect_updates(
             moved = moved_without_subject(event, "date", older_candidates.get(event.id, []), shared_entity)
             if moved is not None:
                 best["date"] = (1.0, moved, False, {})
-        handover = _handover(event, marker, older_candidates.get(event.id, [])) if marker else None
+        clauses = same_turn.get(tuple(event.source_ids), [])
+        handover = _handover(event, marker, older_candidates.get(event.id, []), clauses) if marker else None
         if handover is not None and all(older is not handover[0] for _, older, _, _ in best.values()):
             best["contact"] = (0.0, handover[0], False, {})  # one link per pair, as below
         if "decision" in best and any(
@@ -417,7 +422,9 @@ def list_conflicts(store: GraphStore, namespace: str) -> list[Conflict]:
     return sorted(conflicts, key=lambda c: (c.newer.time, c.newer.id), reverse=True)
 
 
-def _handover(event: Event, marker: re.Match, candidates: list[Event]) -> tuple[Event, set[str]] | None:
+def _handover(
+    event: Event, marker: re.Match, candidates: list[Event], clauses: Sequence[Event] = ()
+) -> tuple[Event, set[str]] | None:
     """The event a change of the person in charge replaces, and who leaves the post: "小陶…休产假，
     接手的是…阿珂", "Fi's leaving them … replacement is Ollie Strand". Who takes the post is named
     after the marker ("接手的是阿珂"), else before it ("Ollie takes over"); who leaves is someone an
@@ -426,14 +433,22 @@ def _handover(event: Event, marker: re.Match, candidates: list[Event]) -> tuple[
     incoming = values_after(event, "contact", marker.start()) or people_in_charge(event)
     if not incoming:
         return None
+    # "Raj is leaving HDG end of April. Sinead takes over ...": who leaves may be named in another
+    # clause of the same turn, which is the handover too and no replaced fact; the replaced fact
+    # then has to hold that person in a post ("Day to day it's Raj, their practice manager"), not
+    # merely name them ("cc Fiona")
+    siblings = [c for c in (*clauses, *candidates) if c.id != event.id and c.source_ids == event.source_ids]
     text = event.text.casefold()
+    turn_text = " ".join([event.text, *(c.text for c in siblings)]).casefold()
     for older in candidates:  # oldest first
-        if older.id == event.id or older.time > event.time:
+        if older.id == event.id or older.time > event.time or any(older.id == c.id for c in siblings):
             continue
         named = {p.name.casefold() for p in older.participants if p.type == "person"}
         if named & incoming:
             continue
         leaving = {name for name in named if _names_in(name, text)}
+        if not leaving:
+            leaving = {name for name in people_in_charge(older) if _names_in(name, turn_text)}
         if leaving:
             return older, leaving
     return None

@@ -216,3 +216,44 @@ def test_a_latin_firm_named_by_a_plural_in_chinese_text_is_an_organisation():
 
     found = [(m.kind, m.value) for m in find_latin_names_in_zh("Corbel Dentists那边Priti Shah回邮件了")]
     assert found == [("org", "Corbel Dentists"), ("person", "Priti Shah")]
+def test_a_handover_whose_leaver_is_named_in_the_clause_before_is_chained(memory):
+    # Stage 1 cuts the turn into "Jonah is leaving ... April." and "Marisol takes over ...": who leaves
+    # is named only in the first clause, which is part of the handover, not the replaced fact.
+    memory.add_many(
+        _turns(
+            [
+                ("s1", "2026-02-02T09:00:00+00:00", "user", "Signed Tolworth Opticians, £900 a month."),
+                ("s1", "2026-02-02T09:05:00+00:00", "user", "Day to day it's Jonah, their practice manager."),
+                (
+                    "s2",
+                    "2026-04-02T09:00:00+00:00",
+                    "user",
+                    "Jonah is leaving Tolworth Opticians end of April. Marisol takes over as practice "
+                    "manager, she's our contact from now on",
+                ),
+            ]
+        )
+    )
+    links = [(n, o, p) for n, o, p in _links(memory, LinkKind.SUPERSEDES) if p.get("attribute") == "contact"]
+    assert links, "the handover made no SUPERSEDES link"
+    newer, older, _props = links[0]
+    assert "Marisol" in newer.text and "Jonah" in older.text and "leaving" not in older.text
+
+
+def test_a_new_contact_named_without_anyone_leaving_replaces_nobody(memory):
+    memory.add_many(
+        _turns(
+            [
+                ("s1", "2026-02-02T09:00:00+00:00", "user", "Signed Tolworth Opticians, £900 a month."),
+                ("s1", "2026-02-02T09:05:00+00:00", "user", "Day to day it's Jonah, their practice manager."),
+                (
+                    "s2",
+                    "2026-04-02T09:00:00+00:00",
+                    "user",
+                    "Tolworth Opticians are opening a second branch. Marisol takes over as its manager",
+                ),
+            ]
+        )
+    )
+    links = [(n, o, p) for n, o, p in _links(memory, LinkKind.SUPERSEDES) if p.get("attribute") == "contact"]
+    assert not any("Jonah" in o.text for _, o, _ in links), links
