@@ -309,6 +309,13 @@ def _zh_orgs(tokens: list[tuple[str, str, int]]) -> list[Mention]:
                 j < 0
                 or not _nameable(tokens[j][0], tokens[j][1])
                 or (len(suffix) == 1 and len(tokens[j][0]) < 2)
+                # "签了家打样公司", "一家物流公司": a measure word before an ordinary word of a trade
+                # makes a description of a kind of firm, not a name
+                or (
+                    j >= 1
+                    and tokens[j - 1][1].startswith(("q", "m"))
+                    and _dictionary_tag(tokens[j][0]) in ("v", "vn", "n")
+                )
             ):
                 continue
             else:

@@ -216,6 +216,8 @@ def test_a_latin_firm_named_by_a_plural_in_chinese_text_is_an_organisation():
 
     found = [(m.kind, m.value) for m in find_latin_names_in_zh("Corbel Dentists那边Priti Shah回邮件了")]
     assert found == [("org", "Corbel Dentists"), ("person", "Priti Shah")]
+
+
 def test_a_handover_whose_leaver_is_named_in_the_clause_before_is_chained(memory):
     # Stage 1 cuts the turn into "Jonah is leaving ... April." and "Marisol takes over ...": who leaves
     # is named only in the first clause, which is part of the handover, not the replaced fact.

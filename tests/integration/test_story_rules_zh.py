@@ -87,3 +87,14 @@ def test_a_given_name_is_not_read_into_a_trade_name_or_a_predicate():
     assert not any(m.value == "云岫" and m.kind == "person" for m in find_names_zh("云岫教育有个新联系人"))
     # a degree adverb makes what follows a predicate, never a firm ("人挺客气")
     assert not [m for m in find_names_zh("老尹对接，人挺客气") if m.kind == "org"]
+
+
+def test_a_kind_of_firm_after_a_measure_word_is_no_name():
+    from simplemem_graph.compress.names_zh import find_names_zh
+
+    assert [(m.kind, m.value) for m in find_names_zh("事务所自己签了家打样公司叫墨川快印")] == [
+        ("org", "墨川快印")
+    ]
+    assert not find_names_zh("找了一家物流公司")
+    # a trade name the dictionary holds as a proper noun stays a firm after a measure word
+    assert ("org", "恒通公司") in [(m.kind, m.value) for m in find_names_zh("两家恒通公司")]
