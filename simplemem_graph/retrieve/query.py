@@ -334,6 +334,8 @@ def _resolve_references(
 # jieba tags of grammar, not content: pronouns and question words (r: 我, 那, 什么, 哪些, 怎么样),
 # particles (u: 的, 着; y: 吗, 呢), interjections, punctuation.
 _GRAMMAR_TAGS = ("r", "u", "y", "e", "x", "w")
+# jieba's tag of a Latin word ("淘CD" -> CD/eng) shares the interjection tag's first letter: content.
+_LATIN_WORD_TAG = "eng"
 _DEMONSTRATIVES = ("那", "这", "哪")  # the measure word after one is grammar too (那|台, 那|部)
 # "…来着" closes a question about something the asker once knew ("叫什么来着"): a particle of
 # recall that jieba cuts into 来 (come) + 着.
@@ -360,7 +362,9 @@ def content_text(query: str) -> str:
     pieces: list[str] = []
     previous = ""
     for word, tag, _start in _zh_tokens(_RECALL_PARTICLE.sub("", query)):
-        grammar = tag.startswith(_GRAMMAR_TAGS) or (len(word) == 1 and previous in _DEMONSTRATIVES)
+        grammar = (tag != _LATIN_WORD_TAG and tag.startswith(_GRAMMAR_TAGS)) or (
+            len(word) == 1 and previous in _DEMONSTRATIVES
+        )
         previous = word
         if grammar or not word.strip():
             if not pieces or pieces[-1] != " ":

@@ -25,6 +25,9 @@ T0 = datetime(2026, 5, 2, 20, 0, tzinfo=CST)
         ("我的生日是哪天？", ["生日"]),
         ("那部演员表演很精彩的电影叫什么名字来着？", ["演员", "表演", "精彩", "电影", "叫", "名字"]),
         ("我通过面试的那家公司是做什么的？", ["通过", "面试", "公司", "做"]),
+        # a Latin word inside a Chinese question is content, whatever jieba tags it
+        ("我周末一般去哪里淘CD来着？", ["周末", "一般", "去", "淘", "cd"]),
+        ("我那个APP叫什么来着？", ["app", "叫"]),
     ],
 )
 def test_chinese_questions_keep_only_their_content_words(query, expected):
