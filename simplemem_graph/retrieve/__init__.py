@@ -380,11 +380,14 @@ def _with_turn_context(
             )
             if e.id not in carried and all(e.id != o.event.id for o in out)
         ]
-        extra = sum(count_tokens(e.text) for e in after)
+        widened = attach_context(item.event, [], after) if after else item.event
+        # What the widened memory costs as shown (with its separators): counting the carried
+        # turns alone can pass a pick over the budget, and `fill_budget` would then drop it whole.
+        extra = count_tokens(widened.text) - count_tokens(item.event.text)
         if after and used + extra <= budget:
             used += extra
             carried.update(e.id for e in after)
-            item = Scored(item.candidate, attach_context(item.event, [], after), item.features, item.score)
+            item = Scored(item.candidate, widened, item.features, item.score)
         out.append(item)
     return out + [s for s in chosen if s.score < floor and s.event.id not in carried]
 
