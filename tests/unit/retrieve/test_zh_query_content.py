@@ -13,6 +13,7 @@ from simplemem_graph.retrieve.query import QueryAnalysis, asks_about_self, conte
 from simplemem_graph.retrieve.recall import Candidate
 from simplemem_graph.retrieve.rerank import AGENT_REPLY_WEIGHT, Scored, discount_agent_replies
 from simplemem_graph.stores.embedded import EmbeddedStore
+from simplemem_graph.stores.queries import EventQuery
 
 CST = timezone(timedelta(hours=8))
 T0 = datetime(2026, 5, 2, 20, 0, tzinfo=CST)
@@ -92,4 +93,40 @@ def test_a_first_person_fact_ranks_above_chat_that_shares_its_function_words(emb
     memory.add_many(turns)
     result = memory.search("我那台笔记本用着怎么样来着？", k=3, at=T0 + timedelta(days=1))
     assert result.hits and result.hits[0].event.source_ids == ["t0"]
+    memory.close()
+
+
+def _chat_memory(embedder) -> tuple[Memory, dict[str, Event]]:
+    said = [
+        ("user", "你能帮我记点事情吗？"),
+        ("user", "其实我很喜欢下围棋和做木工，周末常去河边钓鱼。"),
+        ("assistant", "听起来你的爱好很丰富，我也很喜欢你提到的这些爱好。"),
+        ("user", "今天下了一整天的雨。"),
+    ]
+    turns = [
+        Turn(id=f"t{i}", session="s1", speaker=who, time=T0 + timedelta(minutes=i), text=text)
+        for i, (who, text) in enumerate(said)
+    ]
+    memory = Memory(EmbeddedStore(":memory:"), namespace="zh", embedder=embedder)
+    memory.add_many(turns)
+    events = {e.source_ids[0]: e for e in memory.store.events("zh", EventQuery())}
+    return memory, events
+
+
+@pytest.mark.parametrize("about_self", [True, False])
+def test_an_agent_reply_gives_its_place_to_the_askers_statement_it_replies_to(embedder, about_self):
+    from simplemem_graph.retrieve import _with_turn_context
+
+    memory, events = _chat_memory(embedder)
+    reply, rain = events["t2"], events["t3"]
+    chosen = [Scored(Candidate(e.id), e, {}, score) for e, score in ((reply, 0.9), (rain, 0.2))]
+    picked = _with_turn_context(memory.store, "zh", chosen, 200, 0.5, ("active",), about_self=about_self)
+    first = picked[0].event
+    if about_self:
+        # the asker's statement (not their question, not the reply) takes the reply's place
+        assert first.source_ids == ["t1"] and "围棋" in first.text
+        assert "爱好很丰富" not in first.text and "帮" not in first.text
+    else:
+        # any other question: the reply keeps its place and carries the turn after it
+        assert first.id == reply.id and first.source_ids == ["t2", "t3"]
     memory.close()
