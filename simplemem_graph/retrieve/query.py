@@ -345,6 +345,20 @@ _EN_ME = re.compile(r"\b(?:I|me|my|mine|myself)\b")
 _EN_YOU = re.compile(r"\byou(?:r|rs|rself)?\b", re.I)
 
 
+_FIRST_PERSON = ("我", "我们", "咱", "咱们")
+
+
+def _first_person_key(word: str, following_tag: str) -> bool:
+    """A first person that is part of what is asked: bound to a noun with no 的 between ("我爸",
+    "我表姐": the way the asker said it, "我爸退休前…"), or a pronoun jieba fused with the next
+    word ("我家", "我报": 报 is the verb asked about)."""
+    if not word.startswith(_FIRST_PERSON[0]) and not word.startswith(_FIRST_PERSON[2]):
+        return False
+    if word not in _FIRST_PERSON:
+        return True
+    return following_tag.startswith("n") and following_tag != "nr"
+
+
 def content_text(query: str) -> str:
     """A Chinese question with its grammar blanked out (the question itself otherwise): pronouns and
     question words, particles, the measure word after a demonstrative (那台, 那部), the "…来着" of
@@ -361,10 +375,13 @@ def content_text(query: str) -> str:
 
     pieces: list[str] = []
     previous = ""
-    for word, tag, _start in _zh_tokens(_RECALL_PARTICLE.sub("", query)):
-        grammar = (tag != _LATIN_WORD_TAG and tag.startswith(_GRAMMAR_TAGS)) or (
-            len(word) == 1 and previous in _DEMONSTRATIVES
-        )
+    tokens = _zh_tokens(_RECALL_PARTICLE.sub("", query))
+    for i, (word, tag, _start) in enumerate(tokens):
+        following = tokens[i + 1][1] if i + 1 < len(tokens) else ""
+        grammar = (
+            (tag != _LATIN_WORD_TAG and tag.startswith(_GRAMMAR_TAGS))
+            or (len(word) == 1 and previous in _DEMONSTRATIVES)
+        ) and not _first_person_key(word, following)
         previous = word
         if grammar or not word.strip():
             if not pieces or pieces[-1] != " ":

@@ -9,7 +9,7 @@ import pytest
 
 from simplemem_graph.memory import Memory
 from simplemem_graph.models import Event, Turn
-from simplemem_graph.retrieve.query import QueryAnalysis, asks_about_self, content_words
+from simplemem_graph.retrieve.query import QueryAnalysis, asks_about_self, content_text, content_words
 from simplemem_graph.retrieve.recall import Candidate
 from simplemem_graph.retrieve.rerank import AGENT_REPLY_WEIGHT, Scored, discount_agent_replies
 from simplemem_graph.stores.embedded import EmbeddedStore
@@ -29,10 +29,20 @@ T0 = datetime(2026, 5, 2, 20, 0, tzinfo=CST)
         # a Latin word inside a Chinese question is content, whatever jieba tags it
         ("我周末一般去哪里淘CD来着？", ["周末", "一般", "去", "淘", "cd"]),
         ("我那个APP叫什么来着？", ["app", "叫"]),
+        # a first person bound to a noun without 的 is how the asker said the thing ("我爸…")
+        ("我爸以前是做什么工作的？", ["我爸", "以前", "做", "工作"]),
+        ("我妈有什么病？", ["我妈", "病"]),
+        # ...but not before a verb or 的, and not a name after it
+        ("我们现在住的那个小区叫啥来着？", ["现在", "住", "小区", "叫"]),
     ],
 )
 def test_chinese_questions_keep_only_their_content_words(query, expected):
     assert content_words(query) == expected
+
+
+def test_a_fused_first_person_keeps_the_word_it_swallowed():
+    # jieba reads "我报" (I signed up) as one pronoun; 报 is the verb the question is about
+    assert "我报" in content_text("我报的那个兴趣班是学什么的？")
 
 
 def test_english_questions_keep_their_tokens():
