@@ -21,8 +21,14 @@ copied from that turn's words), asked the day after the last session; bucketed b
 question ("…来着", "那个…", "我…的…", plain). Anything tuned on it is tuned on users 1-3
 (`--users 1-3`) and reported on users 4-5 (`--users 4-5`).
 
+`--set dailyfacts --file F`: first-person daily facts written by someone who read no code (F: {"items":
+[{"id", "fact", "question", "answer"}]}), said as user turns inside the MemoryBank chat of all five
+users (fact i to user i mod 5, on a day and at a place drawn with `--seed`), every question asked
+the day after the last session; scored as memorybank. Tune on the dev file only.
+
     python3 bench/zh_dev.py --seed 11 --haystacks 10
     python3 bench/zh_dev.py --set memorybank --users 4-5
+    python3 bench/zh_dev.py --set dailyfacts --file bench/data/zh_daily_facts_dev.json
 """
 
 from __future__ import annotations
@@ -52,6 +58,7 @@ from simplemem_graph.stores.embedded import EmbeddedStore  # noqa: E402
 DATA_DIR = Path(os.environ.get("SIMPLEMEM_SHARED_DATA", REPO.parent / "shared" / "data"))
 MEMORYBANK = DATA_DIR / "memorybank_cn" / "memory_bank_cn_dev.json"
 MEMORYBANK_QUESTIONS = REPO / "bench" / "data" / "memorybank_cn_questions.json"
+DAILY_FACTS = REPO / "bench" / "data" / "zh_daily_facts_dev.json"
 _CST = timezone(timedelta(hours=8))
 
 
@@ -66,37 +73,64 @@ def question_form(query: str) -> str:
     return "plain"
 
 
-def memorybank_haystacks(users: Sequence[int] | None = None) -> list[dict[str, Any]]:
-    """One haystack per MemoryBank user: its days as sessions of "user"/"assistant" turns (ids
-    "<user>|<day>|<i>" for the user's turn, "...|a" for the reply), and its questions with their
-    gold answers. `users`: 1-based positions in the data file (None: all)."""
+def _chat_turns(name: str, record: dict[str, Any], inserted: dict[str, list[tuple[int, dict]]] | None = None):
+    """A MemoryBank user's days as sessions of "user"/"assistant" turns (ids "<user>|<day>|<i>" for
+    the user's turn, "...|a" for the reply), and the evening of the last day. `inserted`: day ->
+    [(position among the day's pairs, {"id", "text"})], user turns said just before that pair (ids
+    "<user>|<day>|<id>")."""
+    turns, last = [], None
+    for day, pairs in sorted(record["history"].items()):
+        base = datetime.fromisoformat(day).replace(hour=20, tzinfo=_CST)
+        extra = sorted((inserted or {}).get(day, []), key=lambda pair: pair[0])
+        for position, fact in extra:
+            turns.append(
+                {
+                    "id": f"{name}|{day}|{fact['id']}",
+                    "session": day,
+                    "time": base + timedelta(minutes=2 * position, seconds=-30),
+                    "speaker": "user",
+                    "text": fact["text"],
+                }
+            )
+        for i, pair in enumerate(pairs):
+            at = base + timedelta(minutes=2 * i)
+            for suffix, speaker, text, when in (
+                ("", "user", pair["query"], at),
+                ("|a", "assistant", pair["response"], at + timedelta(minutes=1)),
+            ):
+                turns.append(
+                    {
+                        "id": f"{name}|{day}|{i}{suffix}",
+                        "session": day,
+                        "time": when,
+                        "speaker": speaker,
+                        "text": text,
+                    }
+                )
+        last = base
+    turns.sort(key=lambda t: t["time"])
+    return turns, last
+
+
+def _memorybank_records(users: Sequence[int] | None) -> list[tuple[int, str, dict[str, Any]]]:
+    """(position, user name, record) of the MemoryBank users at `users` (1-based; None: all)."""
     records = json.loads(MEMORYBANK.read_text(encoding="utf-8"))
-    questions = json.loads(MEMORYBANK_QUESTIONS.read_text(encoding="utf-8"))["questions"]
     if users is not None and not all(1 <= u <= len(records) for u in users):
         raise ValueError(f"zh_dev: --users takes positions 1..{len(records)}, got {list(users)}")
+    return [
+        (position, name, record)
+        for position, (name, record) in enumerate(records.items(), start=1)
+        if users is None or position in users
+    ]
+
+
+def memorybank_haystacks(users: Sequence[int] | None = None) -> list[dict[str, Any]]:
+    """One haystack per MemoryBank user: its chat (`_chat_turns`), and its questions with their
+    gold answers. `users`: 1-based positions in the data file (None: all)."""
+    questions = json.loads(MEMORYBANK_QUESTIONS.read_text(encoding="utf-8"))["questions"]
     haystacks = []
-    for position, (name, record) in enumerate(records.items(), start=1):
-        if users is not None and position not in users:
-            continue
-        turns, last = [], None
-        for day, pairs in sorted(record["history"].items()):
-            base = datetime.fromisoformat(day).replace(hour=20, tzinfo=_CST)
-            for i, pair in enumerate(pairs):
-                at = base + timedelta(minutes=2 * i)
-                for suffix, speaker, text, when in (
-                    ("", "user", pair["query"], at),
-                    ("|a", "assistant", pair["response"], at + timedelta(minutes=1)),
-                ):
-                    turns.append(
-                        {
-                            "id": f"{name}|{day}|{i}{suffix}",
-                            "session": day,
-                            "time": when,
-                            "speaker": speaker,
-                            "text": text,
-                        }
-                    )
-            last = base
+    for position, name, record in _memorybank_records(users):
+        turns, last = _chat_turns(name, record)
         known = {t["id"] for t in turns}
         asked = []
         for q in questions:
@@ -121,6 +155,58 @@ def memorybank_haystacks(users: Sequence[int] | None = None) -> list[dict[str, A
     return haystacks
 
 
+def load_daily_facts(path: Path) -> list[dict[str, str]]:
+    """The facts of a daily-facts file ({"items": [{"id", "fact", "question", "answer"}, ...]})."""
+    try:
+        items = json.loads(Path(path).read_text(encoding="utf-8"))["items"]
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise ValueError(f"zh_dev: cannot read daily facts from {path}: {e}") from e
+    for item in items:
+        missing = [k for k in ("id", "fact", "question", "answer") if not str(item.get(k, "")).strip()]
+        if missing:
+            raise ValueError(f"zh_dev: daily fact {item.get('id')!r} in {path} lacks {missing}")
+    return items
+
+
+def daily_facts_haystacks(path: Path, seed: int) -> list[dict[str, Any]]:
+    """Each MemoryBank user's chat with its share of the facts (fact i goes to user i mod 5) said
+    as user turns on days and at places drawn with `seed`; every question asked the day after the
+    last session, gold = the fact's turn, the answer as the file gives it."""
+    import random
+
+    facts = load_daily_facts(path)
+    records = _memorybank_records(None)
+    rng = random.Random(seed)
+    haystacks = []
+    for index, (position, name, record) in enumerate(records):
+        mine = facts[index :: len(records)]
+        days = sorted(record["history"])
+        inserted: dict[str, list[tuple[int, dict]]] = {}
+        for fact in mine:
+            day = rng.choice(days)
+            place = rng.randint(0, len(record["history"][day]))
+            inserted.setdefault(day, []).append((place, {"id": fact["id"], "text": fact["fact"]}))
+        turns, last = _chat_turns(name, record, inserted)
+        gold = {t["id"].rsplit("|", 1)[1]: t["id"] for t in turns if t["speaker"] == "user"}
+        haystacks.append(
+            {
+                "id": f"df-{position}",
+                "turns": turns,
+                "at": (last + timedelta(days=1)).isoformat(),
+                "questions": [
+                    {
+                        "query": f["question"],
+                        "gold_turns": [gold[f["id"]]],
+                        "type": question_form(f["question"]),
+                        "answer": f["answer"],
+                    }
+                    for f in mine
+                ],
+            }
+        )
+    return haystacks
+
+
 def _positions(value: str) -> list[int]:
     """Positions such as "1-3" or "4,5", as a list: [1, 2, 3] or [4, 5]."""
     out: list[int] = []
@@ -136,6 +222,8 @@ def _positions(value: str) -> list[int]:
 def run(args: argparse.Namespace) -> dict[str, Any]:
     if args.set == "memorybank":
         data = {"haystacks": memorybank_haystacks(args.users)}
+    elif args.set == "dailyfacts":
+        data = {"haystacks": daily_facts_haystacks(args.file, args.seed)}
     else:
         data = generate(args.seed, args.haystacks)
     embedder = make_embedder(args.model)
@@ -181,7 +269,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--set", default="generated", choices=("generated", "memorybank"))
+    parser.add_argument("--set", default="generated", choices=("generated", "memorybank", "dailyfacts"))
+    parser.add_argument(
+        "--file",
+        type=Path,
+        default=DAILY_FACTS,
+        help="dailyfacts only: the facts file (default: the dev file; tune on nothing else)",
+    )
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--haystacks", type=int, default=10)
     parser.add_argument("--plan", default="default", help="plan(s), comma-separated, first = headline")

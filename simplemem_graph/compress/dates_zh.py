@@ -91,7 +91,22 @@ def _num(text: str) -> int | None:
     return int(value) if value is not None else None
 
 
+# Adverbs of habit and frequency: with one, a weekday or weekend without 上/这/下 names a recurring
+# time ("我一般周末去唱片店", "有时周五加班"), not one date; so does 每 right before it (每个周末).
+_HABITUAL = re.compile(r"一般|平时|平常|通常|经常|常常|往往|总是|老是|有时|偶尔|向来|一向|每逢")
+
+
+def _recurring(m: re.Match) -> bool:
+    """The weekday or weekend of `m` recurs: no 上/这/下 of its own, and 每 before it or an adverb of
+    habit in its sentence."""
+    if m.group("rel"):
+        return False
+    return m.string[: m.start()].endswith("每") or bool(_HABITUAL.search(m.string))
+
+
 def _weekday(m: re.Match, today: date, past: bool) -> Resolved | None:
+    if _recurring(m):
+        return None
     shift = _WEEK_SHIFT[m.group("rel") or ""]
     day = weekday_of_week(today, _WEEKDAYS[m.group("wd")], shift)
     if past and not m.group("rel") and day > today:
@@ -104,6 +119,8 @@ def _week(m: re.Match, today: date, past: bool) -> Resolved | None:
 
 
 def _weekend(m: re.Match, today: date, past: bool) -> Resolved | None:
+    if _recurring(m):
+        return None
     rel = m.group("rel") or ""
     saturday = weekday_of_week(today, 5, _WEEK_SHIFT[rel])
     if past and rel in ("", "这", "本") and saturday > today:

@@ -15,8 +15,10 @@ _SENTENCE_END = re.compile(
     r"[。！？!?；;]+[”’\"')）]*|…{1,2}|\.{3}|\n+|(?<!\b[A-Z])(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bDr)(?<!\bSt)"
     r"(?<!\be\.g)(?<!\bi\.e)(?<!\bvs)(?<!\ba\.m)(?<!\bp\.m)(?<!\betc)\.(?=\s|$)"
 )
-# Clause breaks inside a sentence: commas (not thousands separators), enumeration commas, colons, dashes.
-_CLAUSE_BREAK = re.compile(r",(?!\d{3})\s*|[，、：:]|\s+[—–-]+\s+|—+|\s*\(\s*|\s*\)\s*|（|）")
+# Clause breaks inside a sentence: commas (not thousands separators), colons, dashes. Never the
+# enumeration comma 、: it joins the items of one list ("九寨沟、桂林"), and a clause cut at it would
+# let the information test keep the first item and drop the rest.
+_CLAUSE_BREAK = re.compile(r",(?!\d{3})\s*|[，：:]|\s+[—–-]+\s+|—+|\s*\(\s*|\s*\)\s*|（|）")
 
 # A URL or e-mail address: its punctuation is part of it.
 _LINK = re.compile(

@@ -37,6 +37,8 @@ from simplemem_graph.retrieve.rerank import (
     Scored,
     compute_features,
     discount_agent_replies,
+    is_agent_reply,
+    is_question,
     learned_scorer,
     score_candidates,
     select_diverse,
@@ -348,9 +350,14 @@ def _with_turn_context(
     budget: int,
     share: float,
     statuses: Sequence[str],
+    about_self: bool = False,
 ) -> list[Scored]:
     """The confident picks (scoring at least `share` of the best) carry the rest of their turn and
     the next turn, while the budget allows; the other picks follow unchanged.
+
+    With `about_self` (a question about the asker), an agent's reply gives its place to the
+    asker's turn it replies to: the companion's "我也很喜欢你提到的这些爱好" ranks by the words it
+    echoes and holds no fact of the asker; the statement it replies to is what was asked.
 
     A memory that matches the question is often the question's setting, and the answer is the
     reply ("Here's a painting I did recently" / "Love the chilled-out sunset vibe"). Carrying
@@ -360,7 +367,9 @@ def _with_turn_context(
         return chosen
     floor = share * chosen[0].score
     confident = [s for s in chosen if s.score >= floor]
+    back = {s.event.id for s in confident if about_self and is_agent_reply(s.event)}
     chains = store.walk(namespace, SessionChains([s.event.id for s in confident], forward=True))
+    back_chains = store.walk(namespace, SessionChains(sorted(back), forward=False)) if back else {}
     used = sum(count_tokens(s.event.text) for s in confident)
     out: list[Scored] = []
     carried: set[str] = set()  # events already shown inside a pick: not shown again on their own
@@ -368,23 +377,31 @@ def _with_turn_context(
         if item.event.id in carried:
             used -= count_tokens(item.event.text)
             continue
-        after = [
+        forward = item.event.id not in back
+        near = [
             e
             for e in neighbouring_turn(
                 store,
                 namespace,
                 item.event,
-                forward=True,
+                forward=forward,
                 statuses=statuses,
-                chain=chains.get(item.event.id, []),
+                chain=(chains if forward else back_chains).get(item.event.id, []),
             )
             if e.id not in carried and all(e.id != o.event.id for o in out)
         ]
-        extra = sum(count_tokens(e.text) for e in after)
-        if after and used + extra <= budget:
+        if forward:
+            widened = attach_context(item.event, [], near)
+        else:
+            near = [e for e in near if not is_agent_reply(e) and not is_question(e)]
+            widened = attach_context(near[0], [], near[1:]) if near else item.event
+        # What the widened memory costs as shown (with its separators): counting the carried
+        # turns alone can pass a pick over the budget, and `fill_budget` would then drop it whole.
+        extra = count_tokens(widened.text) - count_tokens(item.event.text)
+        if near and used + extra <= budget:
             used += extra
-            carried.update(e.id for e in after)
-            item = Scored(item.candidate, attach_context(item.event, [], after), item.features, item.score)
+            carried.update(e.id for e in near)
+            item = Scored(item.candidate, widened, item.features, item.score)
         out.append(item)
     return out + [s for s in chosen if s.score < floor and s.event.id not in carried]
 
@@ -514,7 +531,13 @@ def retrieve(
     if budget is not None:
         if plan.budget_context_share > 0:
             chosen = _with_turn_context(
-                store, namespace, chosen, budget, plan.budget_context_share, _statuses(include_archived)
+                store,
+                namespace,
+                chosen,
+                budget,
+                plan.budget_context_share,
+                _statuses(include_archived),
+                about_self=pool.analysis.about_self,
             )
         chosen = fill_budget(chosen, budget)
     hits = [Hit(event=s.event, score=s.score, path=s.candidate.path, features=s.features) for s in chosen]

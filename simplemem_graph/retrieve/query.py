@@ -334,6 +334,8 @@ def _resolve_references(
 # jieba tags of grammar, not content: pronouns and question words (r: 我, 那, 什么, 哪些, 怎么样),
 # particles (u: 的, 着; y: 吗, 呢), interjections, punctuation.
 _GRAMMAR_TAGS = ("r", "u", "y", "e", "x", "w")
+# jieba's tag of a Latin word ("淘CD" -> CD/eng) shares the interjection tag's first letter: content.
+_LATIN_WORD_TAG = "eng"
 _DEMONSTRATIVES = ("那", "这", "哪")  # the measure word after one is grammar too (那|台, 那|部)
 # "…来着" closes a question about something the asker once knew ("叫什么来着"): a particle of
 # recall that jieba cuts into 来 (come) + 着.
@@ -341,6 +343,20 @@ _RECALL_PARTICLE = re.compile(r"来着[？?。！!\s]*$")
 _ZH_YOU = re.compile(r"[你您]")
 _EN_ME = re.compile(r"\b(?:I|me|my|mine|myself)\b")
 _EN_YOU = re.compile(r"\byou(?:r|rs|rself)?\b", re.I)
+
+
+_FIRST_PERSON = ("我", "我们", "咱", "咱们")
+
+
+def _first_person_key(word: str, following_tag: str) -> bool:
+    """A first person that is part of what is asked: bound to a noun with no 的 between ("我爸",
+    "我表姐": the way the asker said it, "我爸退休前…"), or a pronoun jieba fused with the next
+    word ("我家", "我报": 报 is the verb asked about)."""
+    if not word.startswith(_FIRST_PERSON[0]) and not word.startswith(_FIRST_PERSON[2]):
+        return False
+    if word not in _FIRST_PERSON:
+        return True
+    return following_tag.startswith("n") and following_tag != "nr"
 
 
 def content_text(query: str) -> str:
@@ -359,8 +375,13 @@ def content_text(query: str) -> str:
 
     pieces: list[str] = []
     previous = ""
-    for word, tag, _start in _zh_tokens(_RECALL_PARTICLE.sub("", query)):
-        grammar = tag.startswith(_GRAMMAR_TAGS) or (len(word) == 1 and previous in _DEMONSTRATIVES)
+    tokens = _zh_tokens(_RECALL_PARTICLE.sub("", query))
+    for i, (word, tag, _start) in enumerate(tokens):
+        following = tokens[i + 1][1] if i + 1 < len(tokens) else ""
+        grammar = (
+            (tag != _LATIN_WORD_TAG and tag.startswith(_GRAMMAR_TAGS))
+            or (len(word) == 1 and previous in _DEMONSTRATIVES)
+        ) and not _first_person_key(word, following)
         previous = word
         if grammar or not word.strip():
             if not pieces or pieces[-1] != " ":

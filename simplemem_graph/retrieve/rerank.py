@@ -248,7 +248,7 @@ def is_agent_reply(event: Event) -> bool:
     return event.speaker.strip().lower() in GENERIC_SPEAKERS - {"user"}
 
 
-def _is_question(event: Event) -> bool:
+def is_question(event: Event) -> bool:
     """A memory that is a question ("你平时喜欢尝试做菜吗？"): it asks, it states nothing of its speaker."""
     return event.text.rstrip().endswith(("?", "？"))
 
@@ -261,7 +261,7 @@ def discount_agent_replies(scored: Sequence[Scored], analysis: QueryAnalysis) ->
         return list(scored)
     discounted = (replace(s, score=s.score * AGENT_REPLY_WEIGHT) for s in scored)
     weighed = [
-        d if is_agent_reply(s.event) or _is_question(s.event) else s
+        d if is_agent_reply(s.event) or is_question(s.event) else s
         for s, d in zip(scored, discounted, strict=True)
     ]
     return sorted(weighed, key=lambda item: item.score, reverse=True)

@@ -101,6 +101,40 @@ def test_every_memorybank_question_has_an_answer_written_in_its_gold_turn():
     assert [h["id"] for h in memorybank_haystacks([4, 5])] == ["mb-4", "mb-5"]
 
 
+def test_daily_facts_are_said_by_the_user_inside_the_chat_and_asked_after_it(tmp_path):
+    from datetime import datetime
+
+    from bench.zh_dev import MEMORYBANK, daily_facts_haystacks
+
+    if not MEMORYBANK.exists():
+        pytest.skip(f"the MemoryBank-cn dev data is not at {MEMORYBANK}")
+    facts = [
+        {"id": f"x{i}", "fact": f"我的第{i}个柜子是橡木的", "question": f"我第{i}个柜子是什么木的？"}
+        for i in range(12)
+    ]
+    for fact in facts:
+        fact["answer"] = "橡木"
+    path = tmp_path / "facts.json"
+    path.write_text(json.dumps({"items": facts}, ensure_ascii=False), encoding="utf-8")
+    haystacks = daily_facts_haystacks(path, seed=3)
+    assert len(haystacks) == 5 and sum(len(h["questions"]) for h in haystacks) == 12
+    for h in haystacks:
+        turns = {t["id"]: t for t in h["turns"]}
+        times = [t["time"] for t in h["turns"]]
+        assert times == sorted(times) and len(set(times)) == len(times)
+        for q in h["questions"]:
+            (gold,) = q["gold_turns"]
+            said = turns[gold]
+            assert said["speaker"] == "user" and said["text"] in {f["fact"] for f in facts}
+            assert said["time"] < datetime.fromisoformat(h["at"])
+    # the same seed places the facts in the same turns; another seed moves some
+    assert daily_facts_haystacks(path, seed=3) == haystacks
+    assert daily_facts_haystacks(path, seed=4) != haystacks
+    path.write_text(json.dumps({"items": [{"id": "y", "fact": "x"}]}), encoding="utf-8")
+    with pytest.raises(ValueError, match="lacks"):
+        daily_facts_haystacks(path, seed=3)
+
+
 def test_answer_words_must_be_in_the_returned_text():
     deep = _items((["a"], "Ana met Bo in Lisbon"))
     assert score_question(Ranked(deep, deep), {"a"}, ours_budget=50, answer="Lisbon")["ans@ours5"] == 1.0

@@ -194,6 +194,25 @@ def test_budget_left_over_carries_the_next_turn_of_a_confident_memory(store, emb
     )
 
 
+def test_a_confident_memory_is_never_lost_to_the_separators_of_its_carried_turn(store, embedder):
+    # A budget that holds the kickoff memory and the turn after it, but not the " / " between them:
+    # the memory comes alone rather than widened past the budget and then dropped whole.
+    unwidened = replace(DEFAULT_PLAN, budget_context_share=0.0)
+    alone = ask(store, embedder, "When is the Acme kickoff?", plan=unwidened, k=10)
+    kickoff = next(h.event for h in alone.hits if h.event.id == "kickoff")
+    # Only the best memory is confident (share 1.0), so the room it may spend is exact.
+    plan = replace(DEFAULT_PLAN, budget_context_share=1.0)
+    roomy = ask(store, embedder, "When is the Acme kickoff?", plan=plan, budget=400).hits[0].event
+    assert roomy.id == "kickoff" and len(roomy.source_ids) > 1
+    carried = count_tokens(roomy.text) - count_tokens(kickoff.text)
+    separators = count_tokens(roomy.text) - count_tokens(" ".join(roomy.text.split(" / ")))
+    assert separators > 0
+    budget = count_tokens(kickoff.text) + carried - separators
+    result = ask(store, embedder, "When is the Acme kickoff?", plan=plan, budget=budget)
+    assert result.hits and result.hits[0].event.id == "kickoff"
+    assert result.context_tokens <= budget
+
+
 @pytest.mark.parametrize("budget", [0, -5, 2.5, True])
 def test_bad_budget_is_named(store, embedder, budget):
     with pytest.raises(InputError, match="budget"):

@@ -9,10 +9,11 @@ import pytest
 
 from simplemem_graph.memory import Memory
 from simplemem_graph.models import Event, Turn
-from simplemem_graph.retrieve.query import QueryAnalysis, asks_about_self, content_words
+from simplemem_graph.retrieve.query import QueryAnalysis, asks_about_self, content_text, content_words
 from simplemem_graph.retrieve.recall import Candidate
 from simplemem_graph.retrieve.rerank import AGENT_REPLY_WEIGHT, Scored, discount_agent_replies
 from simplemem_graph.stores.embedded import EmbeddedStore
+from simplemem_graph.stores.queries import EventQuery
 
 CST = timezone(timedelta(hours=8))
 T0 = datetime(2026, 5, 2, 20, 0, tzinfo=CST)
@@ -25,10 +26,23 @@ T0 = datetime(2026, 5, 2, 20, 0, tzinfo=CST)
         ("我的生日是哪天？", ["生日"]),
         ("那部演员表演很精彩的电影叫什么名字来着？", ["演员", "表演", "精彩", "电影", "叫", "名字"]),
         ("我通过面试的那家公司是做什么的？", ["通过", "面试", "公司", "做"]),
+        # a Latin word inside a Chinese question is content, whatever jieba tags it
+        ("我周末一般去哪里淘CD来着？", ["周末", "一般", "去", "淘", "cd"]),
+        ("我那个APP叫什么来着？", ["app", "叫"]),
+        # a first person bound to a noun without 的 is how the asker said the thing ("我爸…")
+        ("我爸以前是做什么工作的？", ["我爸", "以前", "做", "工作"]),
+        ("我妈有什么病？", ["我妈", "病"]),
+        # ...but not before a verb or 的, and not a name after it
+        ("我们现在住的那个小区叫啥来着？", ["现在", "住", "小区", "叫"]),
     ],
 )
 def test_chinese_questions_keep_only_their_content_words(query, expected):
     assert content_words(query) == expected
+
+
+def test_a_fused_first_person_keeps_the_word_it_swallowed():
+    # jieba reads "我报" (I signed up) as one pronoun; 报 is the verb the question is about
+    assert "我报" in content_text("我报的那个兴趣班是学什么的？")
 
 
 def test_english_questions_keep_their_tokens():
@@ -89,4 +103,40 @@ def test_a_first_person_fact_ranks_above_chat_that_shares_its_function_words(emb
     memory.add_many(turns)
     result = memory.search("我那台笔记本用着怎么样来着？", k=3, at=T0 + timedelta(days=1))
     assert result.hits and result.hits[0].event.source_ids == ["t0"]
+    memory.close()
+
+
+def _chat_memory(embedder) -> tuple[Memory, dict[str, Event]]:
+    said = [
+        ("user", "你能帮我记点事情吗？"),
+        ("user", "其实我很喜欢下围棋和做木工，周末常去河边钓鱼。"),
+        ("assistant", "听起来你的爱好很丰富，我也很喜欢你提到的这些爱好。"),
+        ("user", "今天下了一整天的雨。"),
+    ]
+    turns = [
+        Turn(id=f"t{i}", session="s1", speaker=who, time=T0 + timedelta(minutes=i), text=text)
+        for i, (who, text) in enumerate(said)
+    ]
+    memory = Memory(EmbeddedStore(":memory:"), namespace="zh", embedder=embedder)
+    memory.add_many(turns)
+    events = {e.source_ids[0]: e for e in memory.store.events("zh", EventQuery())}
+    return memory, events
+
+
+@pytest.mark.parametrize("about_self", [True, False])
+def test_an_agent_reply_gives_its_place_to_the_askers_statement_it_replies_to(embedder, about_self):
+    from simplemem_graph.retrieve import _with_turn_context
+
+    memory, events = _chat_memory(embedder)
+    reply, rain = events["t2"], events["t3"]
+    chosen = [Scored(Candidate(e.id), e, {}, score) for e, score in ((reply, 0.9), (rain, 0.2))]
+    picked = _with_turn_context(memory.store, "zh", chosen, 200, 0.5, ("active",), about_self=about_self)
+    first = picked[0].event
+    if about_self:
+        # the asker's statement (not their question, not the reply) takes the reply's place
+        assert first.source_ids == ["t1"] and "围棋" in first.text
+        assert "爱好很丰富" not in first.text and "帮" not in first.text
+    else:
+        # any other question: the reply keeps its place and carries the turn after it
+        assert first.id == reply.id and first.source_ids == ["t2", "t3"]
     memory.close()
