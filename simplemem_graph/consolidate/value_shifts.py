@@ -163,16 +163,28 @@ def moved_without_subject(
     new = attribute_values(event).get(attribute, set())
     if not new or names_something(event, event.text):
         return None
-    thread = [
+    thread = _thread_with_other_values(event, attribute, candidates, shared_entity, new)
+    return thread[-1] if thread else None
+
+
+def _thread_with_other_values(
+    event: Event,
+    attribute: str,
+    candidates: list[Event],
+    shared_entity: set[tuple[str, str]],
+    new: set[str],
+) -> list[Event]:
+    """Earlier events of the event's thread (a shared entity, or its session) that state a value of
+    `attribute` and not already the new one."""
+    return [
         older
         for older in candidates
         if older.id != event.id
         and older.time <= event.time
         and ((event.id, older.id) in shared_entity or older.session == event.session)
         and attribute_values(older).get(attribute)
-        and not attribute_values(older)[attribute] <= new
+        and not new <= attribute_values(older)[attribute]  # it already states the new value
     ]
-    return thread[-1] if thread else None
 
 
 def cued_shift(
@@ -191,15 +203,7 @@ def cued_shift(
         new, cue, announcer = _announced_values(event, attribute, candidates)
     if not new:
         return None
-    thread = [
-        older
-        for older in candidates
-        if older.id != event.id
-        and older.time <= event.time
-        and ((event.id, older.id) in shared_entity or older.session == event.session)
-        and attribute_values(older).get(attribute)
-        and not new <= attribute_values(older)[attribute]  # it already states the new value
-    ]
+    thread = _thread_with_other_values(event, attribute, candidates, shared_entity, new)
     words = thing_words(event.text)
     labelled = []
     for older in thread:

@@ -10,7 +10,7 @@ from datetime import date, datetime, timedelta, timezone
 
 import pytest
 
-from simplemem_graph.models import Event, Link, LinkKind, Participant, Quantity
+from simplemem_graph.models import Event, Link, LinkKind, Participant, Quantity, Turn
 from simplemem_graph.stores.embedded import EmbeddedStore
 from simplemem_graph.stores.queries import EntityQuery
 
@@ -92,3 +92,27 @@ def mentioned(store, event_id: str) -> set[str]:
 
 
 __all__ = ["CST", "NS", "Link", "entity_named", "link_props", "links_of", "mentioned"]
+
+
+def log_turns(store, *turns: tuple[str, str, str], assistant_opening: str | None = None) -> None:
+    """Log raw turns (id "session:n", time, text), the user's; or the assistant's when the text
+    opens with `assistant_opening` ("Noted")."""
+    store.add_turns(
+        [
+            Turn(
+                id=turn_id,
+                namespace=NS,
+                session=turn_id.split(":")[0],
+                speaker="assistant" if assistant_opening and text.startswith(assistant_opening) else "user",
+                time=datetime.fromisoformat(when).replace(tzinfo=CST),
+                text=text,
+            )
+            for turn_id, when, text in turns
+        ]
+    )
+
+
+def works_at_names(store) -> set[tuple[str, str]]:
+    """(person or supplier, organisation) names of every WORKS_AT link."""
+    names = {e.id: e.name for e in store.entities(NS, EntityQuery())}
+    return {(names[s], names[t]) for s, t in link_props(store, LinkKind.WORKS_AT)}

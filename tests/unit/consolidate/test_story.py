@@ -19,40 +19,18 @@ from simplemem_graph.consolidate.aliases import (
 )
 from simplemem_graph.errors import NotFoundError
 from simplemem_graph.ingest import consolidate_batch
-from simplemem_graph.models import Atom, EventStatus, LinkKind, Turn
+from simplemem_graph.models import Atom, EventStatus, LinkKind
 from simplemem_graph.retrieve.query import analyze_query
 from simplemem_graph.retrieve.story import entity_story
-from simplemem_graph.stores.queries import EntityQuery, EventQuery
+from simplemem_graph.stores.queries import EventQuery
 
-from .conftest import CST, NS, entity_named, link_props
+from .conftest import CST, NS, entity_named, link_props, log_turns, works_at_names
 
 ALL = None  # every status
 
 
-def _log(store, *turns: tuple[str, str, str]) -> None:
-    """Log raw turns (id, time, text)."""
-    store.add_turns(
-        [
-            Turn(
-                id=turn_id,
-                namespace=NS,
-                session=turn_id.split(":")[0],
-                speaker="user",
-                time=datetime.fromisoformat(when).replace(tzinfo=CST),
-                text=text,
-            )
-            for turn_id, when, text in turns
-        ]
-    )
-
-
 def _story_turns(store, name: str) -> list[str]:
     return [h.event.source_ids[0] for h in entity_story(store, NS, name, statuses=ALL).hits]
-
-
-def _works_at(store) -> set[tuple[str, str]]:
-    names = {e.id: e.name for e in store.entities(NS, EntityQuery())}
-    return {(names[s], names[t]) for s, t in link_props(store, LinkKind.WORKS_AT)}
 
 
 def test_ampersand_names_come_with_their_initials():
@@ -74,7 +52,7 @@ def test_shapes_that_say_firm_or_staff():
 
 
 def test_an_ampersand_firm_is_one_entity_with_its_initials(store, make_event, embedder):
-    _log(
+    log_turns(
         store,
         (
             "s1:1",
@@ -99,7 +77,7 @@ def test_an_ampersand_firm_is_one_entity_with_its_initials(store, make_event, em
 
 def test_people_and_suppliers_the_text_ties_to_the_client_join_its_story(store, make_event, embedder):
     client = "Kestrel Optics"
-    _log(
+    log_turns(
         store,
         ("s1:1", "2026-03-02T09:00:00", f"kickoff with {client} today"),
         ("s1:2", "2026-03-02T09:01:00", "Who should I put down as the main contact?"),
@@ -157,7 +135,7 @@ def test_people_and_suppliers_the_text_ties_to_the_client_join_its_story(store, 
         ),
     ]
     consolidate_batch(events, store, embedder=embedder)
-    ties = _works_at(store)
+    ties = works_at_names(store)
     assert ("Nadia Brook", client) in ties  # the answer to the contact question
     assert ("Slotwise", client) in ties  # "their booking system is Slotwise"
     story = entity_story(store, NS, client, statuses=ALL)
@@ -168,7 +146,7 @@ def test_people_and_suppliers_the_text_ties_to_the_client_join_its_story(store, 
 
 
 def test_chit_chat_and_another_client_end_the_thread(store, make_event, embedder):
-    _log(
+    log_turns(
         store,
         ("s1:1", "2026-03-02T09:00:00", "Harrow & Finch signed, fixed fee £36,000"),
         ("s1:2", "2026-03-02T09:01:00", "deposit due in two weeks"),
@@ -209,7 +187,7 @@ def test_chit_chat_and_another_client_end_the_thread(store, make_event, embedder
 
 def test_each_new_value_supersedes_the_previous_one_and_the_last_is_current(store, make_event, embedder):
     client = "Larkspur Dental"
-    _log(
+    log_turns(
         store,
         ("s1:1", "2026-04-01T09:00:00", f"{client} go-live is April 30"),
         ("s1:2", "2026-04-08T09:00:00", f"{client} go-live moved to May 15"),
@@ -280,7 +258,7 @@ def test_an_unknown_name_is_a_clear_error(store):
 
 def test_that_client_is_the_recent_client_and_the_supplier_its_supplier(store, make_event, embedder):
     client = "Kestrel Optics"
-    _log(
+    log_turns(
         store,
         ("s1:1", "2026-03-02T09:00:00", f"{client} signed, £36,000 fixed fee"),
         ("s1:2", "2026-03-02T09:01:00", "their booking system is Slotwise"),
@@ -320,7 +298,7 @@ def test_that_client_is_the_recent_client_and_the_supplier_its_supplier(store, m
 
 def test_the_turn_a_reply_restates_joins_the_story(store, make_event, embedder):
     client = "Wrenfield Labs"
-    _log(
+    log_turns(
         store,
         ("s1:1", "2026-04-01T09:00:00", f"{client} kickoff, go-live April 30"),
         ("s1:2", "2026-04-01T15:00:00", "ok it moved again, now May 15"),
@@ -360,7 +338,7 @@ def test_the_turn_a_reply_restates_joins_the_story(store, make_event, embedder):
 
 def test_someone_on_a_side_of_their_own_is_another_party(store, make_event, embedder):
     client = "Harrow & Finch"
-    _log(
+    log_turns(
         store,
         ("s1:1", "2026-03-02T09:00:00", f"{client} signed, fixed fee £36,000"),
         ("s1:2", "2026-03-02T09:05:00", "另外麦田那边官网改版，下周出首页稿"),

@@ -4,39 +4,14 @@ and who takes a post after "X换人了". Made-up names; the cases that must not 
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from simplemem_graph.ingest import consolidate_batch
-from simplemem_graph.models import LinkKind, Turn
-from simplemem_graph.stores.queries import EntityQuery
 
-from .conftest import CST, NS, link_props
-
-
-def _log(store, *turns: tuple[str, str, str]) -> None:
-    store.add_turns(
-        [
-            Turn(
-                id=turn_id,
-                namespace=NS,
-                session=turn_id.split(":")[0],
-                speaker="user",
-                time=datetime.fromisoformat(when).replace(tzinfo=CST),
-                text=text,
-            )
-            for turn_id, when, text in turns
-        ]
-    )
-
-
-def _works_at(store) -> set[tuple[str, str]]:
-    names = {e.id: e.name for e in store.entities(NS, EntityQuery())}
-    return {(names[s], names[t]) for s, t in link_props(store, LinkKind.WORKS_AT)}
+from .conftest import log_turns, works_at_names
 
 
 def _supplier_case(store, make_event, embedder, second: str) -> set[tuple[str, str]]:
     client = "Calderwood Vets"
-    _log(
+    log_turns(
         store,
         ("s1:1", "2026-03-02T09:00:00", f"Signed {client}, new booking site"),
         ("s1:2", "2026-03-02T09:02:00", second),
@@ -48,7 +23,7 @@ def _supplier_case(store, make_event, embedder, second: str) -> set[tuple[str, s
         make_event("e2", second, "2026-03-02T09:02:00", turn="s1:2", orgs=("Ledgerly",)),
     ]
     consolidate_batch(events, store, embedder=embedder)
-    return _works_at(store)
+    return works_at_names(store)
 
 
 def test_a_supplier_named_then_said_to_be_theirs_is_tied_to_the_client(store, make_event, embedder):
@@ -64,7 +39,7 @@ def test_a_system_said_to_be_ours_is_no_supplier_of_the_client(store, make_event
 
 
 def test_who_takes_the_post_after_a_change_of_person_works_there(store, make_event, embedder):
-    _log(store, ("s1:1", "2026-03-02T09:00:00", "岚泽换人了，小周调去别的项目，以后对接阿梅"))
+    log_turns(store, ("s1:1", "2026-03-02T09:00:00", "岚泽换人了，小周调去别的项目，以后对接阿梅"))
     event = make_event(
         "e1",
         "岚泽换人了，小周调去别的项目，以后对接阿梅",
@@ -74,20 +49,20 @@ def test_who_takes_the_post_after_a_change_of_person_works_there(store, make_eve
         people=("小周", "阿梅"),
     )
     consolidate_batch([event], store, embedder=embedder)
-    assert ("阿梅", "岚泽") in _works_at(store)
+    assert ("阿梅", "岚泽") in works_at_names(store)
 
 
 def test_a_change_of_person_without_a_firm_ties_nobody(store, make_event, embedder):
-    _log(store, ("s1:1", "2026-03-02T09:00:00", "周末值班换人了，阿梅来"))
+    log_turns(store, ("s1:1", "2026-03-02T09:00:00", "周末值班换人了，阿梅来"))
     event = make_event("e1", "周末值班换人了，阿梅来", "2026-03-02T09:00:00", turn="s1:1", people=("阿梅",))
     consolidate_batch([event], store, embedder=embedder)
-    assert _works_at(store) == set()
+    assert works_at_names(store) == set()
 
 
 def _vendor_case(store, make_event, embedder, later: str) -> set[tuple[str, str]]:
     client = "Calderwood Vets"
     first = "Invoices go through Ledgerly, that's their accounts system."
-    _log(
+    log_turns(
         store,
         ("s1:1", "2026-03-02T09:00:00", f"Signed {client}, new booking site"),
         ("s1:2", "2026-03-02T09:02:00", first),
@@ -102,7 +77,7 @@ def _vendor_case(store, make_event, embedder, later: str) -> set[tuple[str, str]
         make_event("e4", later, "2026-03-10T09:00:00", turn="s2:1", people=("Rafe Lund",)),
     ]
     consolidate_batch(events, store, embedder=embedder)
-    return _works_at(store)
+    return works_at_names(store)
 
 
 def test_the_suppliers_own_people_work_at_the_supplier_not_the_client(store, make_event, embedder):

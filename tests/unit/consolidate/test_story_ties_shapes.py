@@ -6,36 +6,17 @@ not tie are beside each rule."""
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from simplemem_graph.ingest import consolidate_batch
-from simplemem_graph.models import LinkKind, Turn
+from simplemem_graph.models import LinkKind
 from simplemem_graph.stores.queries import EntityQuery
 
-from .conftest import CST, NS, link_props
+from .conftest import NS, link_props, log_turns, works_at_names
 
 CLIENT = "Pelham Cooperative"
 
 
 def _log(store, *turns: tuple[str, str, str]) -> None:
-    store.add_turns(
-        [
-            Turn(
-                id=turn_id,
-                namespace=NS,
-                session=turn_id.split(":")[0],
-                speaker="assistant" if text.startswith("Noted") else "user",
-                time=datetime.fromisoformat(when).replace(tzinfo=CST),
-                text=text,
-            )
-            for turn_id, when, text in turns
-        ]
-    )
-
-
-def _works_at(store) -> set[tuple[str, str]]:
-    names = {e.id: e.name for e in store.entities(NS, EntityQuery())}
-    return {(names[s], names[t]) for s, t in link_props(store, LinkKind.WORKS_AT)}
+    log_turns(store, *turns, assistant_opening="Noted")
 
 
 def _client_then(store, make_event, embedder, *later: tuple[str, dict]) -> set[tuple[str, str]]:
@@ -49,7 +30,7 @@ def _client_then(store, make_event, embedder, *later: tuple[str, dict]) -> set[t
         events.append(make_event(f"e{i}", text, when, turn=f"s1:{i + 1}", **kwargs))
     _log(store, *turns)
     consolidate_batch(events, store, embedder=embedder)
-    return _works_at(store)
+    return works_at_names(store)
 
 
 def test_the_answer_to_who_is_running_it_on_their_side_ties_the_person(store, make_event, embedder):
@@ -140,7 +121,7 @@ def test_a_supplier_named_by_its_role_is_the_focus_clients(store, make_event, em
         make_event("e2", second, "2026-03-02T09:02:00", turn="s1:2", orgs=("银箔",)),
     ]
     consolidate_batch(events, store, embedder=embedder)
-    assert ("银箔", "澄岭建设") in _works_at(store)
+    assert ("银箔", "澄岭建设") in works_at_names(store)
 
 
 def test_a_firm_merely_named_after_the_client_is_no_supplier(store, make_event, embedder):
@@ -152,7 +133,7 @@ def test_a_firm_merely_named_after_the_client_is_no_supplier(store, make_event, 
         make_event("e2", second, "2026-03-02T09:02:00", turn="s1:2", orgs=("银箔",)),
     ]
     consolidate_batch(events, store, embedder=embedder)
-    assert ("银箔", "澄岭建设") not in _works_at(store)
+    assert ("银箔", "澄岭建设") not in works_at_names(store)
 
 
 def _implied(store, event_id: str) -> set[str]:
