@@ -181,7 +181,7 @@ def infer_subjects(
             staffed = any(job_before(_surface(index, mentioned, p), event.text) for p in people)
             # "Niamh from their people & culture team": someone of "their" side is on the focus's thread.
             theirs = any(
-                _their_person(t, mentioned[p].get("surface") or index.entities[p].name)
+                _their_person(t, _surface(index, mentioned, p))
                 for p in people
                 for t in dict.fromkeys((event.text, turn_text))
             )
@@ -457,19 +457,23 @@ def _possessed(text: str, surface: str, owners: list[str], by_their: bool = True
     (only the last two when `by_their` is False)."""
     name = re.escape(surface)
     owner = "|".join(re.escape(o) for o in owners)
-    patterns = [] if not by_their else [
-        rf"\btheir\s+(?:[\w/+&-]+[\s,]+){{0,4}}{name}",
-        # "ClinixCloud, that's their practice management system": named, then said to be theirs
-        rf"(?<![\w-]){name}(?:,\s*|\s+)(?:that's|that’s|that is|which is|it's|it’s|is)\s+their\b",
-        rf"{_THEIR_ZH}的?[^，,。；;！!？?\n]{{0,10}}?{name}",
-        # "律所自己签了家扫描公司叫X", "扫描是所里自己签的X": the party's own, not ours (我们自己)
-        rf"(?<![我们咱])自己(?:签|找|请|定|选|用)[^，,。；;！!？?\n]{{0,10}}?{name}",
-        # "a sponsor deal w/ Lumen AV (does all their branch screens)": a firm they deal with, said
-        # in the same breath to work for them
-        rf"(?:\bwith\b|\bw/)\s*{name}\s*(?:\(|,|—|-)\s*[^()\n]{{0,40}}?\btheir\b",
-        # "型材供应商华铝", "型材走华铝" (goes through 华铝): the supplier of the job in hand
-        rf"(?:{_SUPPLIER_ROLES})(?:是|为)?{name}|[\u4e00-\u9fff]走{name}",
-    ]
+    patterns = (
+        []
+        if not by_their
+        else [
+            rf"\btheir\s+(?:[\w/+&-]+[\s,]+){{0,4}}{name}",
+            # "ClinixCloud, that's their practice management system": named, then said to be theirs
+            rf"(?<![\w-]){name}(?:,\s*|\s+)(?:that's|that’s|that is|which is|it's|it’s|is)\s+their\b",
+            rf"{_THEIR_ZH}的?[^，,。；;！!？?\n]{{0,10}}?{name}",
+            # "律所自己签了家扫描公司叫X", "扫描是所里自己签的X": the party's own, not ours (我们自己)
+            rf"(?<![我们咱])自己(?:签|找|请|定|选|用)[^，,。；;！!？?\n]{{0,10}}?{name}",
+            # "a sponsor deal w/ Lumen AV (does all their branch screens)": a firm they deal with, said
+            # in the same breath to work for them
+            rf"(?:\bwith\b|\bw/)\s*{name}\s*(?:\(|,|—|-)\s*[^()\n]{{0,40}}?\btheir\b",
+            # "型材供应商华铝", "型材走华铝" (goes through 华铝): the supplier of the job in hand
+            rf"(?:{_SUPPLIER_ROLES})(?:是|为)?{name}|[\u4e00-\u9fff]走{name}",
+        ]
+    )
     if owner:
         patterns += [
             rf"(?:{owner})(?:'s|’s)\s+(?:[\w-]+\s+){{0,2}}{name}",

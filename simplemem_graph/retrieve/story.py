@@ -7,6 +7,9 @@ The story of an entity E holds, oldest first, each with the path that says why i
 - the events that mention one of its people (WORKS_AT E) or its suppliers and systems (WORKS_AT E
   with props.as "supplier"), unless the event belongs to another party: it carries an implied
   mention of another organisation, or names an organisation that has people of its own;
+- the events of a person no text tied to anyone who is named mostly inside E's own events (two
+  or more, at least half of theirs): E's staff called by a first name nobody introduced as theirs;
+  not when the event names another organisation;
 - never a bare question (it asks, it tells nothing: "did the rate sheet go to Dec on time?").
 
 The changes among the story's events come as SUPERSEDES chains, oldest value first; the last of a
@@ -131,11 +134,8 @@ def entity_story(
         if _bare_question(event):
             continue
         path = _path(event, mentions[event.id], entity, group, people, suppliers, parties, label)
-        if (
-            not path
-            and not _belongs_elsewhere(mentions[event.id], group, suppliers, parties)
-            and not (_names_another_org(event, entity, suppliers, label))
-        ):
+        elsewhere = _belongs_elsewhere(mentions[event.id], group, suppliers, parties)
+        if not path and not elsewhere and not _names_another_org(event, entity, suppliers, label):
             path = next(
                 (
                     [f"MENTIONS {label.get(p, p)}", f"MOSTLY IN {entity.name}'s story ({share})"]
@@ -144,7 +144,7 @@ def entity_story(
                 ),
                 [],
             )
-        if not path and not _belongs_elsewhere(mentions[event.id], group, suppliers, parties):
+        if not path and not elsewhere:
             if event.id in revisions:
                 path = [f"REVISES a value of {entity.name}'s story"]
             elif event.id in stated:
@@ -194,10 +194,11 @@ def _associates(
     for link in store.links(namespace, kinds=[LinkKind.MENTIONS], node_ids=candidates):
         if link.target in candidates and link.props.get("role") != "speaker":
             named_in[link.target].add(link.source)
+    own_events = set(events)
     shares: dict[str, str] = {}
     outside: set[str] = set()
     for person, event_ids in named_in.items():
-        inside = event_ids & set(events)
+        inside = event_ids & own_events
         if (
             person in working
             or len(inside) < ASSOCIATE_MIN_EVENTS
@@ -205,7 +206,7 @@ def _associates(
         ):
             continue
         shares[person] = f"{len(inside)} of {len(event_ids)} events"
-        outside |= event_ids - set(events)
+        outside |= event_ids - own_events
     more = store.events(namespace, EventQuery(ids=sorted(outside), filter=window)) if outside else []
     return shares, more
 
