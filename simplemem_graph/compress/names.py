@@ -195,12 +195,26 @@ def _clean_span(text: str, start: int, end: int) -> tuple[int, int]:
 _PLACE_PREPOSITIONS = frozenset({"around", "near", "across", "throughout", "outside"})
 
 
+# A long capitalised word ending as an abstract or collective noun does ("Management", "Logistics",
+# "Solutions", "Security", "Partnership", "Technology"): the last word of a firm's name, never of a
+# person's (eight letters at least: "Clement" and "Ness" are surnames).
+_ABSTRACT_NOUN = re.compile(r"^[A-Z][a-z]{3,}(?:ments?|tions?|sions?|ics|ity|ities|ships?|ogy|ogies)$")
+
+
+def _ends_as_a_firm(words: list[str]) -> bool:
+    """ "Rotherfield Strata Management", "Quayside Solutions": a name of two words or more whose last
+    is an abstract noun names a firm."""
+    return len(words) >= 2 and _ABSTRACT_NOUN.match(words[-1]) is not None
+
+
 def _en_type(
     label: str, surface: str, root_dep: str, plural_end: bool = False, locative: str = ""
 ) -> str | None:
     """The kind of a spaCy entity; `locative` is the preposition it is the object of, if any."""
     words = surface.split()
     if words[-1] in EN_ORG_SUFFIXES:
+        return "org"
+    if _ends_as_a_firm(words):
         return "org"
     if plural_end and len(words) >= 2 and _SPACY_TYPES.get(label) == "person":
         return "org"  # a person's name is singular: "Brightmoor Architects", "Kestrel Surveyors"
@@ -488,7 +502,7 @@ def _proper_noun_runs(doc, start: int, end: int, known: list[Mention]) -> list[M
         if len(run) == 1 and not head and (run[0].is_sent_start or s == start):
             continue  # a single capitalised first word is usually just capitalised
         surface = doc_text(doc)[s:e]
-        kind = "org" if head else "place" if surface in EN_PLACES else "person"
+        kind = "org" if head or _ends_as_a_firm(surface.split()) else "place" if surface in EN_PLACES else "person"
         found.append(Mention(kind, s, e, surface, surface))
     return found
 

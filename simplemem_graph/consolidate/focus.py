@@ -53,11 +53,12 @@ MAX_INHERITED_IN_A_ROW = 8  # events in a row that may borrow the focus before i
 FOCUS_MAX_AGE = timedelta(hours=4)  # a focus last named longer ago than this has faded
 _PERSON_PRONOUN = re.compile(r"[他她](?![们們])|\b(?:he|she|him|her)\b", re.IGNORECASE)
 THREAD_TERMS_KEPT = 6  # recent events of the focus whose words a continuation may share
+ANSWER_TURNS = 3  # messages in a row of whoever answers "who are the contacts?" that answer it
 # A question about who to deal with: the people named in the answer are the focus's contacts.
 _CONTACT_QUESTION = re.compile(r"contact|对接|联系人|负责人|谁负责|跟谁", re.IGNORECASE)
 # "Who's running it on their side?", "他们那边谁管这个？": a who-question about the other side.
 _WHO_ON_THEIR_SIDE = re.compile(
-    r"(?:\bwho(?:'s|’s|\s+is|\s+are|\s+will)?\b.*\b(?:their|they|them)\b)|(?:(?:他们|她们|对方).*谁)|(?:谁.*(?:他们|她们|对方))",
+    r"(?:\bwho(?:'s|’s|\s+is|\s+are|\s+will)?\b.*\b(?:their|they|them|there)\b)|(?:(?:他们|她们|对方|那边).*谁)|(?:谁.*(?:他们|她们|对方|那边))",
     re.IGNORECASE,
 )
 _QUESTION_MARK = re.compile(r"[?？]")
@@ -70,6 +71,10 @@ _ZH_SURNAME_TITLE = re.compile(
 )
 _SUPPLIER_ROLES = "供应商|厂家|厂商|承运商|物流商|服务商"
 SUPPLIER = "supplier"  # WORKS_AT props.as of an organisation tied to another as its supplier/system
+SITE = "site"  # WORKS_AT props.as of a named place of work that is a client's ("redo at Larchmere Court")
+# "<client>, full landscaping redo at <site>", "<client>在<site>的项目": the work's place, named after
+# the client in one sentence.
+_AT_SITE = r"(?:\b(?:at|in)\s+(?:the\s+)?|在)"
 
 Mentions = dict[str, dict[str, dict[str, str]]]  # event id -> canonical entity id -> MENTIONS props
 
@@ -84,7 +89,9 @@ class SessionFocus:
     last_people: list[str] = field(default_factory=list)
     thread: list[frozenset[str]] = field(default_factory=list)  # content terms of the focus's recent events
     contact_question: str = ""  # the turn that asked who the contacts are, until it is answered
-    answer_turn: str = ""
+    answer_turn: str = ""  # the answer's turn being read now
+    answer_speaker: str = ""  # who answers: their next turns go on answering
+    answer_turns_left: int = 0
 
     def on_focus(self, orgs: list[str], at: datetime) -> None:
         if set(orgs) != set(self.orgs):
@@ -163,6 +170,7 @@ def infer_subjects(
         if orgs:
             # Also the orgs of the raw turn: the clause that ties one may be one stage 1 dropped.
             named = list(dict.fromkeys([*orgs, *orgs_in_turn(turn_id)]))
+            _tie_sites(named, index, turn_text, ties)
             _tie_suppliers(event, named, mentioned, state, index, turn_text, ties)
             named_here = orgs
             orgs = _clients_of_named(orgs, state if _fresh(state, event) else None, index)
@@ -367,9 +375,16 @@ def _states_value(event: Event) -> bool:
 def _track_contact_question(state: SessionFocus, event: Event, turn_id: str) -> None:
     """Remember a turn asking who the contacts are; the next turn of the session answers it."""
     if state.contact_question and turn_id != state.contact_question and not state.answer_turn:
-        state.answer_turn = turn_id
+        state.answer_turn, state.answer_speaker = turn_id, event.speaker
+        state.answer_turns_left = ANSWER_TURNS - 1
     elif state.answer_turn and turn_id != state.answer_turn:
-        state.contact_question = state.answer_turn = ""
+        if event.speaker == state.answer_speaker and state.answer_turns_left > 0:
+            # "director's a guy everyone calls Big Oz." then "day to day is Ingrid, building manager":
+            # an answer told in a few messages in a row, until the asker speaks again.
+            state.answer_turn = turn_id
+            state.answer_turns_left -= 1
+        else:
+            state.contact_question = state.answer_turn = state.answer_speaker = ""
     if _QUESTION_MARK.search(event.text) and (
         _CONTACT_QUESTION.search(event.text) or _WHO_ON_THEIR_SIDE.search(event.text)
     ):
@@ -437,6 +452,33 @@ def _tie_suppliers(
             _tie(index, ties, org, client, via="possessive", **{"as": SUPPLIER})
 
 
+def _tie_sites(named: list[str], index: EntityIndex, turn_text: str, ties: list[Link]) -> None:
+    """A named place of work given after its client in one sentence ("Rotherfield Strata Management,
+    full landscaping redo at Larchmere Court") is the client's site: tied to it (WORKS_AT, as
+    "site"), so that the site named alone later ("the new turf at Larchmere is dying") stands for
+    the client as a supplier does, and never takes the session's focus from it. Only between two
+    untied firms, and only when the sentence names no third."""
+    if len(named) < 2:
+        return
+    for sentence in re.split(r"(?<=[.!?。！？;；])\s*|\n", turn_text):
+        present = {o: _first_at(sentence, _names_of(index, o)) for o in named}
+        present = {o: at for o, at in present.items() if at >= 0}
+        if len(present) != 2:
+            continue
+        client, site = sorted(present, key=present.__getitem__)
+        if index.works_at.get(site) or index.works_at.get(client):
+            continue
+        site_names = "|".join(re.escape(n) for n in _names_of(index, site) if n)
+        if re.search(rf"{_AT_SITE}(?:{site_names})", sentence[present[client] :], re.IGNORECASE):
+            _tie(index, ties, site, client, via="site", **{"as": SITE})
+
+
+def _first_at(text: str, names: list[str]) -> int:
+    """Where the first of `names` occurs in `text` (-1: none does)."""
+    found = [text.find(n) for n in names if n and n in text]
+    return min(found) if found else -1
+
+
 def _names_of(index: EntityIndex, entity_id: str) -> list[str]:
     entity = index.entities[entity_id]
     return [entity.name, *entity.aliases]
@@ -466,7 +508,13 @@ def _possessed(text: str, surface: str, owners: list[str], by_their: bool = True
             rf"(?<![\w-]){name}(?:,\s*|\s+)(?:that's|that’s|that is|which is|it's|it’s|is)\s+their\b",
             rf"{_THEIR_ZH}的?[^，,。；;！!？?\n]{{0,10}}?{name}",
             # "律所自己签了家扫描公司叫X", "扫描是所里自己签的X": the party's own, not ours (我们自己)
-            rf"(?<![我们咱])自己(?:签|找|请|定|选|用)[^，,。；;！!？?\n]{{0,10}}?{name}",
+            rf"(?<!我们)(?<!咱们)(?<!我)自己(?:签|找|请|定|选|用)[^，,。；;！!？?\n]{{0,10}}?{name}",
+            # "装修队是他们自己找的，叫X": named in the clause right after
+            rf"(?<!我们)(?<!咱们)(?<!我)自己(?:签|找|请|定|选|用)的[，,]\s*(?:叫|是)?{name}",
+            # "they have their own irrigation contractor on a maintenance contract, X"
+            rf"\btheir\s+own\s+[^.;!?\n]{{0,60}}?(?:,|:|—|-)\s*(?:called\s+|named\s+)?{name}",
+            # "they run X, fingerprint terminals on every door": what they run or use is their system
+            rf"\bthey\s+(?:run|use|have)\s+{name}\b",
             # "a sponsor deal w/ Lumen AV (does all their branch screens)": a firm they deal with, said
             # in the same breath to work for them
             rf"(?:\bwith\b|\bw/)\s*{name}\s*(?:\(|,|—|-)\s*[^()\n]{{0,40}}?\btheir\b",

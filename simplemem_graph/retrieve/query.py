@@ -296,7 +296,8 @@ def _suppliers(store: GraphStore, namespace: str, org_ids: list[str]) -> set[str
     if not org_ids:
         return set()
     links = store.links(namespace, kinds=[LinkKind.WORKS_AT], node_ids=org_ids)
-    return {lk.source for lk in links if lk.source in org_ids and lk.props.get("as") == "supplier"}
+    # A client's site is no client either ("that client" is never the place the work is at).
+    return {lk.source for lk in links if lk.source in org_ids and lk.props.get("as") in ("supplier", "site")}
 
 
 def _resolve_references(

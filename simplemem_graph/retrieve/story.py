@@ -35,6 +35,7 @@ from simplemem_graph.stores.base import GraphStore
 from simplemem_graph.stores.queries import EntitiesNamed, EntityQuery, EventQuery, RecallFilter
 
 SUPPLIER = "supplier"  # WORKS_AT props.as of a supplier / system tied to a client (see focus.py)
+SITE = "site"  # WORKS_AT props.as of a client's place of work (see focus.py)
 _QUESTION_END = re.compile(r"[?？]\s*$")
 MAX_REVISION_HOPS = 4  # SUPERSEDES links followed out of the story (a value changed four times)
 RESTATEMENT_WINDOW = timedelta(minutes=15)  # a turn and the reply that restates its value
@@ -52,6 +53,7 @@ class Story:
     aliases: list[str] = field(default_factory=list)
     people: list[str] = field(default_factory=list)
     suppliers: list[str] = field(default_factory=list)
+    sites: list[str] = field(default_factory=list)  # places of work named as the entity's
     hits: list[Hit] = field(default_factory=list)
     # SUPERSEDES chains among the story's events: event ids, oldest value first, the last current.
     chains: list[list[str]] = field(default_factory=list)
@@ -63,6 +65,7 @@ class Story:
             "aliases": self.aliases,
             "people": self.people,
             "suppliers": self.suppliers,
+            "sites": self.sites,
             "events": [h.public_dict() for h in self.hits],
             "chains": self.chains,
         }
@@ -103,8 +106,14 @@ def entity_story(
         for lk in store.links(namespace, kinds=[LinkKind.ALIAS_OF], node_ids=sources)
         if lk.source in sources
     }
-    people = sorted({canonical.get(lk.source, lk.source) for lk in ties if lk.props.get("as") != SUPPLIER})
+    people = sorted(
+        {canonical.get(lk.source, lk.source) for lk in ties if lk.props.get("as") not in (SUPPLIER, SITE)}
+    )
+    sites = sorted({canonical.get(lk.source, lk.source) for lk in ties if lk.props.get("as") == SITE})
+    # A site stands for its client as a supplier does: its events are the client's unless they are
+    # another party's.
     suppliers = sorted({canonical.get(lk.source, lk.source) for lk in ties if lk.props.get("as") == SUPPLIER})
+    suppliers += sites
     window = RecallFilter(statuses, date_from, date_to)
     events = {e.id: e for e in store.events(namespace, EventQuery(entity_ids=[entity.id], filter=window))}
     storylines = store.events(namespace, EventQuery(entity_ids=people + suppliers, filter=window))
@@ -133,7 +142,7 @@ def entity_story(
     for event in sorted(every.values(), key=lambda e: (e.time, e.source_ids[:1], e.clause, e.id)):
         if _bare_question(event):
             continue
-        path = _path(event, mentions[event.id], entity, group, people, suppliers, parties, label)
+        path = _path(event, mentions[event.id], entity, group, people, suppliers, parties, label, sites)
         elsewhere = _belongs_elsewhere(mentions[event.id], group, suppliers, parties)
         if not path and not elsewhere and not _names_another_org(event, entity, suppliers, label):
             path = next(
@@ -157,7 +166,8 @@ def entity_story(
         entity=entity,
         aliases=list(entity.aliases),
         people=[label.get(p, p) for p in people],
-        suppliers=[label.get(s, s) for s in suppliers],
+        suppliers=[label.get(s, s) for s in suppliers if s not in sites],
+        sites=[label.get(s, s) for s in sites],
         hits=hits,
         chains=chains,
     )
@@ -265,6 +275,7 @@ def _path(
     suppliers: list[str],
     parties: set[str],
     label: dict[str, str],
+    sites: list[str],
 ) -> list[str]:
     """Why the event is in the story ([] when it belongs to another party's)."""
     own = [t for t in mentioned if t in group]
@@ -280,8 +291,12 @@ def _path(
             return [f"MENTIONS {label.get(person, person)}", f"WORKS_AT {entity.name}"]
     for supplier in suppliers:
         if supplier in mentioned:
-            return [f"MENTIONS {label.get(supplier, supplier)}", f"SUPPLIER OF {entity.name}"]
+            return [f"MENTIONS {label.get(supplier, supplier)}", f"{_tie_name(supplier, sites)} OF {entity.name}"]
     return []
+
+
+def _tie_name(part: str, sites: list[str]) -> str:
+    return "SITE" if part in sites else "SUPPLIER"
 
 
 def _revisions(

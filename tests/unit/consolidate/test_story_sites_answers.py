@@ -1,0 +1,178 @@
+"""Ties by sentence shape, continued (consolidate/focus.py): a client's site ("redo at <site>"), an
+answer to "who decides there?" told over a few messages, a supplier the client has "of its own"
+or runs, and "那边谁…" as a who-question. Made-up names; the cases that must not tie are beside
+each rule."""
+
+from __future__ import annotations
+
+from simplemem_graph.compress.names import load_english_pipeline, find_names_en
+from simplemem_graph.ingest import consolidate_batch
+
+from .conftest import log_turns, works_at_names
+
+CLIENT = "Wexcombe Estates Management"
+
+
+def _run(store, make_event, embedder, *turns: tuple[str, dict]) -> set[tuple[str, str]]:
+    """One session, a turn per (text, make_event kwargs), two minutes apart; a text opening with
+    "Noted" is the assistant's."""
+    logged, events = [], []
+    for i, (text, kwargs) in enumerate(turns, start=1):
+        when = f"2026-03-02T09:{i * 2:02d}:00"
+        speaker = "assistant" if text.startswith("Noted") else "user"
+        logged.append((f"s1:{i}", when, text))
+        events.append(make_event(f"e{i}", text, when, turn=f"s1:{i}", speaker=speaker, **kwargs))
+    log_turns(store, *logged, assistant_opening="Noted")
+    consolidate_batch(events, store, embedder=embedder)
+    return works_at_names(store)
+
+
+def test_the_place_the_work_is_at_is_the_clients_site(store, make_event, embedder):
+    ties = _run(
+        store,
+        make_event,
+        embedder,
+        (f"new job: {CLIENT}, full repaint at Hollin Yard. two blocks", {"orgs": (CLIENT, "Hollin Yard")}),
+    )
+    assert ("Hollin Yard", CLIENT) in ties
+
+
+def test_two_firms_side_by_side_are_no_site(store, make_event, embedder):
+    ties = _run(
+        store,
+        make_event,
+        embedder,
+        (f"{CLIENT} and Hollin Yard both want quotes", {"orgs": (CLIENT, "Hollin Yard")}),
+    )
+    assert not ties
+
+
+def test_a_site_named_alone_later_keeps_the_clients_focus(store, make_event, embedder):
+    """ "Ask Tomasz at Hollin Yard" after the site is known: Tomasz is the client's (the site stands
+    for it), answering the who-question."""
+    ties = _run(
+        store,
+        make_event,
+        embedder,
+        (f"new job: {CLIENT}, full repaint at Hollin Yard", {"orgs": (CLIENT, "Hollin Yard")}),
+        ("Noted. Who makes the calls there?", {}),
+        ("the estates lead, goes by Tomasz", {"people": ("Tomasz",)}),
+    )
+    assert ("Tomasz", CLIENT) in ties
+    assert ("Tomasz", "Hollin Yard") not in ties
+
+
+def test_an_answer_told_over_several_messages_ties_each_person(store, make_event, embedder):
+    ties = _run(
+        store,
+        make_event,
+        embedder,
+        (f"new client {CLIENT}", {"orgs": (CLIENT,)}),
+        ("Noted. Who makes the decisions there?", {}),
+        ("money goes through Odile", {"people": ("Odile",)}),
+        ("day to day is Fenna, super organised", {"people": ("Fenna",)}),
+    )
+    assert {("Odile", CLIENT), ("Fenna", CLIENT)} <= ties
+
+
+def test_the_answer_ends_when_the_asker_speaks_again(store, make_event, embedder):
+    ties = _run(
+        store,
+        make_event,
+        embedder,
+        (f"new client {CLIENT}", {"orgs": (CLIENT,)}),
+        ("Noted. Who makes the decisions there?", {}),
+        ("money goes through Odile", {"people": ("Odile",)}),
+        ("Noted: Odile signs off spend.", {"people": ("Odile",)}),
+        ("lunch with Bram later", {"people": ("Bram",)}),
+    )
+    assert ("Odile", CLIENT) in ties
+    assert not any(person == "Bram" for person, _ in ties)
+
+
+def test_a_zh_who_question_about_that_side_is_answered_by_the_next_turn(store, make_event, embedder):
+    ties = _run(
+        store,
+        make_event,
+        embedder,
+        ("新客户 岚川物业", {"orgs": ("岚川物业",)}),
+        ("Noted：岚川物业。那边谁拍板？", {}),
+        ("拍板的是覃总 钱的事他说了算", {"people": ("覃总",)}),
+    )
+    assert ("覃总", "岚川物业") in ties
+
+
+def test_their_own_contractor_named_after_a_comma_is_their_supplier(store, make_event, embedder):
+    ties = _run(
+        store,
+        make_event,
+        embedder,
+        (f"new client {CLIENT}", {"orgs": (CLIENT,)}),
+        (
+            "heads up, plumbing isn't ours. they have their own plumbing contractor on a retainer, Drayfield",
+            {"orgs": ("Drayfield",)},
+        ),
+    )
+    assert ("Drayfield", CLIENT) in ties
+
+
+def test_our_own_contractor_is_no_supplier_of_theirs(store, make_event, embedder):
+    ties = _run(
+        store,
+        make_event,
+        embedder,
+        (f"new client {CLIENT}", {"orgs": (CLIENT,)}),
+        ("we use our own plumbing contractor on a retainer, Drayfield", {"orgs": ("Drayfield",)}),
+    )
+    assert ("Drayfield", CLIENT) not in ties
+
+
+def test_what_they_run_is_their_system(store, make_event, embedder):
+    ties = _run(
+        store,
+        make_event,
+        embedder,
+        (f"new client {CLIENT}", {"orgs": (CLIENT,)}),
+        ("clocking isn't ours. they run Punchwell, terminals on every door", {"orgs": ("Punchwell",)}),
+    )
+    assert ("Punchwell", CLIENT) in ties
+
+
+def test_a_contractor_they_found_themselves_named_in_the_next_clause(store, make_event, embedder):
+    ties = _run(
+        store,
+        make_event,
+        embedder,
+        ("新客户 岚川物业", {"orgs": ("岚川物业",)}),
+        ("外墙不归我们 施工队是他们自己找的，叫砺石建筑", {"orgs": ("砺石建筑",)}),
+    )
+    assert ("砺石建筑", "岚川物业") in ties
+
+
+def test_a_contractor_we_found_ourselves_is_not_theirs(store, make_event, embedder):
+    ties = _run(
+        store,
+        make_event,
+        embedder,
+        ("新客户 岚川物业", {"orgs": ("岚川物业",)}),
+        ("外墙归我们 施工队是我们自己找的，叫砺石建筑", {"orgs": ("砺石建筑",)}),
+    )
+    assert ("砺石建筑", "岚川物业") not in ties
+
+
+def test_a_name_ending_in_an_abstract_noun_is_a_firm():
+    nlp = load_english_pipeline()
+    for text, name in [
+        ("new job landed, Wexcombe Estates Management, repaint at the yard", "Wexcombe Estates Management"),
+        ("signed with Brackenholt Solutions today", "Brackenholt Solutions"),
+    ]:
+        doc = nlp(text)
+        kinds = {m.surface: m.kind for m in find_names_en(doc, 0, len(text))}
+        assert kinds.get(name) == "org", (text, kinds)
+
+
+def test_a_person_whose_surname_looks_like_a_noun_stays_a_person():
+    nlp = load_english_pipeline()
+    text = "Call Anna Clement about the invoice tomorrow"
+    kinds = {m.surface: m.kind for m in find_names_en(nlp(text), 0, len(text))}
+    assert kinds.get("Anna Clement") == "person", kinds
