@@ -502,7 +502,8 @@ def _proper_noun_runs(doc, start: int, end: int, known: list[Mention]) -> list[M
         if len(run) == 1 and not head and (run[0].is_sent_start or s == start):
             continue  # a single capitalised first word is usually just capitalised
         surface = doc_text(doc)[s:e]
-        kind = "org" if head or _ends_as_a_firm(surface.split()) else "place" if surface in EN_PLACES else "person"
+        firm = head or _ends_as_a_firm(surface.split())
+        kind = "org" if firm else "place" if surface in EN_PLACES else "person"
         found.append(Mention(kind, s, e, surface, surface))
     return found
 

@@ -291,12 +291,10 @@ def _path(
             return [f"MENTIONS {label.get(person, person)}", f"WORKS_AT {entity.name}"]
     for supplier in suppliers:
         if supplier in mentioned:
-            return [f"MENTIONS {label.get(supplier, supplier)}", f"{_tie_name(supplier, sites)} OF {entity.name}"]
+            tie = "SITE" if supplier in sites else "SUPPLIER"
+            return [f"MENTIONS {label.get(supplier, supplier)}", f"{tie} OF {entity.name}"]
     return []
 
-
-def _tie_name(part: str, sites: list[str]) -> str:
-    return "SITE" if part in sites else "SUPPLIER"
 
 
 def _revisions(

@@ -5,7 +5,7 @@ each rule."""
 
 from __future__ import annotations
 
-from simplemem_graph.compress.names import load_english_pipeline, find_names_en
+from simplemem_graph.compress.names import find_names_en, load_english_pipeline
 from simplemem_graph.ingest import consolidate_batch
 
 from .conftest import log_turns, works_at_names
