@@ -106,7 +106,7 @@ class SessionFocus:
         or shares a word with the thread's recent events (their raw turns)."""
         if answering or _states_value(event) or _POINTS_BACK.search(event.text):
             return True
-        terms = _terms_without_time(event)
+        terms = terms_without_time(event)
         return any(terms & earlier for earlier in self.thread)
 
 
@@ -350,7 +350,7 @@ def _fresh(state: SessionFocus, event: Event) -> bool:
     return bool(state.orgs) and state.named_at is not None and event.time - state.named_at <= FOCUS_MAX_AGE
 
 
-def _terms_without_time(event: Event) -> frozenset[str]:
+def terms_without_time(event: Event) -> frozenset[str]:
     """The event's content words without its date and time words: "累死 今天就到这" shares 今天 with
     "麦田官网今天也上线了" and nothing else; a shared "today" is no shared subject."""
     text = event.text

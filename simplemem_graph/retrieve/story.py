@@ -28,15 +28,18 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
 
+from simplemem_graph.consolidate.focus import terms_without_time
 from simplemem_graph.consolidate.updates import attribute_values
 from simplemem_graph.errors import NotFoundError
 from simplemem_graph.models import Entity, Event, EventStatus, Hit, LinkKind
 from simplemem_graph.stores.base import GraphStore
 from simplemem_graph.stores.queries import EntitiesNamed, EntityQuery, EventQuery, RecallFilter
+from simplemem_graph.text import tokenize, zh_dictionary_tag
 
 SUPPLIER = "supplier"  # WORKS_AT props.as of a supplier / system tied to a client (see focus.py)
 SITE = "site"  # WORKS_AT props.as of a client's place of work (see focus.py)
 _QUESTION_END = re.compile(r"[?？]\s*$")
+_CJK_WORD = re.compile(r"[\u4e00-\u9fff]+")
 MAX_REVISION_HOPS = 4  # SUPERSEDES links followed out of the story (a value changed four times)
 RESTATEMENT_WINDOW = timedelta(minutes=15)  # a turn and the reply that restates its value
 # An untied person named in at least this share of their events inside an entity's own events is
@@ -125,7 +128,8 @@ def entity_story(
     every.update({e.id: e for e in associated if e.id not in every})
     revisions = _revisions(store, namespace, set(events), statuses, date_from, date_to)
     every.update({e.id: e for e in revisions.values() if e.id not in every})
-    stated = _stated_before(store, namespace, every, statuses, date_from, date_to)
+    in_sessions = _session_events(store, namespace, every, statuses, date_from, date_to)
+    stated = _stated_before(in_sessions, every)
     every.update({e.id: e for e, _ in stated.values() if e.id not in every})
     mentions: dict[str, dict[str, dict]] = defaultdict(dict)
     for link in store.links(namespace, kinds=[LinkKind.MENTIONS], node_ids=sorted(every)):
@@ -160,6 +164,9 @@ def entity_story(
                 path = [f"SAME VALUE AS {stated[event.id][1]}"]
         if path:
             hits.append(Hit(event=event, score=1.0, path=path))
+    own = group | set(people) | set(suppliers)
+    hits += _on_the_thread(store, namespace, in_sessions, hits, set(every), own)
+    hits.sort(key=lambda h: (h.event.time, h.event.source_ids[:1], h.event.clause, h.event.id))
     chains = _chains(store, namespace, [h.event for h in hits])
     _mark_chains(hits, chains)
     return Story(
@@ -326,35 +333,110 @@ def _revisions(
     return found
 
 
-def _stated_before(
+def _session_events(
     store: GraphStore,
     namespace: str,
     story: dict[str, Event],
     statuses: list[str] | None,
     date_from: date | None,
     date_to: date | None,
-) -> dict[str, tuple[Event, str]]:
+) -> list[Event]:
+    """The events of the sessions the story's events are in, inside the window, in the order said
+    (one store call, indexed on the sessions)."""
+    sessions = sorted({e.session for e in story.values()})
+    if not sessions:
+        return []
+    found = [
+        e
+        for e in store.events(namespace, EventQuery(sessions=sessions))
+        if e.id in story or _in_window(e, statuses, date_from, date_to)
+    ]
+    return sorted(found, key=lambda e: (e.session, e.time, e.source_ids[:1], e.clause, e.id))
+
+
+def _stated_before(in_sessions: list[Event], story: dict[str, Event]) -> dict[str, tuple[Event, str]]:
     """Events said just before a story event of the same session that state one of its values:
     "胖哥那边又改了…定5月9号" right before the assistant's "麦野小程序上线由4月25日改为5月9日" is the
     same fact, told first by a turn that names no one. Event id -> (event, the story event)."""
-    sessions = sorted({e.session for e in story.values()})
-    if not sessions:
-        return {}
-    by_session: dict[str, list[Event]] = defaultdict(list)
-    for event in store.events(namespace, EventQuery(sessions=sessions)):
-        by_session[event.session].append(event)
     found: dict[str, tuple[Event, str]] = {}
-    for events in by_session.values():
-        events.sort(key=lambda e: (e.time, e.source_ids[:1], e.clause, e.id))
-        for earlier, later in itertools.pairwise(events):
-            if (
-                earlier.id not in story
-                and later.id in story
-                and later.time - earlier.time <= RESTATEMENT_WINDOW
-                and _in_window(earlier, statuses, date_from, date_to)
-                and _shared_value(earlier, later)
-            ):
-                found[earlier.id] = (earlier, later.id)
+    for earlier, later in itertools.pairwise(in_sessions):
+        if (
+            earlier.session == later.session
+            and earlier.id not in story
+            and later.id in story
+            and later.time - earlier.time <= RESTATEMENT_WINDOW
+            and _shared_value(earlier, later)
+        ):
+            found[earlier.id] = (earlier, later.id)
+    return found
+
+
+_LATIN = re.compile(r"[A-Za-z]")
+
+
+def _nouns(text: str) -> frozenset[str]:
+    """The nouns of `text`, lower-cased: what a thread is about ("turf", "尾款", "校庆"), where a
+    shared verb or adverb ("goes", "run", "重新") or a character pair is no subject at all. Chinese
+    by jieba's dictionary tag (an unknown word of two characters or more is a term of its own: 专票);
+    English by the parser, loaded only when a story has such events to read."""
+    found = {w for w in tokenize(text) if _CJK_WORD.fullmatch(w) and _zh_noun(w)}
+    if _LATIN.search(text):
+        from simplemem_graph.compress.names import load_english_pipeline
+
+        found |= {t.lower_ for t in load_english_pipeline()(text) if t.pos_ in ("NOUN", "PROPN")}
+    return frozenset(_word_key(w) for w in found)
+
+
+def _word_key(term: str) -> str:
+    """One key for a word's forms a thread repeats: "turf's" and "turf", "lawns" and "lawn"."""
+    term = re.sub(r"['’]s$", "", term)
+    return term[:-1] if len(term) > 3 and term.endswith("s") and not term.endswith("ss") else term
+
+
+def _thread_words(event: Event) -> frozenset[str]:
+    return frozenset(_word_key(t) for t in terms_without_time(event))
+
+
+def _zh_noun(word: str) -> bool:
+    tag = zh_dictionary_tag(word)
+    return tag.startswith("n") or (not tag and len(word) >= 2)
+
+
+def _on_the_thread(
+    store: GraphStore,
+    namespace: str,
+    in_sessions: list[Event],
+    hits: list[Hit],
+    considered: set[str],
+    own: set[str],
+) -> list[Hit]:
+    """Events of the story's sessions that name no party and share a word with the story that no
+    other party's event of those sessions uses: "turf's down on the main lawn, 420 m2" in a session
+    about the client whose turf it is; "定金到了 20800" does not share one, "34 degrees today" neither.
+    `own`: the entity, its aliases, people, suppliers and sites (naming them is no other party)."""
+    rest = [e for e in in_sessions if e.id not in considered and not _bare_question(e)]
+    if not rest or not hits:
+        return []
+    ids = sorted({e.id for e in in_sessions})
+    named: dict[str, set[str]] = defaultdict(set)
+    for link in store.links(namespace, kinds=[LinkKind.MENTIONS], node_ids=ids):
+        if link.target not in own and link.props.get("role") != "speaker":
+            named[link.source].add(link.target)
+    story_ids = {h.event.id for h in hits}
+    story_terms = frozenset().union(*(_thread_words(h.event) for h in hits))
+    # A word another party's events use too ("quote", "invoice", "报价") tells nothing of whose it is.
+    others_terms = frozenset().union(
+        *(_thread_words(e) for e in in_sessions if e.id not in story_ids and named.get(e.id))
+    )
+    distinctive = story_terms - others_terms
+    found = []
+    for event in rest:
+        if named.get(event.id):
+            continue
+        shared = sorted(_thread_words(event) & distinctive & _nouns(event.text))
+        if shared:
+            path = [f"ON THE THREAD (shares {', '.join(shared[:3])})"]
+            found.append(Hit(event=event, score=1.0, path=path))
     return found
 
 

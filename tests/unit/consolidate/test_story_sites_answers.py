@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from simplemem_graph.compress.names import find_names_en, load_english_pipeline
 from simplemem_graph.ingest import consolidate_batch
+from simplemem_graph.retrieve.story import entity_story
 
-from .conftest import log_turns, works_at_names
+from .conftest import NS, log_turns, works_at_names
 
 CLIENT = "Wexcombe Estates Management"
 
@@ -176,3 +177,51 @@ def test_a_person_whose_surname_looks_like_a_noun_stays_a_person():
     text = "Call Anna Clement about the invoice tomorrow"
     kinds = {m.surface: m.kind for m in find_names_en(nlp(text), 0, len(text))}
     assert kinds.get("Anna Clement") == "person", kinds
+
+
+def _story_texts(store, name: str) -> dict[str, list[str]]:
+    """Story events' text -> path."""
+    return {h.event.text: h.path for h in entity_story(store, NS, name, statuses=None).hits}
+
+
+def test_a_session_event_sharing_the_storys_noun_is_on_its_thread(store, make_event, embedder):
+    _run(
+        store,
+        make_event,
+        embedder,
+        (f"{CLIENT}: new lawns at the front, 300 m2 of turf", {"orgs": (CLIENT,)}),
+        ("Noted: new lawns at the front.", {}),
+        ("Brookfarm Deli want menu boards by Friday", {"orgs": ("Brookfarm Deli",)}),
+        ("lunch was average", {}),
+    )
+    # a later session: the turn names nobody, and the client is named after it
+    later = [
+        ("s2:1", "2026-03-05T08:00:00", "turf's down on the front lawn, looks mint"),
+        ("s2:2", "2026-03-05T08:30:00", "dead tired again, need coffee"),
+        ("s2:3", "2026-03-05T09:00:00", f"{CLIENT} paid the first invoice"),
+        ("s2:4", "2026-03-05T09:10:00", "the menu boards are printed"),
+    ]
+    log_turns(store, *later)
+    events = [
+        make_event("f1", later[0][2], later[0][1], session="s2", turn="s2:1"),
+        make_event("f2", later[1][2], later[1][1], session="s2", turn="s2:2"),
+        make_event("f3", later[2][2], later[2][1], session="s2", turn="s2:3", orgs=(CLIENT,)),
+        make_event("f4", later[3][2], later[3][1], session="s2", turn="s2:4"),
+    ]
+    consolidate_batch(events, store, embedder=embedder)
+    story = _story_texts(store, CLIENT)
+    assert any(p.startswith("ON THE THREAD") for p in story[later[0][2]])
+    assert later[1][2] not in story  # shares no noun of the story
+    assert later[3][2] not in story  # the menu boards are another client's
+
+
+def test_a_word_another_client_uses_too_puts_nothing_on_the_thread(store, make_event, embedder):
+    _run(
+        store,
+        make_event,
+        embedder,
+        (f"{CLIENT}: quote sent for the repaint", {"orgs": (CLIENT,)}),
+        ("Brookfarm Deli want a quote too", {"orgs": ("Brookfarm Deli",)}),
+        ("quote template needs a new logo", {}),
+    )
+    assert "quote template needs a new logo" not in _story_texts(store, CLIENT)
