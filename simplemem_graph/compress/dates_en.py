@@ -163,7 +163,32 @@ def _month_part(m: re.Match, today: date, past: bool) -> Resolved | None:
 def _month_day(m: re.Match, today: date, past: bool) -> Resolved | None:
     year = int(m.group("y")) if m.group("y") else None
     day = month_day(today, _MONTHS[m.group("m").lower()], int(m.group("d")), year, past=past)
+    if day and year is None:
+        day = _year_by_weekday(day, m.string[: m.start()], today)
     return Resolved.one_day(day) if day else None
+
+
+_WEEKDAY_BEFORE = re.compile(r"\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+$", re.IGNORECASE)
+_WEEKDAY_INDEX = {d: i for i, d in enumerate(("mon", "tue", "wed", "thu", "fri", "sat", "sun"))}
+
+
+def _year_by_weekday(day: date, before: str, today: date) -> date:
+    """ "Fri 27 Nov": a weekday written before a year-less date says which year it is, whatever the
+    tense around it guessed ("handover Fri 27 Nov → Wed 25 Nov (AGM brought forward)" is this
+    year's). The year nearest today whose date falls on that weekday; `day` when none of the three
+    around it does."""
+    said = _WEEKDAY_BEFORE.search(before)
+    if not said or day.weekday() == _WEEKDAY_INDEX[said.group(1).lower()]:
+        return day
+    fitting = []
+    for year in (today.year - 1, today.year, today.year + 1):
+        try:
+            candidate = day.replace(year=year)
+        except ValueError:  # 29 February
+            continue
+        if candidate.weekday() == _WEEKDAY_INDEX[said.group(1).lower()]:
+            fitting.append(candidate)
+    return min(fitting, key=lambda d: abs((d - today).days)) if fitting else day
 
 
 def _month_year(m: re.Match, today: date, past: bool) -> Resolved | None:

@@ -43,3 +43,29 @@ def test_a_month_after_it_leaves_the_day_to_the_month():
     found = {m.surface: m.value for m in find_dates_en("see you Tuesday the 9th of June", date(2026, 3, 10))}
     assert found["the 9th of June"] == "2026-06-09"
     assert "Tuesday the 9th" not in found
+
+
+_ABBREVIATIONS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+_MONTH_ABBR = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_a_weekday_before_a_day_and_month_picks_the_year_whatever_the_tense(seed):
+    """ "handover Fri 27 Nov → Wed 25 Nov (AGM brought forward)": a past verb nearby must not move
+    a date whose weekday says it is this year's (a note of a change, said ten days before)."""
+    rng = random.Random(seed)
+    today = date(2024, 1, 1) + timedelta(days=rng.randrange(0, 3 * 365))
+    target = today + timedelta(days=rng.randrange(1, 60))
+    text = (
+        f"Updated: handover {_ABBREVIATIONS[target.weekday()]} {target.day} {_MONTH_ABBR[target.month - 1]}"
+        " (the board brought it forward)."
+    )
+    values = [m.value for m in find_dates_en(text, today, past=True)]
+    assert target.isoformat() in values, (text, today, values)
+
+
+
+def test_a_weekday_that_agrees_with_the_past_tense_keeps_last_years_date():
+    # said on Tue 17 Nov 2026: Thu 27 Nov is 2025's (27 Nov 2026 is a Friday)
+    found = [m.value for m in find_dates_en("we met on Thu 27 Nov", date(2026, 11, 17), past=True)]
+    assert "2025-11-27" in found

@@ -337,3 +337,11 @@ def test_a_chinese_change_of_another_thing_supersedes_nothing(store, make_event,
     )
 
     assert ("p2", "p1") not in link_props(store, LinkKind.SUPERSEDES)
+
+
+def test_an_arrow_to_a_date_that_opens_with_its_weekday_is_a_change():
+    from simplemem_graph.consolidate.updates import EXPLICIT_CHANGE
+
+    assert EXPLICIT_CHANGE.search("Updated: handover Fri 20 Nov → Fri 27 Nov (inspection first).")
+    assert EXPLICIT_CHANGE.search("已更新：交付 5月9日 → 周五 5月16日")
+    assert not EXPLICIT_CHANGE.search("rota: Fri → Sat this week")  # no value on either side
