@@ -234,6 +234,20 @@ def infer_subjects(
             # firm's guy, "PayNest's support guy Leo" is not the client's. The answer to "who are
             # the contacts?" names the organisation's people, whoever of them was tied already.
             _tie_people(event, people, orgs[0], mentioned, state, index, turn_text, speakers_seen, ties)
+        elif len(orgs) == 1 and tied_via == "employer":
+            # Through a colleague only: "Bronagh = night shift manager, reports to the Gaffer".
+            _tie_people(
+                event,
+                people,
+                orgs[0],
+                mentioned,
+                state,
+                index,
+                turn_text,
+                speakers_seen,
+                ties,
+                colleagues_only=True,
+            )
         elif len(named_here) == 1 and orgs and orgs != named_here and tied_via in (SUPPLIER, None):
             # A supplier's own people ("PayNest ... their guy Leo") work at the supplier.
             _tie_people(event, people, named_here[0], mentioned, state, index, turn_text, speakers_seen, ties)
@@ -540,14 +554,21 @@ def _tie_people(
     turn_text: str,
     speakers: set[str],
     ties: list[Link],
+    *,
+    colleagues_only: bool = False,
 ) -> None:
     """WORKS_AT for people the text ties to the event's one organisation: a possessive ("their ops
-    manager Tom", "Tom, their...", "他们运营小陶"), someone of its own side ("小陶那边财务梅姐"), or
-    the answer to a question about the contacts."""
+    manager Tom", "Tom, their...", "他们运营小陶"), someone of its own side ("小陶那边财务梅姐") or
+    reporting to one of its people ("reports to the Gaffer", "跟炮哥汇报"), a signature or an
+    apposition with its name ("Deepak | Accounts Payable | PWL", "Bronagh — PWL night shift
+    manager"), or the answer to a question about the contacts. `colleagues_only`: the organisation
+    is only the employer of someone named, so only a colleague's tie holds."""
     if index.entities[org].type != "org":
         return
     # Colleagues named in the same event ("小陶那边财务梅姐"), not every employee of the namespace.
     colleagues = [p for p in people if org in {index.canonical(e) for e in index.works_at.get(p, ())}]
+    if colleagues_only and not colleagues:
+        return
     turn_id = event.source_ids[0] if event.source_ids else ""
     answering = bool(state.answer_turn) and turn_id == state.answer_turn
     if answering:
@@ -564,13 +585,23 @@ def _tie_people(
             continue
         surface = _surface(index, mentioned, person)
         texts = dict.fromkeys((event.text, turn_text))
+        colleague_names = [n for c in colleagues for n in _names_of(index, c)]
+        if colleagues_only:
+            if any(
+                _side_of(t, surface, colleague_names) or _reports_to(t, surface, colleague_names)
+                for t in texts
+            ):
+                _tie(index, ties, person, org, via="colleague")
+            continue
         if answering:
             via = "contact-answer"
         elif any(_their_person(t, surface) for t in texts):
             via = "possessive"
         elif any(job_before(surface, t) for t in texts):
             via = "job"
-        elif any(_side_of(t, surface, [index.entities[c].name for c in colleagues]) for t in texts):
+        elif any(
+            _side_of(t, surface, colleague_names) or _reports_to(t, surface, colleague_names) for t in texts
+        ):
             via = "colleague"
         elif any(_role_is(t, surface, _names_of(index, org)) for t in texts):
             via = "role"
@@ -613,8 +644,27 @@ def _role_is(text: str, person: str, org_names: list[str]) -> bool:
         rf"\b(?:{owners})(?:'s|’s)?\s+(?:[a-z][\w-]*\s+){{0,2}}?[a-z][\w-]*\s*(?:\bis\b|:|=)\s*{name}\b",
         # "Ken is the NetAsia engineer"
         rf"\b{name}\s+is\s+(?:the|their|our|an?)\s+(?:{owners})\s+[a-z][\w-]*",
+        # "Bronagh — PWL night shift manager", "振华——JC采购": an apposition of the firm and a job
+        rf"(?<![\w]){name}\s*(?:—+|–|:|：|=|,|，)\s*(?:the\s+)?(?:{owners})(?:'s|’s|的)?\s*(?:[a-z][\w-]*|[\u4e00-\u9fff]{{2}})",
+        # a signature: "Deepak | Accounts Payable | PWL", "——锦骋汽车 市场部 雨萱"
+        rf"(?m)^[\s>]*{name}\s*[|/·]\s*[^|\n]{{1,40}}[|/·]\s*(?:{owners})\s*$",
+        rf"(?m)^[\s>]*(?:——|—|--)\s*(?:{owners})\s+\S{{1,8}}\s+{name}\s*$",
     )
     return any(re.search(p, text) is not None for p in patterns)
+
+
+def _reports_to(text: str, person: str, colleagues: list[str]) -> bool:
+    """ "Bronagh = night shift manager, reports to the Gaffer", "振华…直接跟炮哥汇报": someone who
+    reports to a known colleague works where the colleague does."""
+    if not colleagues:
+        return False
+    others = "|".join(re.escape(c) for c in colleagues if c)
+    name = re.escape(person)
+    patterns = (
+        rf"\b{name}\b[^.;!?\n]{{0,60}}?\breports?\s+(?:directly\s+)?(?:in\s+)?to\s+(?:the\s+)?(?:{others})",
+        rf"{name}[^。；;！!？?\n]{{0,30}}?(?:向|跟|给)(?:{others})汇报",
+    )
+    return any(re.search(p, text, re.IGNORECASE) for p in patterns)
 
 
 def _side_of(text: str, person: str, colleagues: list[str]) -> bool:

@@ -225,3 +225,75 @@ def test_a_word_another_client_uses_too_puts_nothing_on_the_thread(store, make_e
         ("quote template needs a new logo", {}),
     )
     assert "quote template needs a new logo" not in _story_texts(store, CLIENT)
+
+
+def _client_and_boss(boss_turn: tuple[str, dict]) -> list[tuple[str, dict]]:
+    return [
+        (f"new client {CLIENT}", {"orgs": (CLIENT,)}),
+        ("Noted. Who makes the decisions there?", {}),
+        boss_turn,
+    ]
+
+
+def test_someone_who_reports_to_their_person_works_there(store, make_event, embedder):
+    ties = _run(
+        store,
+        make_event,
+        embedder,
+        *_client_and_boss(("ops director is Marguerite, signs off spend", {"people": ("Marguerite",)})),
+        ("Noted: Marguerite signs off spend.", {"people": ("Marguerite",)}),
+        ("so Oisin = night manager, reports to Marguerite", {"people": ("Oisin", "Marguerite")}),
+    )
+    assert ("Oisin", CLIENT) in ties
+
+
+def test_someone_who_merely_talks_to_their_person_does_not(store, make_event, embedder):
+    ties = _run(
+        store,
+        make_event,
+        embedder,
+        *_client_and_boss(("ops director is Marguerite, signs off spend", {"people": ("Marguerite",)})),
+        ("Noted: Marguerite signs off spend.", {"people": ("Marguerite",)}),
+        ("Oisin had a call with Marguerite about the rota", {"people": ("Oisin", "Marguerite")}),
+    )
+    assert not any(person == "Oisin" for person, _ in ties)
+
+
+def test_zh_someone_reporting_to_their_boss_works_there(store, make_event, embedder):
+    ties = _run(
+        store,
+        make_event,
+        embedder,
+        ("新客户 岚川物业", {"orgs": ("岚川物业",)}),
+        ("Noted：岚川物业。那边谁拍板？", {}),
+        ("拍板的是覃总 钱的事他说了算", {"people": ("覃总",)}),
+        ("Noted：覃总审批费用。", {"people": ("覃总",)}),
+        ("晓岚加我微信了，管采购的，直接跟覃总汇报", {"people": ("晓岚", "覃总")}),
+    )
+    assert ("晓岚", "岚川物业") in ties
+
+
+def test_a_signature_line_ties_the_signer_to_the_firm(store, make_event, embedder):
+    text = "fwd from their payables:\n> PO 5520 raised\n> Ikenna | Accounts Payable | " + CLIENT
+    ties = _run(store, make_event, embedder, (text, {"orgs": (CLIENT,), "people": ("Ikenna",)}))
+    assert ("Ikenna", CLIENT) in ties
+
+
+def test_an_apposition_of_the_firm_and_a_job_ties_the_person(store, make_event, embedder):
+    ties = _run(
+        store,
+        make_event,
+        embedder,
+        (f"Noted: Oisin — {CLIENT} night shift manager.", {"orgs": (CLIENT,), "people": ("Oisin",)}),
+    )
+    assert ("Oisin", CLIENT) in ties
+
+
+def test_a_person_named_beside_the_firm_is_no_apposition(store, make_event, embedder):
+    ties = _run(
+        store,
+        make_event,
+        embedder,
+        (f"ask Oisin to chase {CLIENT} about the PO", {"orgs": (CLIENT,), "people": ("Oisin",)}),
+    )
+    assert not any(person == "Oisin" for person, _ in ties)
