@@ -644,6 +644,8 @@ def _role_is(text: str, person: str, org_names: list[str]) -> bool:
         rf"\b(?:{owners})(?:'s|’s)?\s+(?:[a-z][\w-]*\s+){{0,2}}?[a-z][\w-]*\s*(?:\bis\b|:|=)\s*{name}\b",
         # "Ken is the NetAsia engineer"
         rf"\b{name}\s+is\s+(?:the|their|our|an?)\s+(?:{owners})\s+[a-z][\w-]*",
+        # "鼎匠那边是个工头 叫阿彪", "亮屏派来对接的叫阿峰": the firm's side, then who it is
+        rf"(?:{owners})(?:那边|这边|方面)?[^，,。；;！!？?\n]{{0,8}}?(?:叫|是){name}",
         # "Bronagh — PWL night shift manager", "振华——JC采购": an apposition of the firm and a job
         rf"(?<![\w]){name}\s*(?:—+|–|:|：|=|,|，)\s*(?:the\s+)?(?:{owners})(?:'s|’s|的)?\s*(?:[a-z][\w-]*|[\u4e00-\u9fff]{{2}})",
         # a signature: "Deepak | Accounts Payable | PWL", "——锦骋汽车 市场部 雨萱"

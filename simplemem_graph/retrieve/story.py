@@ -116,10 +116,19 @@ def entity_story(
     # A site stands for its client as a supplier does: its events are the client's unless they are
     # another party's.
     suppliers = sorted({canonical.get(lk.source, lk.source) for lk in ties if lk.props.get("as") == SUPPLIER})
+    # A supplier's own people ("AquaTrace guy is Lachie"): what they do for the client is its story.
+    at_supplier = {
+        lk.source: lk.target
+        for lk in store.links(namespace, kinds=[LinkKind.WORKS_AT], node_ids=suppliers)
+        if lk.target in suppliers and lk.props.get("as") not in (SUPPLIER, SITE) and lk.source not in group
+    }
+    at_supplier = {p: s for p, s in at_supplier.items() if p not in people}
     suppliers += sites
     window = RecallFilter(statuses, date_from, date_to)
     events = {e.id: e for e in store.events(namespace, EventQuery(entity_ids=[entity.id], filter=window))}
-    storylines = store.events(namespace, EventQuery(entity_ids=people + suppliers, filter=window))
+    storylines = store.events(
+        namespace, EventQuery(entity_ids=people + suppliers + sorted(at_supplier), filter=window)
+    )
     related = [e for e in storylines if e.id not in events]
     every = {**events, **{e.id: e for e in related}}
     associates, associated = _associates(
@@ -136,6 +145,7 @@ def entity_story(
         if link.source in every:
             mentions[link.source][link.target] = dict(link.props)
     others = {t for m in mentions.values() for t in m} - group - set(people) - set(suppliers)
+    others -= set(at_supplier)
     parties = {  # organisations with people of their own: another client when named
         lk.target
         for lk in store.links(namespace, kinds=[LinkKind.WORKS_AT], node_ids=sorted(others))
@@ -147,6 +157,16 @@ def entity_story(
         if _bare_question(event):
             continue
         path = _path(event, mentions[event.id], entity, group, people, suppliers, parties, label, sites)
+        name = entity.name
+        if not path and not _belongs_elsewhere(mentions[event.id], group, suppliers, parties):
+            path = next(
+                (
+                    [f"MENTIONS {label.get(p, p)}", f"WORKS_AT {label.get(f, f)}", f"SUPPLIER OF {name}"]
+                    for p, f in at_supplier.items()
+                    if p in mentions[event.id]
+                ),
+                [],
+            )
         elsewhere = _belongs_elsewhere(mentions[event.id], group, suppliers, parties)
         if not path and not elsewhere and not _names_another_org(event, entity, suppliers, label):
             path = next(
@@ -164,7 +184,7 @@ def entity_story(
                 path = [f"SAME VALUE AS {stated[event.id][1]}"]
         if path:
             hits.append(Hit(event=event, score=1.0, path=path))
-    own = group | set(people) | set(suppliers)
+    own = group | set(people) | set(suppliers) | set(at_supplier)
     hits += _on_the_thread(store, namespace, in_sessions, hits, set(every), own)
     hits.sort(key=lambda h: (h.event.time, h.event.source_ids[:1], h.event.clause, h.event.id))
     chains = _chains(store, namespace, [h.event for h in hits])

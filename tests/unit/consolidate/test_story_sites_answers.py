@@ -297,3 +297,42 @@ def test_a_person_named_beside_the_firm_is_no_apposition(store, make_event, embe
         (f"ask Oisin to chase {CLIENT} about the PO", {"orgs": (CLIENT,), "people": ("Oisin",)}),
     )
     assert not any(person == "Oisin" for person, _ in ties)
+
+
+def test_the_suppliers_own_people_are_in_the_clients_story(store, make_event, embedder):
+    """Named before anyone said whose he is, tied later: his earlier event joins through the tie."""
+    _run(
+        store,
+        make_event,
+        embedder,
+        ("新客户 岚川物业", {"orgs": ("岚川物业",)}),
+        ("外墙不归我们 施工队是他们自己找的，叫砺石建筑", {"orgs": ("砺石建筑",)}),
+    )
+    later = [
+        ("s2:1", "2026-03-09T10:00:00", "阿桐发来尺寸图了 宽5.2米"),
+        ("s3:1", "2026-03-10T10:00:00", "砺石那边是个工头 叫阿桐 嗓门很大"),
+    ]
+    log_turns(store, *later)
+    consolidate_batch(
+        [make_event("g1", later[0][2], later[0][1], session="s2", turn="s2:1", people=("阿桐",))],
+        store,
+        embedder=embedder,
+    )
+    consolidate_batch(
+        [
+            make_event(
+                "g2",
+                later[1][2],
+                later[1][1],
+                session="s3",
+                turn="s3:1",
+                orgs=("砺石建筑",),
+                people=("阿桐",),
+            )
+        ],
+        store,
+        embedder=embedder,
+    )
+    assert ("阿桐", "砺石建筑") in works_at_names(store)
+    story = _story_texts(store, "岚川物业")
+    assert story[later[0][2]] == ["MENTIONS 阿桐", "WORKS_AT 砺石建筑", "SUPPLIER OF 岚川物业"]
