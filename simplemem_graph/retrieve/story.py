@@ -153,15 +153,15 @@ def entity_story(
     }
     label = _labels(mentions)
     hits: list[Hit] = []
+    client = entity.name
     for event in sorted(every.values(), key=lambda e: (e.time, e.source_ids[:1], e.clause, e.id)):
         if _bare_question(event):
             continue
         path = _path(event, mentions[event.id], entity, group, people, suppliers, parties, label, sites)
-        name = entity.name
         if not path and not _belongs_elsewhere(mentions[event.id], group, suppliers, parties):
             path = next(
                 (
-                    [f"MENTIONS {label.get(p, p)}", f"WORKS_AT {label.get(f, f)}", f"SUPPLIER OF {name}"]
+                    [f"MENTIONS {label.get(p, p)}", f"WORKS_AT {label.get(f, f)}", f"SUPPLIER OF {client}"]
                     for p, f in at_supplier.items()
                     if p in mentions[event.id]
                 ),
