@@ -40,6 +40,10 @@ ZH_TITLES = tuple(
     校长 厂长 科长 组长 队长 会计 秘书 助理 老板 师傅 先生 女士 小姐 总 董 工""")
 )
 
+# One-character short forms of a title, said after a surname when talking of the person (甘校 for
+# 甘校长, 王局, 李处): a person only where surname + character is no word of its own (高校, 何处).
+ZH_SHORT_TITLES = frozenset("校局处院")
+
 # Words that look like surname + title but are ordinary words.
 ZH_TITLE_FALSE_FRIENDS = frozenset(
     _words("""上工 下工 于总 人工 做工 停工 分工 加工 务工 化工 向总 复工 女工 完工 小于 小姐 小康
