@@ -515,7 +515,11 @@ def _short_titled(text: str) -> list[Mention]:
             continue
         if s > 0 and is_common_zh_word(text[s - 1 : s + 1]):
             continue  # the surname character closes the word before it
-        if e < len(text) and is_common_zh_word(text[e - 1 : e + 1], 1) and not is_common_zh_word(text[e : e + 2]):
+        if (
+            e < len(text)
+            and is_common_zh_word(text[e - 1 : e + 1], 1)
+            and not is_common_zh_word(text[e : e + 2])
+        ):
             continue  # 毛处理好, 周院子里, 甘校长 (the full title is _ZH_TITLED's)
         found.append(Mention("person", s, e, m.group(0), m.group(0)))
     return found
@@ -593,8 +597,10 @@ def _spoken_given_names(text: str, tokens: list[tuple[str, str, int]]) -> list[M
         speaks = _ZH_SPEAKS.match(text, end)
         ats = text[end : end + 1] in ("@", "＠")
         unknown = not _dictionary_tag(word)  # 雨萱: no word of jieba's, only its guess
-        handed = before.endswith(_ZH_HANDING + tuple(_GIVEN_NAME_BEFORE)) and unknown and (
-            end == len(text) or re.match(r"[\s，,。；;！!？?]|[发了说]", text[end:])
+        handed = (
+            before.endswith(_ZH_HANDING + tuple(_GIVEN_NAME_BEFORE))
+            and unknown
+            and (end == len(text) or re.match(r"[\s，,。；;！!？?]|[发了说]", text[end:]))
         )
         if (opens and speaks) or ats or handed or (before.endswith(_ZH_HANDING) and end == len(text)):
             found.append(Mention("person", start, end, word, word))
