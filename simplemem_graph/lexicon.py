@@ -123,8 +123,11 @@ EN_NATIONALITIES = frozenset(
 # (GST, AV), not parties.
 EN_COMMON_ACRONYMS = frozenset(
     _words("""AI AM ASAP AV CEO CFO COO CTO DIY EOD ETA FYI GDP GST HR HST ID IT KPI LGBT LGBTQ MOU NDA OK PM
-    PO PR QA RFP RFQ ROI SOW TV VAT""")
+    PO PR QA RFP RFQ ROI SOW TV VAT AGM EGM""")
 )
+
+# The last word of a street's name ("Quarry Rd", "Mill Lane"): the name is a place.
+EN_STREET_WORDS = frozenset(_words("""Rd Road Street Ave Avenue Lane Ln Blvd Boulevard Hwy Highway"""))
 
 # English titles before a surname ("Ms. Rivera", "Dr Okafor"): title + surname names one person.
 EN_TITLES = ("Mr.", "Mrs.", "Ms.", "Miss", "Dr.", "Prof.", "Mr", "Mrs", "Ms", "Dr", "Prof")
