@@ -417,13 +417,17 @@ def _agent_apposition_after(doc, end: int) -> bool:
 
 def remember_batch_people(docs) -> None:
     """One-word names that a sentence of the batch shows are people (the subject of a verb of
-    speech, @-mentioned, what someone is called, the name a role is), stored on every Doc: NER types
+    speech, @-mentioned, what someone is called, the name a role is) and that never modify a common
+    noun, stored on every Doc: NER types
     the same first name a person in one turn and a place or a firm in the next ("walked Ingrid
     round the site"), and the first reading would name the entity."""
     docs = list(docs)
-    people = set()
+    people, modifiers = set(), set()
     for doc in docs:
         text = doc_text(doc)
+        # "the Tallyclock export", "Tallyclock account guy": a name modifying a common noun names
+        # a firm or a product, whatever verb it is the subject of elsewhere ("Tallyclock confirmed")
+        modifiers.update(t.text for t in doc if t.dep_ == "compound" and t.head.pos_ == "NOUN")
         for ent in doc_ents(doc):
             s, e = _clean_span(text, ent.start_char, ent.end_char)
             surface = text[s:e]
@@ -432,7 +436,7 @@ def remember_batch_people(docs) -> None:
             if _a_person_verb(ent.root) or _named_as_a_person(doc, ent, s, e):
                 people.add(surface)
         people.update(m.value for m in _signature_people(text, 0, len(text)) if " " not in m.value)
-    frozen = frozenset(people)
+    frozen = frozenset(people - modifiers)
     for doc in docs:
         doc.user_data["simplemem_people"] = frozen
 
