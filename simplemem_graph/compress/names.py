@@ -169,7 +169,8 @@ def find_latin_names_in_zh(text: str) -> list[Mention]:
             # One word (ThinkPad, Kindle, Emma): a person only when the text says so (Emma说, Emma
             # 女士); otherwise the brand or product Chinese business text writes in Latin letters.
             # Consolidation still reads it as the short form of a known name (Emma of Emma Hale).
-            kind = "person" if _ZH_PERSON_AFTER_LATIN.match(text, end) else "product"
+            at = start > 0 and text[start - 1] in "@＠"  # @Carys: a chat handle
+            kind = "person" if at or _ZH_PERSON_AFTER_LATIN.match(text, end) else "product"
         else:
             continue
         found.append(Mention(kind, start, end, surface, surface))
@@ -183,7 +184,8 @@ def _clean_span(text: str, start: int, end: int) -> tuple[int, int]:
     if comma >= 0:  # "ya, Melanie": spaCy joined a word and a name across a pause
         start += comma + 2
         surface = text[start:end]
-    lead = re.match(r"[\"“”'‘’(\[@＠-]*(?:the\s+|The\s+)?", surface)
+    # quotes, brackets, an @ and an emoji NER took in ("🎉 Hallam Facilities Management")
+    lead = re.match(r"[^\w]*(?:the\s+|The\s+)?", surface)
     if lead:
         start += lead.end()
     # "Ingrid +", "Ruairi's '": NER runs on into a plus sign, a space or an opening quote
@@ -319,7 +321,7 @@ def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozens
     found = [m for m in found if not _is_ordinary_word(m.surface, common) and not _not_a_name(doc, m, start)]
     found += [m for m in openings if not _is_ordinary_word(m.surface, common)]
     found = [m for m in found if not _pronoun_or_piece_of_word(text, m)]
-    signed = _signature_people(text, start, end)
+    signed = _signature_people(text, start, end) + _at_mentions(text, start, end)
     found = [m for m in found if not any(m.overlaps(p) for p in signed)] + signed
     # a one-word name the batch shows is a person ("Bronagh says...") is one wherever NER typed it
     people = doc.user_data.get("simplemem_people", frozenset())
@@ -346,6 +348,17 @@ def _pronoun_or_piece_of_word(text: str, m: Mention) -> bool:
 _EN_SIGNATURE = re.compile(
     r"(?:^|(?<=[>\n—–])|(?<=[>—–-] ))\s*(?P<n>[A-Z][a-z]+(?: [A-Z][a-z]+)?) ?\| ?[^|\n]{2,40}?\| ?\S"
 )
+
+
+# "@Carys you own nights": a chat handle, whatever NER makes of it.
+_AT_MENTION = re.compile(r"(?<![\w@])[@＠](?P<n>[A-Z][a-z]+(?:[A-Z][a-z]+)?)(?![\w@.])")
+
+
+def _at_mentions(text: str, start: int, end: int) -> list[Mention]:
+    return [
+        Mention("person", m.start("n"), m.end("n"), m.group("n"), m.group("n"))
+        for m in _AT_MENTION.finditer(text, start, end)
+    ]
 
 
 def _signature_people(text: str, start: int, end: int) -> list[Mention]:

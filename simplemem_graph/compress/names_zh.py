@@ -195,7 +195,10 @@ _OPENING_VERB_MIN_FREQ = 50000
 
 def _titled_person(chars: str) -> bool:
     """A surname and a title (杨总, 老郑): the shape of a person's name, never of a trade name."""
-    return bool(re.fullmatch(rf"(?:小|老)?{_SURNAME}{_TITLE}|(?:小|老){_SURNAME}", chars))
+    return bool(
+        re.fullmatch(rf"(?:小|老)?{_SURNAME}{_TITLE}|(?:小|老){_SURNAME}", chars)
+        or (_ZH_SIBLING_NICKNAME.fullmatch(chars) and not _dictionary_tag(chars))  # 鹏|哥|拍板
+    )
 
 
 def _single_char_run(tokens: list[tuple[str, str, int]], j: int) -> int | None:
@@ -588,6 +591,7 @@ def _spoken_given_names(text: str, tokens: list[tuple[str, str, int]]) -> list[M
     群里雨萱@我), the one something is handed to (给雨萱发了, 抄送振华), the name a role is (财务是
     浩然) and the name closing a signature (——锦骋汽车 市场部 雨萱)."""
     found = []
+    bounds = {start for _w, _t, start in tokens} | {len(text)}
     for word, tag, start in tokens:
         end = start + len(word)
         if not _could_be_given_name(word) or tag.startswith(("v", "d", "m", "q", "t", "f")):
@@ -595,6 +599,8 @@ def _spoken_given_names(text: str, tokens: list[tuple[str, str, int]]) -> list[M
         before = text[:start].rstrip(" ")
         opens = not before or bool(re.search(r"[，。,.；;：:！!？?\n]$", before))
         speaks = _ZH_SPEAKS.match(text, end)
+        if speaks and speaks.end() not in bounds and is_common_zh_word(text[end : speaks.end() + 1]):
+            speaks = None  # 官网|说明: the verb opens a word with what follows (振华|问能|不能 does not)
         ats = text[end : end + 1] in ("@", "＠")
         unknown = not _dictionary_tag(word)  # 雨萱: no word of jieba's, only its guess
         handed = (
