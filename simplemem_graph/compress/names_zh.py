@@ -589,7 +589,8 @@ def _spoken_given_names(text: str, tokens: list[tuple[str, str, int]]) -> list[M
     """A given name said alone, by what the sentence does with it, whatever jieba tagged it (雨萱 n,
     振华 nz, 浩然 a): the subject of a verb of speech or of @ at a clause start (振华问…, 浩然说…,
     群里雨萱@我), the one something is handed to (给雨萱发了, 抄送振华), the name a role is (财务是
-    浩然) and the name closing a signature (——锦骋汽车 市场部 雨萱)."""
+    浩然), the name closing a signature (——锦骋汽车 市场部 雨萱) and an unknown word before a title
+    (子墨老师)."""
     found = []
     bounds = {start for _w, _t, start in tokens} | {len(text)}
     for word, tag, start in tokens:
@@ -608,7 +609,15 @@ def _spoken_given_names(text: str, tokens: list[tuple[str, str, int]]) -> list[M
             and unknown
             and (end == len(text) or re.match(r"[\s，,。；;！!？?]|[发了说]", text[end:]))
         )
-        if (opens and speaks) or ats or handed or (before.endswith(_ZH_HANDING) and end == len(text)):
+        # 子墨老师: a title after two characters no dictionary holds makes them a given name
+        titled = unknown and re.match(_TITLE, text[end:]) and not re.match(_TITLE, word)
+        if (
+            (opens and speaks)
+            or ats
+            or handed
+            or titled
+            or (before.endswith(_ZH_HANDING) and end == len(text))
+        ):
             found.append(Mention("person", start, end, word, word))
     for regex in (_ZH_ROLE_IS_NAME, _ZH_SIGNATURE):
         for m in regex.finditer(text):

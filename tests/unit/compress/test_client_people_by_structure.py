@@ -62,6 +62,11 @@ def test_a_given_name_said_alone_is_a_person_by_what_the_sentence_does(text, nam
     assert _zh(text).get(name) == "person"
 
 
+def test_an_unknown_word_before_a_title_is_a_given_name():
+    assert _zh("具体对接是总务处的语桐老师 人很好").get("语桐") == "person"
+    assert not [k for k, v in _zh("市场老师说下午来").items() if v == "person"]
+
+
 def test_a_given_name_handed_something_is_a_person():
     names = _zh("给语桐发了情况说明，抄送思远")
     assert names.get("语桐") == "person" and names.get("思远") == "person"
