@@ -324,7 +324,7 @@ def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozens
     signed = _signature_people(text, start, end) + _at_mentions(text, start, end)
     found = [m for m in found if not any(m.overlaps(p) for p in signed)] + signed
     # a one-word name the batch shows is a person ("Bronagh says...") is one wherever NER typed it
-    people = doc.user_data.get("simplemem_people", frozenset())
+    people = doc.user_data.get("simplemem_people", frozenset()) | _batch_person_words(doc)
     found = [
         Mention("person", m.start, m.end, m.surface, m.value, m.extra)
         if m.kind in ("org", "place", "product") and m.surface in people
@@ -400,6 +400,9 @@ def _named_as_a_person(doc, ent, start: int, end: int) -> bool:
     head = root.head
     if root.dep_ == "oprd" and head.lemma_.lower() in _NAMING_VERBS:
         return True
+    if root.dep_ == "dobj" and head.lemma_.lower() in _NAMING_VERBS and head.dep_ == "relcl":
+        # "a guy everyone calls Big Taz": what the relative clause calls the person noun
+        return head.head.pos_ == "NOUN" and bool(_AGENT_NOUN.search(head.head.lower_))
     if root.dep_ == "pobj" and head.lower_ == "as" and head.head.lemma_.lower() in ("know", *_NAMING_VERBS):
         return True
     if root.dep_ == "attr" and head.lemma_ == "be":
@@ -428,8 +431,13 @@ def _agent_apposition_after(doc, end: int) -> bool:
     return bool(nouns) and bool(_AGENT_NOUN.search(nouns[-1].lower_)) and len(nouns[-1].text) >= 4
 
 
+def _batch_person_words(doc) -> frozenset[str]:
+    """The one-word people of the batch and the last words of its longer ones (Oz of Big Oz)."""
+    return frozenset(name.split()[-1] for name in doc.user_data.get("simplemem_people", ()))
+
+
 def remember_batch_people(docs) -> None:
-    """One-word names that a sentence of the batch shows are people (the subject of a verb of
+    """Names that a sentence of the batch shows are people (one word the subject of a verb of
     speech, @-mentioned, what someone is called, the name a role is) and that never modify a common
     noun, stored on every Doc: NER types
     the same first name a person in one turn and a place or a firm in the next ("walked Ingrid
@@ -444,9 +452,9 @@ def remember_batch_people(docs) -> None:
         for ent in doc_ents(doc):
             s, e = _clean_span(text, ent.start_char, ent.end_char)
             surface = text[s:e]
-            if " " in surface or not surface[:1].isupper() or surface.isupper() or surface in EN_PLACES:
+            if not surface[:1].isupper() or surface.isupper() or surface in EN_PLACES:
                 continue
-            if _a_person_verb(ent.root) or _named_as_a_person(doc, ent, s, e):
+            if (" " not in surface and _a_person_verb(ent.root)) or _named_as_a_person(doc, ent, s, e):
                 people.add(surface)
         people.update(m.value for m in _signature_people(text, 0, len(text)) if " " not in m.value)
     frozen = frozenset(people - modifiers)
@@ -671,7 +679,10 @@ def _sentence_opening_people(doc, start: int, end: int, known: list[Mention]) ->
             continue
         after = [t.lower_ for t in doc[token.i + 1 : token.i + 3]]
         theirs = len(after) == 2 and after[0] in ("from", "in", "at") and after[1] == "their"
-        if theirs or (token.pos_ == "PROPN" and _a_person_verb(token)):
+        # "Oz signed the variation": the batch showed elsewhere that the word names a person
+        # ("a guy everyone calls Big Oz"), and here it is the subject of a verb
+        known = token.dep_ == "nsubj" and token.text in _batch_person_words(doc)
+        if theirs or (token.pos_ == "PROPN" and (_a_person_verb(token) or known)):
             found.append(Mention("person", token.idx, token.idx + len(token.text), token.text, token.text))
     return found
 

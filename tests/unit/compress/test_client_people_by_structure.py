@@ -99,7 +99,7 @@ def test_an_at_mention_is_a_person(nlp):
 
 def test_what_everyone_calls_someone_is_a_person(nlp):
     assert (
-        _en(nlp, "director's a guy everyone calls Big Tam. never heard his real name").get("Big Tam")
+        _en(nlp, "director's a guy everyone calls Big Taz. never heard his real name").get("Big Taz")
         == "person"
     )
 
@@ -163,3 +163,16 @@ def test_a_name_that_modifies_a_noun_is_not_made_a_person_by_the_batch(make_turn
     later = [e for e in events if "s1:1" not in e.source_ids]
     assert "person" not in _kinds(later, "Brindlecote")
     assert _kinds(later, "Fintan") == {"person"}
+
+
+def test_the_short_form_of_a_called_name_opening_a_sentence_is_a_person(make_turn):
+    turns = [
+        make_turn("director's a guy everyone calls Big Taz. never heard his real name", turn_id="s1:1"),
+        make_turn("Taz signed the variation. 53,150 all in", turn_id="s1:2"),
+    ]
+    assert _kinds(compress(turns), "Taz") == {"person"}
+
+
+def test_a_sentence_opening_word_the_batch_never_shows_as_a_person_stays_unnamed(make_turn):
+    turns = [make_turn("Taz signed the variation. 53,150 all in", turn_id="s1:2")]
+    assert "person" not in _kinds(compress(turns), "Taz")
