@@ -235,6 +235,8 @@ def _en_type(
         return "org" if root_dep == "compound" else "person"
     if kind == "place" and surface.isupper() and len(surface) <= 3 and surface not in EN_PLACES:
         return None  # "PO number" is not a place
+    if kind == "person" and surface.isupper() and len(words) == 1:
+        return "org"  # "RSM handover": initials in capitals name a firm, a person is written by name
     return kind
 
 
@@ -681,8 +683,8 @@ def _sentence_opening_people(doc, start: int, end: int, known: list[Mention]) ->
         theirs = len(after) == 2 and after[0] in ("from", "in", "at") and after[1] == "their"
         # "Oz signed the variation": the batch showed elsewhere that the word names a person
         # ("a guy everyone calls Big Oz"), and here it is the subject of a verb
-        known = token.dep_ == "nsubj" and token.text in _batch_person_words(doc)
-        if theirs or (token.pos_ == "PROPN" and (_a_person_verb(token) or known)):
+        batch_person = token.dep_ == "nsubj" and token.text in _batch_person_words(doc)
+        if theirs or (token.pos_ == "PROPN" and (_a_person_verb(token) or batch_person)):
             found.append(Mention("person", token.idx, token.idx + len(token.text), token.text, token.text))
     return found
 

@@ -176,3 +176,18 @@ def test_the_short_form_of_a_called_name_opening_a_sentence_is_a_person(make_tur
 def test_a_sentence_opening_word_the_batch_never_shows_as_a_person_stays_unnamed(make_turn):
     turns = [make_turn("Taz signed the variation. 53,150 all in", turn_id="s1:2")]
     assert "person" not in _kinds(compress(turns), "Taz")
+
+
+def test_a_batch_person_opening_a_later_sentence_does_not_break_other_names(make_turn):
+    turns = [
+        make_turn("the Holloway account guy is Fintan. nice bloke", turn_id="s1:1"),
+        make_turn("Fintan was on site all day. Fintan came back with the logs", turn_id="s1:2"),
+    ]
+    later = [e for e in compress(turns) if "s1:2" in e.source_ids]
+    assert _kinds(later, "Fintan") == {"person"}
+
+
+def test_initials_in_capitals_are_no_person(nlp):
+    assert (
+        _en(nlp, "Updated: KWM contract $48,600 → $53,150 (variation: planter boxes)").get("KWM") != "person"
+    )
