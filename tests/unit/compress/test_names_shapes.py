@@ -17,10 +17,9 @@ def _en(nlp, text: str) -> dict[str, str]:
 
 
 def test_a_name_in_apposition_to_a_body_is_an_organisation(nlp):
-    assert (
-        _en(nlp, "ok new one, Thornbury Mutual, the credit union down in Geelong.").get("Thornbury Mutual")
-        == "org"
-    )
+    assert _en(nlp, "ok new one, Thornbury Mutual, the credit union down in Geelong.").get(
+        "Thornbury Mutual"
+    ) == "org"
 
 
 def test_a_name_in_apposition_to_a_job_stays_a_person(nlp):
