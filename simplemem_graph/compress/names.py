@@ -338,10 +338,16 @@ def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozens
     return [m for m in found if not any(t.start <= m.start and m.end <= t.end for t in titles)] + titles
 
 
+# Grammar, not vocabulary: these are never anyone's name ("Will" and "May" can be).
+_PERSONAL_PRONOUNS = frozenset(
+    ["i", "me", "we", "us", "you", "he", "him", "she", "her", "it", "they", "them"]
+)
+
+
 def _pronoun_or_piece_of_word(text: str, m: Mention) -> bool:
     """ "We" (a pronoun is nobody's name) or a span that starts or ends inside a word: the tokenizer
     split "Wed" as "We'd" and the tagger called "We" a proper noun."""
-    if " " not in m.surface and m.surface.lower() in STOPWORDS:
+    if m.surface.lower() in _PERSONAL_PRONOUNS:
         return True
     return (m.start > 0 and text[m.start - 1].isalpha()) or (m.end < len(text) and text[m.end].isalpha())
 
