@@ -693,8 +693,11 @@ def _sentence_opening_people(doc, start: int, end: int, known: list[Mention]) ->
         theirs = len(after) == 2 and after[0] in ("from", "in", "at") and after[1] == "their"
         # "Oz signed the variation": the batch showed elsewhere that the word names a person
         # ("a guy everyone calls Big Oz"), and here it is the subject of a verb
-        batch_person = token.dep_ == "nsubj" and token.text in _batch_person_words(doc)
-        if theirs or (token.pos_ == "PROPN" and (_a_person_verb(token) or batch_person)):
+        # "Oz: handover 27th": the same word before a colon quotes what that person said
+        quoted = len(after) >= 1 and doc[token.i + 1].text == ":"
+        subject = token.dep_ == "nsubj" and token.pos_ == "PROPN"
+        batch_person = (subject or quoted) and token.text in _batch_person_words(doc)
+        if theirs or batch_person or (token.pos_ == "PROPN" and _a_person_verb(token)):
             found.append(Mention("person", token.idx, token.idx + len(token.text), token.text, token.text))
     return found
 

@@ -169,8 +169,11 @@ def test_the_short_form_of_a_called_name_opening_a_sentence_is_a_person(make_tur
     turns = [
         make_turn("director's a guy everyone calls Big Taz. never heard his real name", turn_id="s1:1"),
         make_turn("Taz signed the variation. 53,150 all in", turn_id="s1:2"),
+        make_turn("Taz: handover 27th", turn_id="s1:3"),
     ]
-    assert _kinds(compress(turns), "Taz") == {"person"}
+    events = compress(turns)
+    assert _kinds(events, "Taz") == {"person"}
+    assert _kinds([e for e in events if "s1:3" in e.source_ids], "Taz") == {"person"}
 
 
 def test_a_sentence_opening_word_the_batch_never_shows_as_a_person_stays_unnamed(make_turn):
