@@ -239,6 +239,8 @@ def _trade_word(word: str, tag: str, min_freq: int = COMMON_WORD_MIN_FREQ) -> bo
         or word in ZH_FACILITY_SUFFIXES
     ):
         return False  # 仓库, 工厂 after a place make a facility (澄屿仓库), not a firm
+    if _dictionary_tag(word[0]).startswith("p"):
+        return False  # 亮屏|自带: 自 (self) opens a verb phrase (自带, 自营), not a line of business
     # A title or role after a name makes a person (晓燕老师, 小王同事), not a firm.
     return is_common_zh_word(word, min_freq) and word not in ZH_TITLES and word not in ZH_JOB_ROLES
 

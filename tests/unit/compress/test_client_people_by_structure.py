@@ -77,7 +77,9 @@ def test_an_ordinary_word_before_a_verb_of_speech_is_no_given_name(text):
     assert not [k for k, v in _zh(text).items() if v == "person"]
 
 
-@pytest.mark.parametrize("text", ["阿强说没问题，明天进场", "说要做毕业纪念册", "说我们印错尺寸"])
+@pytest.mark.parametrize(
+    "text", ["阿强说没问题，明天进场", "说要做毕业纪念册", "说我们印错尺寸", "屏的电走的是朗屏自带的配电箱"]
+)
 def test_a_predicate_is_no_firm(text):
     assert not [k for k, v in _zh(text).items() if v == "org"]
 
