@@ -555,7 +555,7 @@ def _sibling_nicknames(text: str, tokens: list[tuple[str, str, int]]) -> list[Me
 
 # What a person does right after a name said alone: speaks, asks, replies, @s or adds someone.
 _ZH_SPEAKS = re.compile(
-    r"(?:还|也|又|刚|就|都|已经)?(?:说|问|回复|回|讲|答应|表示|告诉|确认|提醒|发消息|发来|打电话|签字|转|@|加我|加了我)"
+    r"(?:还|也|又|刚|就|都|已经)?(?:说|问|回复|回|讲|答应|表示|告诉|发消息|打电话|签字|@|加我|加了我)"
 )
 # Handing something to someone: the word after it is who receives it (抄送振华, 发给子墨).
 _ZH_HANDING = ("抄送", "发给", "转给", "交给", "@", "＠")
@@ -595,6 +595,12 @@ def _spoken_given_names(text: str, tokens: list[tuple[str, str, int]]) -> list[M
     (子墨老师)."""
     found = []
     bounds = {start for _w, _t, start in tokens} | {len(text)}
+    # the start of the word after "<verb>|给" (交付|给|思琪): 给 closes a verb of handing over
+    verbs_before_give = {
+        tokens[i + 1][2]: tokens[i - 1][1].startswith("v")
+        for i in range(1, len(tokens) - 1)
+        if tokens[i][0] == "给"
+    }
     for word, tag, start in tokens:
         end = start + len(word)
         if not _could_be_given_name(word) or tag.startswith(("v", "d", "m", "q", "t", "f")):
@@ -606,10 +612,14 @@ def _spoken_given_names(text: str, tokens: list[tuple[str, str, int]]) -> list[M
             speaks = None  # 官网|说明: the verb opens a word with what follows (振华|问能|不能 does not)
         ats = text[end : end + 1] in ("@", "＠")
         unknown = not _dictionary_tag(word)  # 雨萱: no word of jieba's, only its guess
-        handed = (
-            before.endswith(_ZH_HANDING + tuple(_GIVEN_NAME_BEFORE))
-            and unknown
-            and (end == len(text) or re.match(r"[\s，,。；;！!？?]|[发了说]", text[end:]))
+        # 给雨萱发了, 发给子墨了: after a one-character errand verb the name needs a verb after it
+        # (下周一给全表: the whole table is handed, no one); 抄送振华 may end the clause
+        # (下周一给全表: the whole table is handed, no one); 抄送振华, 交付给思琪。may end the clause
+        pause_after = re.match(r"$|[\s，,。；;！!？?]|[发了说]", text[end:])
+        handed = unknown and (
+            (before.endswith(tuple(_GIVEN_NAME_BEFORE)) and re.match(r"[发了说]", text[end:]))
+            or (before.endswith(_ZH_HANDING) and pause_after)
+            or (before.endswith("给") and verbs_before_give.get(start, False) and pause_after)
         )
         # 子墨老师: a title after two characters no dictionary holds makes them a given name
         titled = unknown and re.match(_TITLE, text[end:]) and not re.match(_TITLE, word)

@@ -72,7 +72,7 @@ def test_a_given_name_handed_something_is_a_person():
     assert names.get("语桐") == "person" and names.get("思远") == "person"
 
 
-@pytest.mark.parametrize("text", ["官网说明天上新", "财务是关键，别拖", "报价说好了"])
+@pytest.mark.parametrize("text", ["官网说明天上新", "财务是关键，别拖", "报价说好了", "门店菜单下周一给全表"])
 def test_an_ordinary_word_before_a_verb_of_speech_is_no_given_name(text):
     assert not [k for k, v in _zh(text).items() if v == "person"]
 
