@@ -254,7 +254,14 @@ def _guessed_name(word: str, tag: str) -> bool:
         return False  # 印错(ns)|尺寸: a verb and its complement, what someone did, not a name
     if tag in ("ns", "nz", "nt"):
         return True  # 澄屿(ns)|建材: a rare word jieba takes for a place or a proper name
-    return tag == "nr" and word[0] not in ZH_SURNAMES and word[0] not in "小老阿"  # 小明, 老周: nicknames
+    # jieba's "person" is a guess only for characters its dictionary lacks: 黑屏 is listed (a black
+    # screen), so 黑屏事故 is an incident, not a firm
+    return (
+        tag == "nr"
+        and not _dictionary_tag(word)
+        and word[0] not in ZH_SURNAMES
+        and word[0] not in "小老阿"  # 小明, 老周: nicknames
+    )
 
 
 def _unlisted_word(word: str) -> bool:
