@@ -655,15 +655,17 @@ def _proper_noun_runs(doc, start: int, end: int, known: list[Mention]) -> list[M
     if current:
         runs.append(current)
     found = []
-    # "the Christmas grotto season": what NER read as a date, a time or an event is no one's name
+    # "the Christmas grotto season": one word NER read as a date, a time or an event is no one's name
     not_names = [
         (ent.start_char, ent.end_char) for ent in doc_ents(doc) if ent.label_ in ("DATE", "TIME", "EVENT")
     ]
     for run in runs:
         head = _plural_head_after(doc, run[-1], end)
         s, e = run[0].idx, (head or run[-1]).idx + len((head or run[-1]).text)
-        if any(k.start < e and s < k.end for k in known) or any(a < e and s < b for a, b in not_names):
+        if any(k.start < e and s < k.end for k in known):
             continue
+        if len(run) == 1 and not head and any(a < e and s < b for a, b in not_names):
+            continue  # one word NER reads as a date is a holiday; "Pride Month" still names an event
         if len(run) == 1 and not head and (run[0].is_sent_start or s == start):
             continue  # a single capitalised first word is usually just capitalised
         surface = doc_text(doc)[s:e]
