@@ -40,6 +40,10 @@ ZH_TITLES = tuple(
     校长 厂长 科长 组长 队长 会计 秘书 助理 老板 师傅 先生 女士 小姐 总 董 工""")
 )
 
+# One-character short forms of a title, said after a surname when talking of the person (甘校 for
+# 甘校长, 王局, 李处): a person only where surname + character is no word of its own (高校, 何处).
+ZH_SHORT_TITLES = frozenset("校局处院")
+
 # Words that look like surname + title but are ordinary words.
 ZH_TITLE_FALSE_FRIENDS = frozenset(
     _words("""上工 下工 于总 人工 做工 停工 分工 加工 务工 化工 向总 复工 女工 完工 小于 小姐 小康
@@ -119,8 +123,11 @@ EN_NATIONALITIES = frozenset(
 # (GST, AV), not parties.
 EN_COMMON_ACRONYMS = frozenset(
     _words("""AI AM ASAP AV CEO CFO COO CTO DIY EOD ETA FYI GDP GST HR HST ID IT KPI LGBT LGBTQ MOU NDA OK PM
-    PO PR QA RFP RFQ ROI SOW TV VAT""")
+    PO PR QA RFP RFQ ROI SOW TV VAT AGM EGM""")
 )
+
+# The last word of a street's name ("Quarry Rd", "Mill Lane"): the name is a place.
+EN_STREET_WORDS = frozenset(_words("""Rd Road Street Ave Avenue Lane Ln Blvd Boulevard Hwy Highway"""))
 
 # English titles before a surname ("Ms. Rivera", "Dr Okafor"): title + surname names one person.
 EN_TITLES = ("Mr.", "Mrs.", "Ms.", "Miss", "Dr.", "Prof.", "Mr", "Mrs", "Ms", "Dr", "Prof")

@@ -49,6 +49,7 @@ from simplemem_graph.compress.names import (
     find_latin_names_in_zh,
     find_names_en,
     load_english_pipeline,
+    remember_batch_people,
 )
 from simplemem_graph.compress.names_zh import find_names_zh
 from simplemem_graph.compress.requests import is_task
@@ -138,6 +139,7 @@ def compress(
         ):
             docs[i] = doc
     common = common_words(docs.values())
+    remember_batch_people(docs.values())
     made_by_turn: list[tuple[int, list[Event]]] = []
     # Content words of the last turns of each session: a clause is new information only when it
     # talks about something these did not.

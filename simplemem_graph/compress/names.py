@@ -18,6 +18,7 @@ from simplemem_graph.lexicon import (
     EN_COMMON_ACRONYMS,
     EN_NATIONALITIES,
     EN_ORG_SUFFIXES,
+    EN_STREET_WORDS,
     EN_TITLES,
 )
 from simplemem_graph.text import STOPWORDS
@@ -64,6 +65,14 @@ _WEEKDAYS_MONTHS = frozenset(
         "December",
     ]
 )
+
+
+def _is_calendar_word(word: str) -> bool:
+    """A weekday or a month, also with a dot ("Fri.") or plural ("Mondays": every Monday)."""
+    word = word.rstrip(".")
+    return word in _WEEKDAYS_MONTHS or (word.endswith("s") and word[:-1] in _WEEKDAYS_MONTHS)
+
+
 _EN_PLACE = re.compile(
     r"\b(?:" + "|".join(re.escape(p) for p in sorted(EN_PLACES, key=len, reverse=True)) + r")\b"
 )
@@ -160,7 +169,8 @@ def find_latin_names_in_zh(text: str) -> list[Mention]:
             # One word (ThinkPad, Kindle, Emma): a person only when the text says so (Emma说, Emma
             # 女士); otherwise the brand or product Chinese business text writes in Latin letters.
             # Consolidation still reads it as the short form of a known name (Emma of Emma Hale).
-            kind = "person" if _ZH_PERSON_AFTER_LATIN.match(text, end) else "product"
+            at = start > 0 and text[start - 1] in "@＠"  # @Carys: a chat handle
+            kind = "person" if at or _ZH_PERSON_AFTER_LATIN.match(text, end) else "product"
         else:
             continue
         found.append(Mention(kind, start, end, surface, surface))
@@ -174,10 +184,12 @@ def _clean_span(text: str, start: int, end: int) -> tuple[int, int]:
     if comma >= 0:  # "ya, Melanie": spaCy joined a word and a name across a pause
         start += comma + 2
         surface = text[start:end]
-    lead = re.match(r"[\"“”'‘’(\[-]*(?:the\s+|The\s+)?", surface)
+    # quotes, brackets, an @ and an emoji NER took in ("🎉 Hallam Facilities Management")
+    lead = re.match(r"[^\w]*(?:the\s+|The\s+)?", surface)
     if lead:
         start += lead.end()
-    while end > start and text[end - 1] in "\"“”'‘’-—:;,.!?)]":
+    # "Ingrid +", "Ruairi's '": NER runs on into a plus sign, a space or an opening quote
+    while end > start and (text[end - 1] in "\"“”'‘’-—:;,.!?)]+&" or text[end - 1].isspace()):
         if text[end - 2 : end] in ("'s", "’s") or (
             text[end - 1] == "." and re.search(r"\b[A-Z][a-z]{0,3}\.$", text[start:end])
         ):
@@ -195,18 +207,6 @@ def _clean_span(text: str, start: int, end: int) -> tuple[int, int]:
 _PLACE_PREPOSITIONS = frozenset({"around", "near", "across", "throughout", "outside"})
 
 
-# A long capitalised word ending as an abstract or collective noun does ("Management", "Logistics",
-# "Solutions", "Security", "Partnership", "Technology"): the last word of a firm's name, never of a
-# person's (eight letters at least: "Clement" and "Ness" are surnames).
-_ABSTRACT_NOUN = re.compile(r"^[A-Z][a-z]{3,}(?:ments?|tions?|sions?|ics|ity|ities|ships?|ogy|ogies)$")
-
-
-def _ends_as_a_firm(words: list[str]) -> bool:
-    """ "Rotherfield Strata Management", "Quayside Solutions": a name of two words or more whose last
-    is an abstract noun names a firm."""
-    return len(words) >= 2 and _ABSTRACT_NOUN.match(words[-1]) is not None
-
-
 def _en_type(
     label: str, surface: str, root_dep: str, plural_end: bool = False, locative: str = ""
 ) -> str | None:
@@ -214,10 +214,13 @@ def _en_type(
     words = surface.split()
     if words[-1] in EN_ORG_SUFFIXES:
         return "org"
-    if _ends_as_a_firm(words):
+    if len(words) >= 2 and words[-1] in EN_STREET_WORDS:
+        return "place"
+    person_label = _SPACY_TYPES.get(label) == "person"
+    if person_label and len(words) >= 2 and (plural_end or _is_activity_noun(words[-1])):
+        # a person's name is singular and names no activity: "Brightmoor Architects", "Kestrel
+        # Surveyors", "Rotherfield Strata Management"
         return "org"
-    if plural_end and len(words) >= 2 and _SPACY_TYPES.get(label) == "person":
-        return "org"  # a person's name is singular: "Brightmoor Architects", "Kestrel Surveyors"
     if surface in EN_PLACES:
         return "place"
     kind = _SPACY_TYPES.get(label)
@@ -232,6 +235,8 @@ def _en_type(
         return "org" if root_dep == "compound" else "person"
     if kind == "place" and surface.isupper() and len(surface) <= 3 and surface not in EN_PLACES:
         return None  # "PO number" is not a place
+    if kind == "person" and surface.isupper() and len(words) == 1:
+        return "org"  # "RSM handover": initials in capitals name a firm, a person is written by name
     return kind
 
 
@@ -292,9 +297,13 @@ def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozens
             plural_end=ent[-1].tag_ in ("NNS", "NNPS") or is_plural_common_noun(ent[-1].text),
             locative=ent.root.head.lower_ if ent.root.dep_ == "pobj" else "",
         )
+        if kind and _determined_acronym(ent, surface):
+            continue  # "the AGM", "their AP": a meeting or a department, not a party's name
         if kind == "person" and _described_as_a_body(ent.root):
             kind = "org"
-        elif kind in ("org", "place", "product") and _speaks_as_a_person(ent):
+        elif kind in ("org", "place", "product") and (
+            _speaks_as_a_person(ent) or _named_as_a_person(doc, ent, s, e)
+        ):
             kind = "person"
         if kind:
             found.append(Mention(kind, s, e, surface, surface))
@@ -313,9 +322,161 @@ def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozens
     found = [_without_leading_interjection(doc, m, common) for m in found]
     found = [m for m in found if not _is_ordinary_word(m.surface, common) and not _not_a_name(doc, m, start)]
     found += [m for m in openings if not _is_ordinary_word(m.surface, common)]
+    found = [m for m in found if not _pronoun_or_piece_of_word(text, m)]
+    signed = _signature_people(text, start, end) + _at_mentions(text, start, end)
+    found = [m for m in found if not any(m.overlaps(p) for p in signed)] + signed
+    # a one-word name the batch shows is a person ("Bronagh says...") is one wherever NER typed it
+    people = doc.user_data.get("simplemem_people", frozenset()) | _batch_person_words(doc)
+    found = [
+        Mention("person", m.start, m.end, m.surface, m.value, m.extra)
+        if m.kind in ("org", "place", "product") and m.surface in people
+        else m
+        for m in found
+    ]
     titles = _quoted_titles(text, start, end)
     # A name inside a quoted title ("Charlotte's Web") is part of the title, not a name of its own.
     return [m for m in found if not any(t.start <= m.start and m.end <= t.end for t in titles)] + titles
+
+
+# Grammar, not vocabulary: these are never anyone's name ("Will" and "May" can be).
+_PERSONAL_PRONOUNS = frozenset(
+    ["i", "me", "we", "us", "you", "he", "him", "she", "her", "it", "they", "them"]
+)
+
+
+def _pronoun_or_piece_of_word(text: str, m: Mention) -> bool:
+    """ "We" (a pronoun is nobody's name) or a span that starts or ends inside a word: the tokenizer
+    split "Wed" as "We'd" and the tagger called "We" a proper noun."""
+    if m.surface.lower() in _PERSONAL_PRONOUNS:
+        return True
+    return (m.start > 0 and text[m.start - 1].isalpha()) or (m.end < len(text) and text[m.end].isalpha())
+
+
+# "Deepak | Accounts Payable | PWL": a signature line, the name first, then the role and the firm.
+_EN_SIGNATURE = re.compile(
+    r"(?:^|(?<=[>\n—–])|(?<=[>—–-] ))\s*(?P<n>[A-Z][a-z]+(?: [A-Z][a-z]+)?) ?\| ?[^|\n]{2,40}?\| ?\S"
+)
+
+
+# "@Carys you own nights": a chat handle, whatever NER makes of it.
+_AT_MENTION = re.compile(r"(?<![\w@])[@＠](?P<n>[A-Z][a-z]+(?:[A-Z][a-z]+)?)(?![\w@.])")
+
+
+def _at_mentions(text: str, start: int, end: int) -> list[Mention]:
+    return [
+        Mention("person", m.start("n"), m.end("n"), m.group("n"), m.group("n"))
+        for m in _AT_MENTION.finditer(text, start, end)
+    ]
+
+
+def _signature_people(text: str, start: int, end: int) -> list[Mention]:
+    found = []
+    for m in _EN_SIGNATURE.finditer(text, start, end):
+        name = m.group("n")
+        if name not in EN_PLACES and name.split()[-1] not in EN_ORG_SUFFIXES:
+            found.append(Mention("person", m.start("n"), m.end("n"), name, name))
+    return found
+
+
+def _determined_acronym(ent, surface: str) -> bool:
+    """An all-caps word heading its phrase after "the" or a possessive ("the AGM got brought
+    forward", "fwd from their AP"): a common noun written short; a firm's initials stand alone
+    ("PWL signed") or modify a noun ("the PWL team")."""
+    root = ent.root
+    if not surface.isupper() or " " in surface or root.dep_ == "compound":
+        return False
+    return any(c.dep_ in ("det", "poss") and c.lower_ in _DETERMINERS for c in root.children)
+
+
+_DETERMINERS = frozenset(("the", "their", "our", "your", "my", "his", "her", "its"))
+# The verbs whose object complement is what someone is called ("everyone calls him Big Oz").
+_NAMING_VERBS = frozenset(("call", "nickname", "dub", "name"))
+
+
+def _named_as_a_person(doc, ent, start: int, end: int) -> bool:
+    """A name NER typed a firm, a place or a product that the sentence shows is a person: @-mentioned
+    ("@Bronagh you own..."), what someone is called ("a guy everyone calls Big Oz", "known as X"),
+    the name an agent noun is ("AquaTrace guy is Lachie", "their accounts person is Kaito") or one
+    followed by an agent noun in apposition ("Ingrid, building manager onsite")."""
+    text = doc_text(doc)
+    if start > 0 and text[start - 1] in "@＠":
+        return True
+    words = text[start:end].split()
+    if len(words) > 2 or words[-1] in EN_ORG_SUFFIXES or text[start:end] in EN_PLACES:
+        return False
+    root = ent.root
+    head = root.head
+    if root.dep_ == "oprd" and head.lemma_.lower() in _NAMING_VERBS:
+        return True
+    if root.dep_ == "dobj" and head.lemma_.lower() in _NAMING_VERBS and head.dep_ == "relcl":
+        # "a guy everyone calls Big Taz": what the relative clause calls the person noun
+        return head.head.pos_ == "NOUN" and bool(_AGENT_NOUN.search(head.head.lower_))
+    if root.dep_ == "pobj" and head.lower_ == "as" and head.head.lemma_.lower() in ("know", *_NAMING_VERBS):
+        return True
+    if root.dep_ == "attr" and head.lemma_ == "be":
+        subjects = [c for c in head.children if c.dep_ == "nsubj" and c.pos_ == "NOUN"]
+        if any(_AGENT_NOUN.search(c.lower_) for c in subjects):
+            return True
+    return _agent_apposition_after(doc, end)
+
+
+def _agent_apposition_after(doc, end: int) -> bool:
+    """ ", building manager onsite": after a comma, a run of common nouns whose last one is an agent
+    noun ("manager", "accountant") and that the clause does not continue as a verb's object."""
+    after = [t for t in doc if t.idx >= end]
+    if len(after) < 2 or after[0].text != ",":
+        return False
+    nouns = []
+    for t in after[1:]:
+        if t.lower_ in ("the", "their", "our", "a", "an", "his", "her"):
+            if nouns:
+                break
+            continue
+        if t.pos_ not in ("NOUN", "ADJ") or not t.is_lower:
+            break
+        nouns.append(t)
+    nouns = [t for t in nouns if t.pos_ == "NOUN"]
+    return bool(nouns) and bool(_AGENT_NOUN.search(nouns[-1].lower_)) and len(nouns[-1].text) >= 4
+
+
+def _batch_person_words(doc) -> frozenset[str]:
+    """The one-word people of the batch and the last words of its longer ones (Oz of Big Oz)."""
+    return frozenset(name.split()[-1] for name in doc.user_data.get("simplemem_people", ()))
+
+
+def remember_batch_people(docs) -> None:
+    """Names that a sentence of the batch shows are people (one word the subject of a verb of
+    speech, @-mentioned, what someone is called, the name a role is) and that never modify a common
+    noun, stored on every Doc: NER types
+    the same first name a person in one turn and a place or a firm in the next ("walked Ingrid
+    round the site"), and the first reading would name the entity."""
+    docs = list(docs)
+    people, modifiers = set(), set()
+    for doc in docs:
+        text = doc_text(doc)
+        # "the Tallyclock export", "Tallyclock account guy": a name modifying a common noun names
+        # a firm or a product, whatever verb it is the subject of elsewhere ("Tallyclock confirmed")
+        modifiers.update(t.text for t in doc if t.dep_ == "compound" and t.head.pos_ == "NOUN")
+        for ent in doc_ents(doc):
+            s, e = _clean_span(text, ent.start_char, ent.end_char)
+            surface = text[s:e]
+            if not surface[:1].isupper() or surface.isupper() or surface in EN_PLACES:
+                continue
+            if (" " not in surface and _a_person_verb(ent.root)) or _named_as_a_person(doc, ent, s, e):
+                people.add(surface)
+        people.update(m.value for m in _signature_people(text, 0, len(text)) if " " not in m.value)
+    frozen = frozenset(people - modifiers)
+    for doc in docs:
+        doc.user_data["simplemem_people"] = frozen
+
+
+@functools.cache
+def _is_activity_noun(word: str) -> bool:
+    """A capitalised word that is, lower-cased, a common noun of an activity ("Management",
+    "Recruitment", "Distribution"): the last word of a firm's name, never of a person's."""
+    if not word[:1].isupper() or not word.isalpha() or not re.search(r"(?:ment|tion|sion|ance|ence)$", word):
+        return False
+    return load_english_pipeline()(word.lower())[0].tag_ == "NN"
 
 
 _QUOTED_TITLE = re.compile(
@@ -438,7 +599,7 @@ def _not_a_name(doc, m: Mention, sentence_start: int) -> bool:
       agree"), a name ("Congrats Caroline"), or a bare verb ("Wanna see", "Lemme know").
     """
     words = m.surface.split()
-    if all(w.rstrip(".") in _WEEKDAYS_MONTHS or w.lower() in ("last", "next", "this") for w in words):
+    if all(_is_calendar_word(w) or w.lower() in ("last", "next", "this") for w in words):
         return True
     if len(words) != 1:
         return False
@@ -483,7 +644,7 @@ def _proper_noun_runs(doc, start: int, end: int, known: list[Mention]) -> list[M
             token.pos_ == "PROPN"
             and token.text[:1].isupper()
             and not token.text.isupper()
-            and token.text not in _WEEKDAYS_MONTHS
+            and not _is_calendar_word(token.text)
             and token.is_alpha
         ):
             current.append(token)
@@ -494,16 +655,23 @@ def _proper_noun_runs(doc, start: int, end: int, known: list[Mention]) -> list[M
     if current:
         runs.append(current)
     found = []
+    # "the Christmas grotto season": one word NER read as a date, a time or an event is no one's name
+    not_names = [
+        (ent.start_char, ent.end_char) for ent in doc_ents(doc) if ent.label_ in ("DATE", "TIME", "EVENT")
+    ]
     for run in runs:
         head = _plural_head_after(doc, run[-1], end)
         s, e = run[0].idx, (head or run[-1]).idx + len((head or run[-1]).text)
         if any(k.start < e and s < k.end for k in known):
             continue
+        if len(run) == 1 and not head and any(a < e and s < b for a, b in not_names):
+            continue  # one word NER reads as a date is a holiday; "Pride Month" still names an event
         if len(run) == 1 and not head and (run[0].is_sent_start or s == start):
             continue  # a single capitalised first word is usually just capitalised
         surface = doc_text(doc)[s:e]
-        firm = head or _ends_as_a_firm(surface.split())
-        kind = "org" if firm else "place" if surface in EN_PLACES else "person"
+        firm = head or (len(run) >= 2 and _is_activity_noun(run[-1].text))
+        street = len(run) >= 2 and run[-1].text in EN_STREET_WORDS
+        kind = "org" if firm else "place" if surface in EN_PLACES or street else "person"
         found.append(Mention(kind, s, e, surface, surface))
     return found
 
@@ -521,11 +689,17 @@ def _sentence_opening_people(doc, start: int, end: int, known: list[Mention]) ->
             continue
         if not (token.is_alpha and token.text[:1].isupper() and not token.text.isupper()):
             continue
-        if token.text in _WEEKDAYS_MONTHS or token.lower_ in STOPWORDS or token.text in EN_PLACES:
+        if _is_calendar_word(token.text) or token.lower_ in STOPWORDS or token.text in EN_PLACES:
             continue
         after = [t.lower_ for t in doc[token.i + 1 : token.i + 3]]
         theirs = len(after) == 2 and after[0] in ("from", "in", "at") and after[1] == "their"
-        if theirs or (token.pos_ == "PROPN" and _a_person_verb(token)):
+        # "Oz signed the variation": the batch showed elsewhere that the word names a person
+        # ("a guy everyone calls Big Oz"), and here it is the subject of a verb
+        # "Oz: handover 27th": the same word before a colon quotes what that person said
+        quoted = len(after) >= 1 and doc[token.i + 1].text == ":"
+        subject = token.dep_ == "nsubj" and token.pos_ == "PROPN"
+        batch_person = (subject or quoted) and token.text in _batch_person_words(doc)
+        if theirs or batch_person or (token.pos_ == "PROPN" and _a_person_verb(token)):
             found.append(Mention("person", token.idx, token.idx + len(token.text), token.text, token.text))
     return found
 

@@ -23,6 +23,7 @@ from simplemem_graph.lexicon import (
     ZH_ORG_ROLE_NOUNS,
     ZH_ORG_SUFFIXES,
     ZH_PLACE_SUFFIXES,
+    ZH_SHORT_TITLES,
     ZH_SURNAMES,
     ZH_TITLE_FALSE_FRIENDS,
     ZH_TITLES,
@@ -31,6 +32,9 @@ from simplemem_graph.text import COMMON_WORD_MIN_FREQ, is_common_zh_word, zh_dic
 
 _SURNAME = "(?:" + "|".join(ZH_COMPOUND_SURNAMES) + "|[" + "".join(sorted(ZH_SURNAMES)) + "])"
 _TITLE = "(?:" + "|".join(ZH_TITLES) + ")"
+# A title or its one-character short form: what follows a surname and ends the name (甘校已确认).
+_ANY_TITLE = "(?:" + "|".join((*ZH_TITLES, *sorted(ZH_SHORT_TITLES))) + ")"
+_ZH_SHORT_TITLED = re.compile(rf"{_SURNAME}[{''.join(sorted(ZH_SHORT_TITLES))}]")
 # "孙总的意思" is a person; "总额", "总价" after a surname-like character are not.
 _ZH_TITLED = re.compile(rf"(?:小|老)?{_SURNAME}{_TITLE}(?![额价数共计量体结部线])")
 # 老郑, 小林: 老/小 + a surname is a nickname wherever it stands (老郑刚回电话, 跟小林说了), unless the
@@ -191,7 +195,10 @@ _OPENING_VERB_MIN_FREQ = 50000
 
 def _titled_person(chars: str) -> bool:
     """A surname and a title (杨总, 老郑): the shape of a person's name, never of a trade name."""
-    return bool(re.fullmatch(rf"(?:小|老)?{_SURNAME}{_TITLE}|(?:小|老){_SURNAME}", chars))
+    return bool(
+        re.fullmatch(rf"(?:小|老)?{_SURNAME}{_TITLE}|(?:小|老){_SURNAME}", chars)
+        or (_ZH_SIBLING_NICKNAME.fullmatch(chars) and not _dictionary_tag(chars))  # 鹏|哥|拍板
+    )
 
 
 def _single_char_run(tokens: list[tuple[str, str, int]], j: int) -> int | None:
@@ -206,8 +213,12 @@ def _single_char_run(tokens: list[tuple[str, str, int]], j: int) -> int | None:
             break
         if word in "的和与跟及了在是":
             break
-        if count >= 2 and tag.startswith(_VERBISH) and is_common_zh_word(word, _OPENING_VERB_MIN_FREQ):
-            break  # 去|铭|泰|建材: a trade name of two characters already; 去 is the errand before it
+        if tag.startswith(_VERBISH) and is_common_zh_word(word, _OPENING_VERB_MIN_FREQ):
+            # 去|铭|泰|建材: 去 is the errand before the name; 说|没|问题, 要|做|毕业: a verb this
+            # frequent is the predicate, never a character of a trade name
+            break
+        if _ZH_CALLED.match("".join(w for w, _, _ in tokens[j:])):
+            break  # 叫|鼎|匠|装饰: 叫 introduces the name, it is not part of it
         if tag.startswith("d") and j + 1 < len(tokens) and tokens[j + 1][1].startswith("v"):
             return None  # 刚|回|电话: an adverb before a verb opens a predicate, never a firm's name
         if _dictionary_tag(word).startswith("d"):
@@ -228,6 +239,8 @@ def _trade_word(word: str, tag: str, min_freq: int = COMMON_WORD_MIN_FREQ) -> bo
         or word in ZH_FACILITY_SUFFIXES
     ):
         return False  # 仓库, 工厂 after a place make a facility (澄屿仓库), not a firm
+    if _dictionary_tag(word[0]).startswith("p"):
+        return False  # 亮屏|自带: 自 (self) opens a verb phrase (自带, 自营), not a line of business
     # A title or role after a name makes a person (晓燕老师, 小王同事), not a firm.
     return is_common_zh_word(word, min_freq) and word not in ZH_TITLES and word not in ZH_JOB_ROLES
 
@@ -237,9 +250,18 @@ def _guessed_name(word: str, tag: str) -> bool:
     (ns, nz, nt): its guess for characters it does not know, as likely a trade name as anything."""
     if len(word) != 2 or is_common_zh_word(word) or not re.fullmatch(r"[\u4e00-\u9fff]+", word):
         return False
+    if all(_dictionary_tag(c).startswith(("v", "a", "d")) for c in word):
+        return False  # 印错(ns)|尺寸: a verb and its complement, what someone did, not a name
     if tag in ("ns", "nz", "nt"):
         return True  # 澄屿(ns)|建材: a rare word jieba takes for a place or a proper name
-    return tag == "nr" and word[0] not in ZH_SURNAMES and word[0] not in "小老阿"  # 小明, 老周: nicknames
+    # jieba's "person" is a guess only for characters its dictionary lacks: 黑屏 is listed (a black
+    # screen), so 黑屏事故 is an incident, not a firm
+    return (
+        tag == "nr"
+        and not _dictionary_tag(word)
+        and word[0] not in ZH_SURNAMES
+        and word[0] not in "小老阿"  # 小明, 老周: nicknames
+    )
 
 
 def _unlisted_word(word: str) -> bool:
@@ -484,10 +506,143 @@ def _zh_people(text: str, tokens: list[tuple[str, str, int]]) -> list[Mention]:
         elif given_name := _bare_given_name(tokens, i):
             name = given_name  # 思琪说…, 找嘉豪: a given name alone, where a person stands
         # 田总刚来电话: jieba's "name" 田总刚 is 田总 + 刚 (just): a title right after the surname
-        if name and (re.match(_TITLE, name[1:]) or re.match(_TITLE, text[start + len(name) :])):
+        if name and (re.match(_ANY_TITLE, name[1:]) or re.match(_TITLE, text[start + len(name) :])):
             continue
         if name:
             found.append(Mention("person", start, start + len(name), name, name))
+    for m in _short_titled(text) + _sibling_nicknames(text, tokens) + _spoken_given_names(text, tokens):
+        if not any(k.start < m.end and m.start < k.end for k in found):
+            found.append(m)
+    return found
+
+
+def _short_titled(text: str) -> list[Mention]:
+    """甘校 (甘校长), 王局, 李处: a surname and the short form of a title, when the two characters are
+    no word of their own (高校, 全校, 何处) and the title character does not open a word with what
+    follows (毛|处理, 周|院子), unless that next character opens a word of its own (甘校|正好)."""
+    found = []
+    for m in _ZH_SHORT_TITLED.finditer(text):
+        s, e = m.span()
+        if is_common_zh_word(m.group(0), 1) or _dictionary_tag(m.group(0)):
+            continue
+        if s > 0 and is_common_zh_word(text[s - 1 : s + 1]):
+            continue  # the surname character closes the word before it
+        if (
+            e < len(text)
+            and is_common_zh_word(text[e - 1 : e + 1], 1)
+            and not is_common_zh_word(text[e : e + 2])
+        ):
+            continue  # 毛处理好, 周院子里, 甘校长 (the full title is _ZH_TITLED's)
+        found.append(Mention("person", s, e, m.group(0), m.group(0)))
+    return found
+
+
+# 炮哥, 峰姐: one character + 哥/姐 is how a colleague or a client's boss is called.
+_ZH_SIBLING_NICKNAME = re.compile(r"[\u4e00-\u9fff][哥姐]")
+
+
+def _sibling_nicknames(text: str, tokens: list[tuple[str, str, int]]) -> list[Mention]:
+    """X哥/X姐 as a name (炮哥拍板了, 都喊他炮哥) when the pair is no word of jieba's dictionary (大哥,
+    帅哥, 师姐 are), jieba's words start and end with it (这|哥们 runs across it), and the first
+    character is no pronoun, numeral or adverb (我姐, 二哥, 刚|哥: family or grammar, not a name)."""
+    bounds = {start for _w, _t, start in tokens} | {len(text)}
+    found = []
+    for m in _ZH_SIBLING_NICKNAME.finditer(text):
+        s, e = m.span()
+        pair = m.group(0)
+        if s not in bounds or e not in bounds or _dictionary_tag(pair) or is_common_zh_word(pair, 1):
+            continue
+        if _dictionary_tag(pair[0]).startswith(_NOT_NAME_TAGS):
+            continue
+        if s > 0 and is_common_zh_word(text[s - 1 : s + 1], 1):
+            continue  # the character closes a word before it
+        found.append(Mention("person", s, e, pair, pair))
+    return found
+
+
+# What a person does right after a name said alone: speaks, asks, replies, @s or adds someone.
+_ZH_SPEAKS = re.compile(
+    r"(?:还|也|又|刚|就|都|已经)?(?:说|问|回复|回|讲|答应|表示|告诉|发消息|打电话|签字|@|加我|加了我)"
+)
+# Handing something to someone: the word after it is who receives it (抄送振华, 发给子墨).
+_ZH_HANDING = ("抄送", "发给", "转给", "交给", "@", "＠")
+# A role, 是/=, a name closing the clause: 财务是浩然, 对接人是子墨.
+_ZH_ROLE_IS_NAME = re.compile(
+    "(?:" + "|".join(sorted(ZH_JOB_ROLES, key=len, reverse=True)) + r")(?:是|为|=|＝)"
+    r"(?P<n>[\u4e00-\u9fff]{2})(?=[\s，,。；;！!？?]|$)"
+)
+# A signature closing a forwarded message: "——<org> <department> <name>".
+_ZH_SIGNATURE = re.compile(r"(?:——|--|—)\s*(?:[\w&·]+[ \u3000|｜/]+){1,3}(?P<n>[\u4e00-\u9fff]{2,3})\s*$")
+
+
+def _could_be_given_name(word: str) -> bool:
+    """Two CJK characters that may be a given name said alone: no frequent word (雨萱, 子墨, 振华
+    and 浩然 are rare as words), no role or title, no surname first (those are read with it), no
+    nickname prefix and no frequent function character."""
+    return (
+        bool(re.fullmatch(r"[\u4e00-\u9fff]{2}", word))
+        and not is_common_zh_word(word)
+        and word not in ZH_JOB_ROLES
+        and word not in ZH_TITLES
+        and word not in ZH_ORG_ROLE_NOUNS
+        and word[0] not in ZH_SURNAMES
+        and word[0] not in "小老阿"
+        and not any(
+            _dictionary_tag(c).startswith(_NOT_NAME_TAGS) and is_common_zh_word(c, _FUNCTION_CHAR_MIN_FREQ)
+            for c in word
+        )
+    )
+
+
+def _spoken_given_names(text: str, tokens: list[tuple[str, str, int]]) -> list[Mention]:
+    """A given name said alone, by what the sentence does with it, whatever jieba tagged it (雨萱 n,
+    振华 nz, 浩然 a): the subject of a verb of speech or of @ at a clause start (振华问…, 浩然说…,
+    群里雨萱@我), the one something is handed to (给雨萱发了, 抄送振华), the name a role is (财务是
+    浩然), the name closing a signature (——锦骋汽车 市场部 雨萱) and an unknown word before a title
+    (子墨老师)."""
+    found = []
+    bounds = {start for _w, _t, start in tokens} | {len(text)}
+    # the start of the word after "<verb>|给" (交付|给|思琪): 给 closes a verb of handing over
+    verbs_before_give = {
+        tokens[i + 1][2]: tokens[i - 1][1].startswith("v")
+        for i in range(1, len(tokens) - 1)
+        if tokens[i][0] == "给"
+    }
+    for word, tag, start in tokens:
+        end = start + len(word)
+        if not _could_be_given_name(word) or tag.startswith(("v", "d", "m", "q", "t", "f")):
+            continue
+        before = text[:start].rstrip(" ")
+        opens = not before or bool(re.search(r"[，。,.；;：:！!？?\n]$", before))
+        speaks = _ZH_SPEAKS.match(text, end)
+        if speaks and speaks.end() not in bounds and is_common_zh_word(text[end : speaks.end() + 1]):
+            speaks = None  # 官网|说明: the verb opens a word with what follows (振华|问能|不能 does not)
+        ats = text[end : end + 1] in ("@", "＠")
+        unknown = not _dictionary_tag(word)  # 雨萱: no word of jieba's, only its guess
+        # 给雨萱发了, 发给子墨了: after a one-character errand verb the name needs a verb after it
+        # (下周一给全表: the whole table is handed, no one); 抄送振华 may end the clause
+        # (下周一给全表: the whole table is handed, no one); 抄送振华, 交付给思琪。may end the clause
+        pause_after = re.match(r"$|[\s，,。；;！!？?]|[发了说]", text[end:])
+        handed = unknown and (
+            (before.endswith(tuple(_GIVEN_NAME_BEFORE)) and re.match(r"[发了说]", text[end:]))
+            or (before.endswith(_ZH_HANDING) and pause_after)
+            or (before.endswith("给") and verbs_before_give.get(start, False) and pause_after)
+        )
+        # 子墨老师: a title after two characters no dictionary holds makes them a given name
+        titled = unknown and re.match(_TITLE, text[end:]) and not re.match(_TITLE, word)
+        if (
+            (opens and speaks)
+            or ats
+            or handed
+            or titled
+            or (before.endswith(_ZH_HANDING) and end == len(text))
+        ):
+            found.append(Mention("person", start, end, word, word))
+    for regex in (_ZH_ROLE_IS_NAME, _ZH_SIGNATURE):
+        for m in regex.finditer(text):
+            name = m.group("n")
+            if _could_be_given_name(name) or (regex is _ZH_SIGNATURE and not is_common_zh_word(name)):
+                found.append(Mention("person", m.start("n"), m.end("n"), name, name))
     return found
 
 
@@ -538,7 +693,7 @@ def _structural_zh_names(text: str) -> list[Mention]:
             name, end = name[:2], end - 1  # 叶广发来了 (as below)
         elif len(name) == 3 and name[1] in _KINSHIP:
             name, end = name[:2], end - 1  # 财务王姐打的: a kinship word closes the nickname (王姐)
-        if is_common_zh_word(name) or name in ZH_TITLE_FALSE_FRIENDS or re.match(_TITLE, name[1:]):
+        if is_common_zh_word(name) or name in ZH_TITLE_FALSE_FRIENDS or re.match(_ANY_TITLE, name[1:]):
             continue
         if len(name) == 3 and _dictionary_tag(name[1:]).startswith(_NOT_NAME_TAGS):
             continue  # 让王明天去: 明天 is a time word, not a given name (建国, 海河 are nouns)
@@ -554,7 +709,7 @@ def _structural_zh_names(text: str) -> list[Mention]:
         given = name[1:]
         if is_common_zh_word(name) or (len(given) == 2 and is_common_zh_word(given)):
             continue
-        if name in ZH_TITLE_FALSE_FRIENDS or re.match(_TITLE, given):
+        if name in ZH_TITLE_FALSE_FRIENDS or re.match(_ANY_TITLE, given):
             continue
         found.append(Mention("person", m.start("n"), end, name, name))
     return found
@@ -628,9 +783,12 @@ def find_names_zh(text: str) -> list[Mention]:
         name = m.group("n")
         if name[0] in "他她它我你这那":
             continue
+        tail = name[-2:]
         kind = (
             "org"
             if re.search(r"[家所间]$|公司$|厂$|店$", text[max(0, m.start() - 4) : m.start()])
+            # 叫鼎匠装饰: a name ending in a line of business is the firm's
+            or (len(name) >= 4 and (tail in ZH_INDUSTRY_WORDS or _trade_word(tail, _dictionary_tag(tail))))
             else "person"
         )
         found.append(Mention(kind, m.start("n"), m.end("n"), name, name))
