@@ -108,7 +108,8 @@ EN_ORG_SUFFIXES = frozenset(
     Records Restaurant Services Software Solutions Studio Studios Supplies Systems Tech Technologies
     Technology Trading University Ventures
     Apparel Chemicals Components Electric Engineering Freight Machinery Materials Metals
-    Packaging Parts Plastics Shipping Steel Textiles Tools""")
+    Packaging Parts Plastics Shipping Steel Textiles Tools
+    Centre Center Removals""")
 )
 
 # Nationality and group adjectives spaCy tags NORP; they are not names of anything to remember.

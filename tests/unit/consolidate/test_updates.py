@@ -344,4 +344,7 @@ def test_an_arrow_to_a_date_that_opens_with_its_weekday_is_a_change():
 
     assert EXPLICIT_CHANGE.search("Updated: handover Fri 20 Nov → Fri 27 Nov (inspection first).")
     assert EXPLICIT_CHANGE.search("已更新：交付 5月9日 → 周五 5月16日")
+    # the new value with a label of its own
+    assert EXPLICIT_CHANGE.search("已更新：报价¥52,000 → 合同价¥61,500（加了灯光）")
     assert not EXPLICIT_CHANGE.search("rota: Fri → Sat this week")  # no value on either side
+    assert not EXPLICIT_CHANGE.search("流程图 → 第3步")  # no value before the arrow
