@@ -48,13 +48,15 @@ from simplemem_graph.stores.base import GraphStore
 from simplemem_graph.stores.queries import EventQuery
 from simplemem_graph.text import tokenize, zh_dictionary_tag
 
+# What may stand between a change arrow and the new value: its weekday, a label of its own.
+_BEFORE_NEW_VALUE = r"(?:[A-Za-z]{2,9},?\s|周[一二三四五六日天]\s?|[\u4e00-\u9fff]{1,4})?\S{0,2}\d"
 EXPLICIT_CHANGE = re.compile(
     r"改成|改为|改到|改在|改了|换成|推迟到|推到|延期到|延到|提前到|调整为|调整到|调到|涨到|涨为|降到|降为|更正|更改为|"
     r"顺延|延至|推迟至|推至|改至|提前至|调至|提前了|推迟了|延期了|延后了|"
     # "交稿日期 3月20日 → 3月27日": an arrow between two values is how a note writes a change
     # ("handover Fri 20 Nov → Fri 27 Nov": a date may end with its month and open with its weekday;
     # "报价¥168,000 → 合同价¥196,000": the new value may come with a label of its own)
-    r"\d\S{0,6}(?:\s[A-Za-z]{3,9}\.?)?\s?[→⟶⇒]\s?(?:[A-Za-z]{2,9},?\s|周[一二三四五六日天]\s?|[\u4e00-\u9fff]{1,4})?\S{0,2}\d|"
+    r"\d\S{0,6}(?:\s[A-Za-z]{3,9}\.?)?\s?[→⟶⇒]\s?" + _BEFORE_NEW_VALUE + "|"
     r"正确的|说错了|报错了|作废|"
     r"\b(?:goes|went|gone|going) (?:up |down )?to\b|\breplac(?:es|ed|ing)\b|代替|取代|"
     r"\b(?:moved|changed|pushed|postponed|delayed|brought forward|switched|raised|lowered|updated)\b"
@@ -64,7 +66,6 @@ EXPLICIT_CHANGE = re.compile(
     r"\bnow (?:costs?|is)\b|\bno longer\b",
     re.IGNORECASE,
 )
-_BEFORE_NEW_VALUE = r"(?:[A-Za-z]{2,9},?\s|周[一二三四五六日天]\s?|[\u4e00-\u9fff]{1,4})?\S{0,2}\d"
 _ARROW = re.compile(rf"(?<=\S)\s?[→⟶⇒]\s?(?={_BEFORE_NEW_VALUE})")  # between two values, as in the marker
 _CLAUSE_END = re.compile(r"[；;，,。\n]")
 SUBJECT_MIN_OVERLAP = 0.2  # shared-word Jaccard for "same subject"
