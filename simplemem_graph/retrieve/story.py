@@ -453,9 +453,11 @@ def _on_the_thread(
     for event in rest:
         if named.get(event.id):
             continue
-        shared = sorted(_thread_words(event) & distinctive & _nouns(event.text))
+        shared = _thread_words(event) & distinctive
+        if shared:  # the parser only for the few events that share a word at all
+            shared &= _nouns(event.text)
         if shared:
-            path = [f"ON THE THREAD (shares {', '.join(shared[:3])})"]
+            path = [f"ON THE THREAD (shares {', '.join(sorted(shared)[:3])})"]
             found.append(Hit(event=event, score=1.0, path=path))
     return found
 
