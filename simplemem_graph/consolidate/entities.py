@@ -172,7 +172,7 @@ class EntityResolver:
                 full_id = self._ensure(evidence.full, evidence.type)
                 self.make_alias(evidence.alias, full_id, evidence.reason)
             self._ampersand_firms(text)
-            self._appositions(text, here + participants)
+            self.appositions(text, here + participants)
             self._introduced_forms(text, event)
 
         mentions: dict[str, dict[str, str]] = {}
@@ -229,14 +229,15 @@ class EntityResolver:
         self.result.mentions[event.id] = mentions
         self.session_entities[event.session].update(mentions)
 
-    def _appositions(self, text: str, names: list[tuple[str, str]]) -> None:
+    def appositions(self, text: str, names: list[tuple[str, str]]) -> None:
         """"Pellworth Logistics, the cold store out at Daventry", "锦骋汽车，开发区那家4S店": the
-        description set beside an organisation's name is an alias of it (later turns use it)."""
+        description set beside an organisation's name (`names`: (name, type) pairs) is an alias
+        of it (later turns use it)."""
         for name, type_ in dict.fromkeys(names):
             if type_ != "org" and not ORG_SUFFIX.search(name):
                 continue
             description = appositive_description(text, name)
-            if description and not self.index.lookup(description):
+            if description:
                 self.make_alias(
                     description, self._ensure(name, "org"), "apposition", confidence=0.9, evidence=text
                 )
@@ -257,6 +258,10 @@ class EntityResolver:
         for form in forms:
             if not (initials_form(form) or not form.isascii()):
                 continue  # a description or a word: it follows the target the short forms find
+            known = self.index.lookup(form)
+            if len(known) == 1:  # already an alias ("call them RSM" after RSM was resolved)
+                target = known[0]
+                break
             for pool in pools:
                 target = self.index.abbreviated_org(
                     form, among={self.index.canonical(i) for i in pool}, backed=True

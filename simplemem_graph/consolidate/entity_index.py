@@ -168,11 +168,13 @@ class EntityIndex:
         self, short: str, *, among: set[str] | None = None, backed: bool = False
     ) -> str | None:
         """The one organisation `short` abbreviates best (see `best_abbreviated`), else None;
-        `among`: only these canonical ids count."""
+        `among`: only these canonical ids count. `backed` (the text introduces the form for one
+        of them): any type counts, since what stage 1 typed a person may be a firm, and a
+        statement ("we call him JD") may name a person's initials too."""
         candidates = [
             (e.name, e.id)
             for e in self.abbreviation_candidates(short)
-            if e.type in ("org", "other") and (among is None or e.id in among)
+            if (backed or e.type in ("org", "other")) and (among is None or e.id in among)
         ]
         return best_abbreviated(short, candidates, backed=backed)
 
