@@ -11,7 +11,7 @@ import re
 import unicodedata
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from pypinyin import Style, pinyin
 
@@ -484,6 +484,7 @@ def _surname_fits(surname: str | None, name: str) -> bool:
 class _Letter:
     letters: frozenset[str]  # lower-case letters this position may be written as
     opens_word: bool
+    word: int | None  # which capitalised word it is in (None: a word in lower case, "of")
 
 
 @lru_cache(maxsize=16384)
@@ -498,14 +499,17 @@ def _letters_of(name: str) -> list[_Letter]:
     inner capital (AquaTrace); every Chinese character is one syllable, so one word, written by
     the initials of its pinyin."""
     found: list[_Letter] = []
-    previous = ""
+    previous, word, capitalised = "", -1, False
     for char in unicodedata.normalize("NFKC", name):
         if _CJK_CHAR.match(char):
-            found.append(_Letter(_pinyin_initials(char), True))
+            word += 1
+            found.append(_Letter(_pinyin_initials(char), True, word))
         elif char.isascii() and char.isalnum():
-            latin_before = previous.isascii() and previous.isalnum()
-            opens = not latin_before or (char.isupper() and previous.islower())
-            found.append(_Letter(frozenset({char.lower()}), opens))
+            if not (previous.isascii() and previous.isalnum()):
+                capitalised = not char.islower()
+                word += capitalised
+            opens = not (previous.isascii() and previous.isalnum()) or (char.isupper() and previous.islower())
+            found.append(_Letter(frozenset({char.lower()}), opens, word if capitalised else None))
         previous = char
     return found
 
@@ -550,30 +554,53 @@ def abbreviation_score(short: str, full: str) -> int:
         opening = letters[start] if start < len(letters) else None
         if opening is None or not opening.opens_word or written[0] not in opening.letters:
             continue
-        if chinese:  # syllable by syllable from the start: the initials of a run, never a skip
+        if chinese:
+            # Syllable by syllable from the start, through the trade name: the initials of a run.
             run = letters[start : start + len(written)]
-            if len(run) == len(written) and all(c in u.letters for c, u in zip(written, run, strict=True)):
+            if (
+                len(run) == len(written)
+                and start + len(run) >= _zh_trade_end(full, start)
+                and all(c in u.letters for c, u in zip(written, run, strict=True))
+            ):
                 best = max(best, len(written))
             continue
-        rest = _best_word_starts(written[1:], letters[start + 1 :])
+        last_word = max((u.word for u in letters if u.word is not None), default=0)
+        rest = _best_word_starts(written[1:], letters[start + 1 :], opening.word or 0, last_word)
         if rest is not None:
             best = max(best, 1 + rest)
     return best
 
 
-def _best_word_starts(written: str, letters: list[_Letter]) -> int | None:
+def _zh_trade_end(full: str, start: int) -> int:
+    """Where the first trade name at or after `start` ends (0 when there is none): initials
+    from the name's start run through it (SZSRT, not SZ, of 深圳市锐拓...)."""
+    full = full.strip()
+    ends = [full.find(t) + len(t) for t in _zh_trade_names(full) if full.find(t) >= start]
+    return min(ends, default=0)
+
+
+def _best_word_starts(written: str, letters: list[_Letter], word: int, last_word: int) -> int | None:
     """The most letters of `written` that can fall on word starts while all of them match
-    `letters` in order; None when they cannot all match."""
-    none = -1
-    after = [0] * (len(letters) + 1)  # nothing left to place: 0 word starts, wherever we are
-    for char in reversed(written):
-        here = [none] * (len(letters) + 1)
-        for j in reversed(range(len(letters))):
-            here[j] = here[j + 1]
-            if char in letters[j].letters and after[j + 1] != none:
-                here[j] = max(here[j], after[j + 1] + letters[j].opens_word)
-        after = here
-    return after[0] if after[0] != none else None
+    `letters` in order and every capitalised word up to `last_word` holds one of them (BMS of
+    Brackenfield Marine Services, not BM); None when they cannot."""
+
+    @cache
+    def best(i: int, j: int, current: int) -> int | None:
+        if i == len(written):
+            return 0 if current == last_word else None
+        found = None
+        for k in range(j, len(letters)):
+            unit = letters[k]
+            if unit.word is not None and unit.word > current + 1:
+                break  # a capitalised word would be left without a letter
+            if written[i] not in unit.letters:
+                continue
+            rest = best(i + 1, k + 1, current if unit.word is None else unit.word)
+            if rest is not None and (found is None or rest + unit.opens_word > found):
+                found = rest + unit.opens_word
+        return found
+
+    return best(0, 0, word)
 
 
 def abbreviation_accepted(short: str, full: str) -> bool:
