@@ -662,15 +662,25 @@ def is_zh_short_form(short: str, full: str) -> bool:
         or not (_zh_trade_names(full) or ORG_SUFFIX.search(full))
     ):
         return False
-    for start in abbreviation_starts(full):
-        if full[start] == short[0] and _in_order(short[1:], full[start + 1 :]):
+    starts = abbreviation_starts(full)
+    trade_start = max(starts)
+    for start in starts:
+        if full[start] == short[0] and _ends_at_or_after(short[1:], full, start + 1, trade_start):
             return True
     return False
 
 
-def _in_order(chars: str, text: str) -> bool:
-    remaining = iter(text)
-    return all(char in remaining for char in chars)
+def _ends_at_or_after(chars: str, text: str, begin: int, at_least: int) -> bool:
+    """`chars` occur in `text[begin:]` in order, the last at index `at_least` or later: a short
+    form opening with the place reaches into the trade name (深锐 of 深圳市锐拓...), never the
+    place alone (深圳)."""
+    position = begin
+    for char in chars[:-1]:
+        found = text.find(char, position)
+        if found < 0:
+            return False
+        position = found + 1
+    return not chars or text.find(chars[-1], max(position, at_least)) >= 0
 
 
 # ---- short forms and descriptions a text introduces -------------------------------------------
@@ -724,8 +734,9 @@ def introduced_forms(text: str) -> list[str]:
 
 
 # A word written in capitals only, standing alone ("HDG pulled go-live", "写JC", "at H.D.G."), not
-# inside a Latin word: Chinese characters next to it do not join it.
-_CAPITALS_IN_TEXT = re.compile(r"(?<![A-Za-z0-9_.&])[A-Z](?:\.?[A-Z]){1,5}\.?(?![A-Za-z0-9_&])")
+# inside a Latin word (Chinese characters next to it do not join it), nor hyphened into a code
+# ("KGF-20260220", a bill of lading number).
+_CAPITALS_IN_TEXT = re.compile(r"(?<![A-Za-z0-9_.&-])[A-Z](?:\.?[A-Z]){1,5}\.?(?![A-Za-z0-9_&-])")
 
 
 def capitals_words(text: str) -> list[str]:

@@ -441,7 +441,7 @@ def _strong_alias_target(
         return person.id if shared_session or shared_org else None
     if entity.type == "person" and not entity.name.isascii():
         return None  # 邱敏 is not a short form of 邱敏刚: Chinese personal names only alias by nickname
-    if entity.type != "person" and (initials_form(entity.name) or not entity.name.isascii()):
+    if entity.type in ("org", "other") and (initials_form(entity.name) or not entity.name.isascii()):
         # PWL, CXW, 澄外: the one organisation the form abbreviates best (a tie: nobody).
         owner = index.abbreviated_org(entity.name)
         if owner is not None and owner != entity.id:
