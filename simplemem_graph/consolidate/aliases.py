@@ -528,10 +528,31 @@ def abbreviation_starts(name: str) -> list[int]:
     return sorted(set(starts))
 
 
-def abbreviation_first_letters(name: str) -> set[str]:
-    """The letters a Latin short form of `name` can open with (the look-up key of the index)."""
+def abbreviation_letter_pairs(name: str) -> set[str]:
+    """The letter pairs a Latin short form that `abbreviation_accepted` may find for `name` holds:
+    the letter opening the name (or its trade name), then a later letter that opens a word. A
+    short form with fewer than two letters on word starts never wins (`best_abbreviated`), so
+    filing a name under these pairs finds every name a short form can stand for: PWL looks up
+    "pw" and "pl", and Pellworth Logistics is filed under "pl". Chinese names: the initials of
+    the two syllables a run opens with ("jc" of 锦骋汽车)."""
     letters = _letters_of(name)
-    return {c for start in abbreviation_starts(name) if start < len(letters) for c in letters[start].letters}
+    chinese = bool(_CJK_CHAR.search(name))
+    pairs = set()
+    for start in abbreviation_starts(name):
+        if start >= len(letters):
+            continue
+        later = letters[start + 1 : start + 2] if chinese else letters[start + 1 :]
+        for unit in later:
+            if unit.opens_word:
+                pairs |= {a + b for a in letters[start].letters for b in unit.letters}
+    return pairs
+
+
+def short_form_letter_pairs(short: str) -> set[str]:
+    """The pairs `abbreviation_letter_pairs` files a name under that a capitals form may fit:
+    its first letter with each later one (PWL: pw, pl)."""
+    written = initials_form(short).lower()
+    return {written[0] + later for later in written[1:]} if written else set()
 
 
 def abbreviation_score(short: str, full: str) -> int:
@@ -640,11 +661,9 @@ def best_abbreviated(short: str, candidates: Iterable[tuple[str, Hashable]], *, 
     if not initials_form(short):
         return winner
     names = [name for name, key in candidates if key == winner]
-    # Backed by the text, two letters on word starts are enough (PWL: P and L).
-    accepted = (lambda name: abbreviation_score(short, name) >= 2) if backed else (
-        lambda name: abbreviation_accepted(short, name)
-    )
-    return winner if any(accepted(name) for name in names) else None
+    if backed:  # the text says so: two letters on word starts are enough (PWL: P and L)
+        return winner if any(abbreviation_score(short, name) >= 2 for name in names) else None
+    return winner if any(abbreviation_accepted(short, name) for name in names) else None
 
 
 def is_zh_short_form(short: str, full: str) -> bool:
@@ -689,9 +708,7 @@ def _ends_at_or_after(chars: str, text: str, begin: int, at_least: int) -> bool:
 # directly by the form. An alternative follows "or" / 或者 ("写CXW 或者澄外", "... or the Quarry Rd
 # people"). Which entity the form names is decided by the caller (what the turn or its session
 # names, and what the form abbreviates).
-_EN_NAMING = re.compile(
-    r"\b(?:call|calls|calling|called|refer to|referring to)\s+(?:them|it|'em|him|her)\b"
-)
+_EN_NAMING = re.compile(r"\b(?:call|calls|calling|called|refer to|referring to)\s+(?:them|it|'em|him|her)\b")
 _EN_NAMING_FORM = re.compile(r"\s+(?:as\s+)?([A-Z][A-Za-z&]*(?:\s+[A-Z][A-Za-z&]*){0,2})")
 _WHAT_BEFORE = re.compile(r"\bwhat\b[^.!?\n]{0,24}$", re.IGNORECASE)
 _FORM = r"(?P<form>[A-Za-z][A-Za-z&.]{1,6}|[\u4e00-\u9fff]{2,4})"

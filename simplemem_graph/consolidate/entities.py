@@ -230,9 +230,9 @@ class EntityResolver:
         self.session_entities[event.session].update(mentions)
 
     def appositions(self, text: str, names: list[tuple[str, str]]) -> None:
-        """"Pellworth Logistics, the cold store out at Daventry", "锦骋汽车，开发区那家4S店": the
-        description set beside an organisation's name (`names`: (name, type) pairs) is an alias
-        of it (later turns use it)."""
+        """A description set beside an organisation's name ("Pellworth Logistics, the cold store
+        out at Daventry", "锦骋汽车，开发区那家4S店") is an alias of it: later turns use it.
+        `names`: the (name, type) pairs the text may hold."""
         for name, type_ in dict.fromkeys(names):
             if type_ != "org" and not ORG_SUFFIX.search(name):
                 continue

@@ -7,7 +7,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from simplemem_graph.consolidate.aliases import (
-    abbreviation_first_letters,
+    abbreviation_letter_pairs,
     abbreviation_starts,
     best_abbreviated,
     capitals_words,
@@ -16,6 +16,7 @@ from simplemem_graph.consolidate.aliases import (
     is_chinese_full_name,
     nickname_surname,
     normalise_name,
+    short_form_letter_pairs,
     short_forms,
 )
 from simplemem_graph.consolidate.name_matching import (
@@ -158,9 +159,10 @@ class EntityIndex:
         return self.filed_under(f"pair:{key[:2]}", *_abbr_keys(short)) if len(key) >= 2 else []
 
     def abbreviation_candidates(self, short: str) -> list[Entity]:
-        """Canonical entities a short form may abbreviate (`best_abbreviated`): those whose name
-        (or trade name) opens with its first letter (PWL: P...; JC: 锦 by its pinyin) or, for a
-        Chinese short form, its first character (澄外: 澄...). A superset, by one key look-up."""
+        """Canonical entities a short form may stand for (`best_abbreviated`): for capitals, those
+        filed under one of its letter pairs (PWL: a name opening with P with a later word opening
+        with W or L; JC: 锦骋 by its pinyin); for a Chinese short form, those whose name or trade
+        name opens with its first character (澄外: 澄...). A superset, by a few key look-ups."""
         keys = _abbr_keys(short)
         return self.filed_under(*keys) if keys else []
 
@@ -259,11 +261,10 @@ class EntityIndex:
 
 
 def _abbr_keys(short: str) -> list[str]:
-    """The keys `abbreviation_candidates` reads for a short form: its first letter (a Latin
-    short form) or its first character (a Chinese one)."""
-    letters = initials_form(short)
-    if letters:
-        return [f"abbr:{letters[0].lower()}"]
+    """The keys `abbreviation_candidates` reads for a short form: its letter pairs (a Latin
+    short form, see `abbreviation_letter_pairs`) or its first character (a Chinese one)."""
+    if initials_form(short):
+        return sorted(f"abbr:{pair}" for pair in short_form_letter_pairs(short))
     short = short.strip()
     return [f"abbr-zh:{short[0]}"] if short and "\u4e00" <= short[0] <= "\u9fff" else []
 
@@ -290,9 +291,9 @@ def _lookup_keys(name: str) -> set[str]:
     words = name.split()
     if initials(name):
         keys.add(f"initials:{initials(name)}")
-    # Where a short form of the name may open: its first letter (by pinyin for Chinese), and for a
+    # Where a short form of the name may open: its letter pairs (by pinyin for Chinese), and for a
     # Chinese name the characters that open it or its trade name.
-    keys |= {f"abbr:{letter}" for letter in abbreviation_first_letters(name)}
+    keys |= {f"abbr:{pair}" for pair in abbreviation_letter_pairs(name)}
     if name and "\u4e00" <= name[0] <= "\u9fff":
         keys |= {f"abbr-zh:{name[start]}" for start in abbreviation_starts(name)}
     if name.isascii() and len(words) >= 2:
