@@ -762,8 +762,8 @@ def capitals_words(text: str) -> list[str]:
 
 
 # "Pellworth Logistics, the cold store out at Daventry", "锦骋汽车，开发区那家4S店": a description
-# set beside an organisation's name. English: a "the"/"that" noun phrase of up to seven words to the
-# clause's end; Chinese: a short phrase with a demonstrative and a classifier inside (开发区那家4S店,
+# set beside an organisation's name. English: a "the"/"that" noun phrase of four to seven words to
+# the clause's end; Chinese: a short phrase with a demonstrative and a classifier inside (开发区那家4S店,
 # 城南那所学校), opening with what picks the organisation out, not with the demonstrative.
 _STOP = r",，.。;；:：!?！？()（）\n"
 _EN_APPOSITION = re.compile(rf"\A[,，]\s*((?:the|that)\s+[^{_STOP}]{{2,60}}?)\s*(?=[{_STOP}]|\Z)")
@@ -782,9 +782,13 @@ def appositive_description(text: str, name: str) -> str | None:
     at = text.find(name)
     while at >= 0:
         tail = text[at + len(name) :]
-        for pattern in (_EN_APPOSITION, _ZH_APPOSITION):
-            match = pattern.match(tail)
-            if match and len(match.group(1).split()) <= 7:
-                return match.group(1).strip()
+        chinese = _ZH_APPOSITION.match(tail)
+        if chinese:
+            return chinese.group(1)
+        english = _EN_APPOSITION.match(tail)
+        # Four words at least: "the client", "the new client" say what it is to us, which many
+        # firms are; a description picks one out ("the cold store out at Daventry").
+        if english and 4 <= len(english.group(1).split()) <= 7:
+            return english.group(1).strip()
         at = text.find(name, at + 1)
     return None

@@ -93,6 +93,8 @@ def test_a_description_set_beside_an_organisation_name():
     )
     # What follows is no description: a verb phrase, a demonstrative opening the clause.
     assert appositive_description("Marlow Quay Freight, want 6 drivers", "Marlow Quay Freight") is None
+    # What it is to us, which many firms are, picks none out.
+    assert appositive_description("Marlow Quay Freight, the new client.", "Marlow Quay Freight") is None
     assert appositive_description("沐川文理学院，那家说要改时间", "沐川文理学院") is None
 
 
