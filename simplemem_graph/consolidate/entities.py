@@ -9,7 +9,16 @@ the canonical one, the form added to `Entity.aliases`) only on strong evidence:
 - a distinctive short form of exactly one known name ("Kingsway" of "Kingsway Fasteners", "Emma" of
   "Emma Hale", 锐丰 of 东莞锐丰塑胶制品有限公司);
 - a nickname form (老黄, 罗总) whose surname matches exactly one known person, who is also mentioned in
-  the same session or works at an organisation the event mentions.
+  the same session or works at an organisation the event mentions;
+- an abbreviation that fits one known organisation best (aliases.best_abbreviated): capitals whose
+  letters occur in its name in order, most of them on word starts (PWL of Pellworth Logistics, not
+  of Pelworth Removals), the pinyin initials of a Chinese name (CXW of 澄溪外国语学校), a Chinese
+  short form in order (澄外); a tie is nobody's;
+- a naming statement ("gonna call them RSM", "群里以后就写JC"): the form, and an alternative the
+  statement offers ("or the Quarry Rd people"), for the organisation it abbreviates among those the
+  turn names, else among those its session named (this settles a tie);
+- a description set beside an organisation's name ("X, the cold store out at Daventry", "X，开发区
+  那家4S店").
 
 Weaker evidence (a fuzzy spelling, close name embeddings, a surname shared by several people or with
 nothing else to back it) never merges: the form stays its own entity with a CANDIDATE_ALIAS link.
