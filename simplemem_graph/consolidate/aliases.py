@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
+from functools import cache, lru_cache
+
+from pypinyin import Style, pinyin
 
 # Word lists only (data, no stage-1 logic): the one lexicon, and the place fallback.
 from simplemem_graph.gazetteer import ZH_PLACES
@@ -232,7 +235,8 @@ def is_initials_of(short: str, full: str) -> bool:
 
 def is_abbreviation(short: str, full: str) -> bool:
     """True when `short` is a distinctive short form of `full`: a contained run, its initial words,
-    or its initials.
+    its initials (exact, or scored as `abbreviation_accepted`), or a Chinese short form
+    (`is_zh_short_form`).
 
     锐拓 of 深圳市锐拓精密五金有限公司, Kingsway of Kingsway Fasteners, Emma of Emma Hale, HDG of
     Harbourside Dental Group; not 五金.
@@ -240,7 +244,9 @@ def is_abbreviation(short: str, full: str) -> bool:
     short_key, full_key = normalise_name(short), normalise_name(full)
     if not short_key or short_key == full_key or short_key in GENERIC_ORG_WORDS:
         return False
-    if is_initials_of(short, full):
+    if is_initials_of(short, full) or abbreviation_accepted(short, full):
+        return True
+    if is_zh_short_form(short, full):
         return True
     if short_key.isascii():
         short_words, full_words = short_key.split(), full_key.split()
@@ -465,3 +471,324 @@ def _name_at(text: str, start: int, known: list[tuple[str, str]]) -> str | None:
 
 def _surname_fits(surname: str | None, name: str) -> bool:
     return surname is None or (is_chinese_full_name(name) and name[0] == surname)
+
+
+# ---- abbreviations by the Schwartz & Hearst (2003) rule -------------------------------------------
+# A short form written in capitals abbreviates a long form when its letters occur in the long form in
+# order, the first one opening it. Many long forms satisfy that for a given short form (PWL:
+# Pellworth Logistics, and Pelworth Removals through P..w..l), so each match is scored by how many of
+# its letters open a word (or are an inner capital): people build initials from word starts.
+
+
+@dataclass(frozen=True)
+class _Letter:
+    letters: frozenset[str]  # lower-case letters this position may be written as
+    opens_word: bool
+    word: int | None  # which capitalised word it is in (None: a word in lower case, "of")
+
+
+@lru_cache(maxsize=16384)
+def _pinyin_initials(char: str) -> frozenset[str]:
+    """The first letters of every reading of a Chinese character (澄: c, d), lower case."""
+    readings = pinyin(char, style=Style.FIRST_LETTER, heteronym=True, strict=False)[0]
+    return frozenset(r[0].lower() for r in readings if r and r[0].isascii() and r[0].isalpha())
+
+
+def _letters_of(name: str) -> list[_Letter]:
+    """The letters of a name in order: a Latin letter opens a word after a non-letter or as an
+    inner capital (AquaTrace); every Chinese character is one syllable, so one word, written by
+    the initials of its pinyin."""
+    found: list[_Letter] = []
+    previous, word, capitalised = "", -1, False
+    for char in unicodedata.normalize("NFKC", name):
+        if _CJK_CHAR.match(char):
+            word += 1
+            found.append(_Letter(_pinyin_initials(char), True, word))
+        elif char.isascii() and char.isalnum():
+            if not (previous.isascii() and previous.isalnum()):
+                capitalised = not char.islower()
+                word += capitalised
+            opens = not (previous.isascii() and previous.isalnum()) or (char.isupper() and previous.islower())
+            found.append(_Letter(frozenset({char.lower()}), opens, word if capitalised else None))
+        previous = char
+    return found
+
+
+def abbreviation_starts(name: str) -> list[int]:
+    """Where a short form of `name` may open (indexes into `_letters_of` / the characters of a
+    Chinese name): its start, and for a Chinese organisation its trade name's start (锐拓 of
+    深圳市锐拓精密五金有限公司), since the place is dropped."""
+    starts = [0]
+    if _CJK_CHAR.match(name.strip()):
+        name = name.strip()
+        for trade in _zh_trade_names(name):
+            at = name.find(trade)
+            if at > 0 and _CJK_ONLY.fullmatch(name[:at]):
+                starts.append(at)
+    return sorted(set(starts))
+
+
+def abbreviation_letter_pairs(name: str) -> set[str]:
+    """The letter pairs a Latin short form that `abbreviation_accepted` may find for `name` holds:
+    the letter opening the name (or its trade name), then a later letter that opens a word. A
+    short form with fewer than two letters on word starts never wins (`best_abbreviated`), so
+    filing a name under these pairs finds every name a short form can stand for: PWL looks up
+    "pw" and "pl", and Pellworth Logistics is filed under "pl". Chinese names: the initials of
+    the two syllables a run opens with ("jc" of 锦骋汽车)."""
+    letters = _letters_of(name)
+    chinese = bool(_CJK_CHAR.search(name))
+    pairs = set()
+    for start in abbreviation_starts(name):
+        if start >= len(letters):
+            continue
+        later = letters[start + 1 : start + 2] if chinese else letters[start + 1 :]
+        for unit in later:
+            if unit.opens_word:
+                pairs |= {a + b for a in letters[start].letters for b in unit.letters}
+    return pairs
+
+
+def short_form_letter_pairs(short: str) -> set[str]:
+    """The pairs `abbreviation_letter_pairs` files a name under that a capitals form may fit:
+    its first letter with each later one (PWL: pw, pl)."""
+    written = initials_form(short).lower()
+    return {written[0] + later for later in written[1:]} if written else set()
+
+
+def abbreviation_score(short: str, full: str) -> int:
+    """How many letters of the capitals `short` fall on word starts of `full` in the best
+    alignment that keeps them in order with the first opening `full` (or its trade name); 0 when
+    there is none. A Chinese name is matched by the pinyin initials of a run of its characters:
+    CXW of 澄溪外国语学校 (3), JC of 锦骋汽车 (2).
+
+    Example:
+        >>> abbreviation_score("PWL", "Pellworth Logistics"), abbreviation_score("PWL", "Pelworth Removals")
+        (2, 1)
+    """
+    written = initials_form(short).lower()
+    letters = _letters_of(full)
+    if not written or len(written) > len(letters) or normalise_name(short) == normalise_name(full):
+        return 0
+    chinese = bool(_CJK_CHAR.search(full))
+    best = 0
+    for start in abbreviation_starts(full):
+        opening = letters[start] if start < len(letters) else None
+        if opening is None or not opening.opens_word or written[0] not in opening.letters:
+            continue
+        if chinese:
+            # Syllable by syllable from the start, through the trade name: the initials of a run.
+            run = letters[start : start + len(written)]
+            if (
+                len(run) == len(written)
+                and start + len(run) >= _zh_trade_end(full, start)
+                and all(c in u.letters for c, u in zip(written, run, strict=True))
+            ):
+                best = max(best, len(written))
+            continue
+        last_word = max((u.word for u in letters if u.word is not None), default=0)
+        rest = _best_word_starts(written[1:], letters[start + 1 :], opening.word or 0, last_word)
+        if rest is not None:
+            best = max(best, 1 + rest)
+    return best
+
+
+def _zh_trade_end(full: str, start: int) -> int:
+    """Where the first trade name at or after `start` ends (0 when there is none): initials
+    from the name's start run through it (SZSRT, not SZ, of 深圳市锐拓...)."""
+    full = full.strip()
+    ends = [full.find(t) + len(t) for t in _zh_trade_names(full) if full.find(t) >= start]
+    return min(ends, default=0)
+
+
+def _best_word_starts(written: str, letters: list[_Letter], word: int, last_word: int) -> int | None:
+    """The most letters of `written` that can fall on word starts while all of them match
+    `letters` in order and every capitalised word up to `last_word` holds one of them (BMS of
+    Brackenfield Marine Services, not BM); None when they cannot."""
+
+    @cache
+    def best(i: int, j: int, current: int) -> int | None:
+        if i == len(written):
+            return 0 if current == last_word else None
+        found = None
+        for k in range(j, len(letters)):
+            unit = letters[k]
+            if unit.word is not None and unit.word > current + 1:
+                break  # a capitalised word would be left without a letter
+            if written[i] not in unit.letters:
+                continue
+            rest = best(i + 1, k + 1, current if unit.word is None else unit.word)
+            if rest is not None and (found is None or rest + unit.opens_word > found):
+                found = rest + unit.opens_word
+        return found
+
+    return best(0, 0, word)
+
+
+def abbreviation_accepted(short: str, full: str) -> bool:
+    """`short` stands for `full` with nothing else to back it: at least two of its letters, and
+    more than half of them, open words of `full` (PWL of Pellworth Logistics; not PO of it)."""
+    score = abbreviation_score(short, full)
+    return score >= 2 and 2 * score > len(initials_form(short))
+
+
+def best_abbreviated(short: str, candidates: Iterable[tuple[str, Hashable]], *, backed: bool = False):
+    """The key of the one candidate (name, key) that `short` abbreviates best, else None.
+
+    Candidates are ranked by `abbreviation_score` (a Chinese short form by `is_zh_short_form`,
+    all equal). A tie at the top says the short form is ambiguous: nothing. The winner must also
+    pass `abbreviation_accepted`, or, when `backed` (the text introduces the short form for one of
+    these candidates), have two letters on word starts.
+
+    Example:
+        >>> best_abbreviated("PWL", [("Pellworth Logistics", 1), ("Pelworth Removals", 2)])
+        1
+    """
+    scored: dict[Hashable, int] = {}
+    for name, key in candidates:
+        if initials_form(short):
+            score = abbreviation_score(short, name)
+        else:
+            score = 1 if is_zh_short_form(short, name) else 0
+        if score:
+            scored[key] = max(score, scored.get(key, 0))
+    if not scored:
+        return None
+    top = max(scored.values())
+    winners = [key for key, score in scored.items() if score == top]
+    if len(winners) != 1:
+        return None
+    winner = winners[0]
+    if not initials_form(short):
+        return winner
+    names = [name for name, key in candidates if key == winner]
+    if backed:  # the text says so: two letters on word starts are enough (PWL: P and L)
+        return winner if any(abbreviation_score(short, name) >= 2 for name in names) else None
+    return winner if any(abbreviation_accepted(short, name) for name in names) else None
+
+
+def is_zh_short_form(short: str, full: str) -> bool:
+    """`short` (2-4 Chinese characters) is a short form of the Chinese organisation name `full`:
+    its characters occur in `full` in order, the first opening the name or its trade name — 澄外 of
+    澄溪外国语学校, 北大 of 北京大学, 锐拓 of 深圳市锐拓精密五金有限公司; not 澄西 of it (no 西),
+    never a generic organisation word (学校)."""
+    short, full = short.strip(), full.strip()
+    if (
+        not _CJK_ONLY.fullmatch(short)
+        or not 2 <= len(short) <= 4
+        or len(short) >= len(full)
+        or short in GENERIC_ORG_WORDS
+        or not _CJK_CHAR.match(full)
+        or not (_zh_trade_names(full) or ORG_SUFFIX.search(full))
+    ):
+        return False
+    starts = abbreviation_starts(full)
+    trade_start = max(starts)
+    for start in starts:
+        if full[start] == short[0] and _ends_at_or_after(short[1:], full, start + 1, trade_start):
+            return True
+    return False
+
+
+def _ends_at_or_after(chars: str, text: str, begin: int, at_least: int) -> bool:
+    """`chars` occur in `text[begin:]` in order, the last at index `at_least` or later: a short
+    form opening with the place reaches into the trade name (深锐 of 深圳市锐拓...), never the
+    place alone (深圳)."""
+    position = begin
+    for char in chars[:-1]:
+        found = text.find(char, position)
+        if found < 0:
+            return False
+        position = found + 1
+    return not chars or text.find(chars[-1], max(position, at_least)) >= 0
+
+
+# ---- short forms and descriptions a text introduces -------------------------------------------
+# "gonna call them RSM", "that's what I'm calling them": a naming verb whose object is a pronoun
+# for what was just named. 写/叫/称 + a form ("群里以后直接写JC"): a Chinese naming verb followed
+# directly by the form. An alternative follows "or" / 或者 ("写CXW 或者澄外", "... or the Quarry Rd
+# people"). Which entity the form names is decided by the caller (what the turn or its session
+# names, and what the form abbreviates).
+_EN_NAMING = re.compile(r"\b(?:call|calls|calling|called|refer to|referring to)\s+(?:them|it|'em|him|her)\b")
+_EN_NAMING_FORM = re.compile(r"\s+(?:as\s+)?([A-Z][A-Za-z&]*(?:\s+[A-Z][A-Za-z&]*){0,2})")
+_WHAT_BEFORE = re.compile(r"\bwhat\b[^.!?\n]{0,24}$", re.IGNORECASE)
+_FORM = r"(?P<form>[A-Za-z][A-Za-z&.]{1,6}|[\u4e00-\u9fff]{2,4})"
+_ZH_NAMING = re.compile(rf"(?:写|叫|称)(?:成|作|做|为)?\s*{_FORM}")
+_ZH_ALTERNATIVE = re.compile(rf"(?:或者|或是|或)\s*{_FORM}")
+_EN_ALTERNATIVE = re.compile(
+    r"(?:^|[,.;:!?]\s*|\s)or\s+(?P<form>(?:the|that)\s+[^,.;:!?\n]{2,48}?)\s*(?=[,.;:!?\n]|$)"
+)
+
+
+def introduced_forms(text: str) -> list[str]:
+    """The forms a naming statement in `text` introduces, the main one first, or [] when the text
+    makes none: "gonna call them RSM in here ... or the Quarry Rd strata people" -> ["RSM",
+    "the Quarry Rd strata people"]; "群里以后就写CXW 或者澄外" -> ["CXW", "澄外"]; "all their paperwork
+    says PWL so that's what I'm calling them" -> ["PWL"] (the capitals the turn writes).
+
+    Example:
+        >>> introduced_forms("锦骋俩字打着费劲 群里以后直接写JC")
+        ['JC']
+    """
+    forms: list[str] = []
+    english = _EN_NAMING.search(text)
+    if english:
+        # "call them RSM": the form follows; "that's what I'm calling them": it was written before
+        # (the capitals of the turn). Anything else ("I called them yesterday") names nothing.
+        after = _EN_NAMING_FORM.match(text, english.end())
+        if after:
+            forms.append(after.group(1))
+        elif _WHAT_BEFORE.search(text[: english.start()]):
+            forms += _CAPITALS_IN_TEXT.findall(text)
+        if forms:
+            forms += [m.group("form") for m in _EN_ALTERNATIVE.finditer(text, english.start())]
+    for match in _ZH_NAMING.finditer(text):
+        forms.append(match.group("form"))
+        tail = text[match.end() :]
+        alternative = _ZH_ALTERNATIVE.match(tail.lstrip())
+        if alternative:
+            forms.append(alternative.group("form"))
+    return [f.strip() for f in dict.fromkeys(forms) if f.strip()]
+
+
+# A word written in capitals only, standing alone ("HDG pulled go-live", "写JC", "at H.D.G."), not
+# inside a Latin word (Chinese characters next to it do not join it), nor hyphened into a code
+# ("KGF-20260220", a bill of lading number).
+_CAPITALS_IN_TEXT = re.compile(r"(?<![A-Za-z0-9_.&-])[A-Z](?:\.?[A-Z]){1,5}\.?(?![A-Za-z0-9_&-])")
+
+
+def capitals_words(text: str) -> list[str]:
+    """The words of `text` written in capitals only (see `initials_form`), in order, once each."""
+    return list(dict.fromkeys(_CAPITALS_IN_TEXT.findall(text)))
+
+
+# "Pellworth Logistics, the cold store out at Daventry", "锦骋汽车，开发区那家4S店": a description
+# set beside an organisation's name. English: a "the"/"that" noun phrase of four to seven words to
+# the clause's end; Chinese: a short phrase with a demonstrative and a classifier inside (开发区那家4S店,
+# 城南那所学校), opening with what picks the organisation out, not with the demonstrative.
+_STOP = r",，.。;；:：!?！？()（）\n"
+_EN_APPOSITION = re.compile(rf"\A[,，]\s*((?:the|that)\s+[^{_STOP}]{{2,60}}?)\s*(?=[{_STOP}]|\Z)")
+_ZH_APPOSITION = re.compile(
+    rf"\A[，,]\s*([^{_STOP}\s]{{1,6}}[那这][家所个间座][^{_STOP}\s]{{1,6}})(?=[{_STOP}\s]|\Z)"
+)
+
+
+def appositive_description(text: str, name: str) -> str | None:
+    """The description `text` sets right after the organisation name `name`, else None.
+
+    Example:
+        >>> appositive_description("new client Acme Freight, the depot at Wigan. they want 4", "Acme Freight")
+        'the depot at Wigan'
+    """
+    at = text.find(name)
+    while at >= 0:
+        tail = text[at + len(name) :]
+        chinese = _ZH_APPOSITION.match(tail)
+        if chinese:
+            return chinese.group(1)
+        english = _EN_APPOSITION.match(tail)
+        # Four words at least: "the client", "the new client" say what it is to us, which many
+        # firms are; a description picks one out ("the cold store out at Daventry").
+        if english and 4 <= len(english.group(1).split()) <= 7:
+            return english.group(1).strip()
+        at = text.find(name, at + 1)
+    return None

@@ -9,7 +9,16 @@ the canonical one, the form added to `Entity.aliases`) only on strong evidence:
 - a distinctive short form of exactly one known name ("Kingsway" of "Kingsway Fasteners", "Emma" of
   "Emma Hale", 锐丰 of 东莞锐丰塑胶制品有限公司);
 - a nickname form (老黄, 罗总) whose surname matches exactly one known person, who is also mentioned in
-  the same session or works at an organisation the event mentions.
+  the same session or works at an organisation the event mentions;
+- an abbreviation that fits one known organisation best (aliases.best_abbreviated): capitals whose
+  letters occur in its name in order, most of them on word starts (PWL of Pellworth Logistics, not
+  of Pelworth Removals), the pinyin initials of a Chinese name (CXW of 澄溪外国语学校), a Chinese
+  short form in order (澄外); a tie is nobody's;
+- a naming statement ("gonna call them RSM", "群里以后就写JC"): the form, and an alternative the
+  statement offers ("or the Quarry Rd people"), for the organisation it abbreviates among those the
+  turn names, else among those its session named (this settles a tie);
+- a description set beside an organisation's name ("X, the cold store out at Daventry", "X，开发区
+  那家4S店").
 
 Weaker evidence (a fuzzy spelling, close name embeddings, a surname shared by several people or with
 nothing else to back it) never merges: the form stays its own entity with a CANDIDATE_ALIAS link.
@@ -28,14 +37,19 @@ from simplemem_graph.consolidate.aliases import (
     NICKNAME_IN_TEXT,
     ORG_SUFFIX,
     DescriptiveReference,
+    abbreviation_score,
     ampersand_names,
+    appositive_description,
     brand_shaped,
     find_descriptive_references,
     find_explicit_aliases,
     guess_type,
+    initials_form,
     introduced_as_org,
+    introduced_forms,
     is_abbreviation,
     is_chinese_full_name,
+    is_zh_short_form,
     nickname_surname,
     normalise_name,
     short_forms,
@@ -167,6 +181,8 @@ class EntityResolver:
                 full_id = self._ensure(evidence.full, evidence.type)
                 self.make_alias(evidence.alias, full_id, evidence.reason)
             self._ampersand_firms(text)
+            self.appositions(text, here + participants)
+            self._introduced_forms(text, event)
 
         mentions: dict[str, dict[str, str]] = {}
         surfaces: dict[str, set[str]] = defaultdict(set)
@@ -221,6 +237,55 @@ class EntityResolver:
         self._link_employers(event.text, mentions, surfaces)
         self.result.mentions[event.id] = mentions
         self.session_entities[event.session].update(mentions)
+
+    def appositions(self, text: str, names: list[tuple[str, str]]) -> None:
+        """A description set beside an organisation's name ("Pellworth Logistics, the cold store
+        out at Daventry", "锦骋汽车，开发区那家4S店") is an alias of it: later turns use it.
+        `names`: the (name, type) pairs the text may hold."""
+        for name, type_ in dict.fromkeys(names):
+            if type_ != "org" and not ORG_SUFFIX.search(name):
+                continue
+            description = appositive_description(text, name)
+            if description:
+                self.make_alias(
+                    description, self._ensure(name, "org"), "apposition", confidence=0.9, evidence=text
+                )
+
+    def _introduced_forms(self, text: str, event: Event) -> None:
+        """A naming statement ("gonna call them RSM", "群里以后就写CXW 或者澄外", "paperwork says PWL
+        so that's what I'm calling them"): its forms become aliases of the organisation they
+        abbreviate among those the turn names, else among those its session named before. The
+        statement settles what a short form alone leaves open (JC: 锦骋汽车 or 锦程租车)."""
+        forms = introduced_forms(text)
+        if not forms:
+            return
+        named = {i for _name, i in self.index.names_in(text)} | {
+            i for _name, i in self.index.org_names_in(text)
+        }
+        pools = [named, set(self.session_entities.get(event.session, set()))]
+        target = None
+        for form in forms:
+            if not (initials_form(form) or not form.isascii()):
+                continue  # a description or a word: it follows the target the short forms find
+            known = self.index.lookup(form)
+            if len(known) == 1:  # already an alias ("call them RSM" after RSM was resolved)
+                target = known[0]
+                break
+            for pool in pools:
+                target = self.index.abbreviated_org(
+                    form, among={self.index.canonical(i) for i in pool}, backed=True
+                )
+                if target is not None:
+                    break
+            if target is not None:
+                break
+        if target is None:
+            return
+        full = self.index.entities[target].name
+        for form in forms:
+            alias = _introduced_alias(form, full)
+            if alias and all(owner == target for owner in self.index.lookup(alias)):
+                self.make_alias(alias, target, "introduced", confidence=0.9, evidence=text)
 
     def _ampersand_firms(self, text: str) -> None:
         """A firm written with "&" is an organisation with its initials and its two joined words
@@ -284,6 +349,14 @@ class EntityResolver:
             new_id = self._ensure(name, type_)  # 邱敏 is not a short form of 邱敏刚: only nicknames are
             self._adopt_earlier_nicknames(name, new_id, event)
             return new_id
+        if type_ != "person" and (initials_form(name) or (type_ in ("org", "other") and not name.isascii())):
+            # PWL of Pellworth Logistics, 澄外 of 澄溪外国语学校, CXW of it by pinyin: the one
+            # organisation the form abbreviates best; a look-alike scores lower, a tie is nobody's.
+            owner = self.index.abbreviated_org(name)
+            if owner is not None and self.make_alias(
+                name, owner, "abbreviation", confidence=0.8, evidence=f"{name} in: {event.text}"
+            ):
+                return owner
         shorter_of = [
             e
             for e in self.index.longer_names_of(name)
@@ -539,3 +612,24 @@ class EntityResolver:
 
     def _link(self, kind: LinkKind, source: str, target: str, **props) -> Link:
         return Link(kind=kind, source=source, target=target, namespace=self.index.namespace, props=props)
+
+
+def _introduced_alias(form: str, full: str) -> str | None:
+    """The alias a naming statement's `form` makes for the organisation `full`: capitals that
+    abbreviate it (two letters on word starts), the longest opening of a Chinese run that is its
+    short form ("澄外" of "澄外吧"), a description ("the Quarry Rd people"), or a word that is its
+    short form; None when the form does not fit `full`."""
+    if initials_form(form):
+        return form if abbreviation_score(form, full) >= 2 else None
+    if not form.isascii():
+        return next(
+            (
+                form[:n]
+                for n in range(len(form), 1, -1)
+                if is_zh_short_form(form[:n], full) or is_abbreviation(form[:n], full)
+            ),
+            None,
+        )
+    if form.split()[0].lower() in ("the", "that"):
+        return form
+    return form if is_abbreviation(form, full) else None

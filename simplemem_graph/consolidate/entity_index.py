@@ -3,16 +3,20 @@ store once and kept between batches while the store's entity revision says nothi
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
 from simplemem_graph.consolidate.aliases import (
+    abbreviation_letter_pairs,
+    abbreviation_starts,
+    best_abbreviated,
+    capitals_words,
     initials,
     initials_form,
     is_chinese_full_name,
     nickname_surname,
     normalise_name,
+    short_form_letter_pairs,
     short_forms,
 )
 from simplemem_graph.consolidate.name_matching import (
@@ -149,21 +153,50 @@ class EntityIndex:
         """Canonical entities `short` may be an abbreviation of (a superset; see `is_abbreviation`)."""
         key = normalise_name(short)
         if initials_form(short):
-            return self.filed_under(f"first:{key}", f"initials:{initials_form(short)}")
+            return self.filed_under(f"first:{key}", f"initials:{initials_form(short)}", *_abbr_keys(short))
         if key.isascii() and key:
             return self.filed_under(f"first:{key.split()[0]}")
-        return self.containing(key)
+        return self.filed_under(f"pair:{key[:2]}", *_abbr_keys(short)) if len(key) >= 2 else []
+
+    def abbreviation_candidates(self, short: str) -> list[Entity]:
+        """Canonical entities a short form may stand for (`best_abbreviated`): for capitals, those
+        filed under one of its letter pairs (PWL: a name opening with P with a later word opening
+        with W or L; JC: 锦骋 by its pinyin); for a Chinese short form, those whose name or trade
+        name opens with its first character (澄外: 澄...). A superset, by a few key look-ups."""
+        keys = _abbr_keys(short)
+        return self.filed_under(*keys) if keys else []
+
+    def abbreviated_org(
+        self, short: str, *, among: set[str] | None = None, backed: bool = False
+    ) -> str | None:
+        """The one organisation `short` abbreviates best (see `best_abbreviated`), else None;
+        `among`: only these canonical ids count. `backed` (the text introduces the form for one
+        of them): any type counts, since what stage 1 typed a person may be a firm, and a
+        statement ("we call him JD") may name a person's initials too."""
+        candidates = [
+            (e.name, e.id)
+            for e in self.abbreviation_candidates(short)
+            if (backed or e.type in ("org", "other")) and (among is None or e.id in among)
+        ]
+        return best_abbreviated(short, candidates, backed=backed)
 
     def initials_in(self, text: str) -> list[tuple[str, str]]:
-        """(form, owner id) for every word of `text` written as initials (HDG) that are the
-        capitals of exactly one known organisation's name and name nothing else. A person's
-        initials are not read this way: two capitals match too many people."""
+        """(form, owner id) for every word of `text` written as initials (HDG, PWL) that name no
+        known entity and are the capitals of exactly one known organisation's name or, failing
+        that, abbreviate one organisation best (`abbreviated_org`). A person's initials are not
+        read this way: two capitals match too many people."""
         found = []
-        for form in dict.fromkeys(_CAPITALS_WORD.findall(text)):
+        for form in capitals_words(text):
             letters = initials_form(form)
+            if not letters or self.lookup(form):
+                continue
             owners = [e for e in self.filed_under(f"initials:{letters}") if e.type in ("org", "other")]
-            if letters and len(owners) == 1 and not self.lookup(form):
+            if len(owners) == 1:
                 found.append((form, owners[0].id))
+            elif not owners:  # no name has exactly these capitals: the one it abbreviates best
+                owner = self.abbreviated_org(form)
+                if owner is not None:
+                    found.append((form, owner))
         return found
 
     def known_names(self) -> list[tuple[str, str, str]]:
@@ -227,8 +260,13 @@ class EntityIndex:
         )
 
 
-# A word in capitals only, standing alone ("HDG pulled go-live", "at H.D.G."), not inside a word.
-_CAPITALS_WORD = re.compile(r"(?<![\w.&])[A-Z](?:\.?[A-Z]){1,5}\.?(?![\w&])")
+def _abbr_keys(short: str) -> list[str]:
+    """The keys `abbreviation_candidates` reads for a short form: its letter pairs (a Latin
+    short form, see `abbreviation_letter_pairs`) or its first character (a Chinese one)."""
+    if initials_form(short):
+        return sorted(f"abbr:{pair}" for pair in short_form_letter_pairs(short))
+    short = short.strip()
+    return [f"abbr-zh:{short[0]}"] if short and "\u4e00" <= short[0] <= "\u9fff" else []
 
 
 def _is_known_name(name: str) -> bool:
@@ -238,7 +276,8 @@ def _is_known_name(name: str) -> bool:
 def _lookup_keys(name: str) -> set[str]:
     """The keys an entity is filed under by its (canonical) name, one per look-up rule: Chinese
     surname and nickname surname, raw first / last word and 3-letter prefix of Latin names, the
-    normalised first word, and every character pair of the normalised name."""
+    normalised first word, every character pair of the normalised name, and the letters and
+    characters a short form of it may open with."""
     name = name.strip()
     key = normalise_name(name)
     keys = {f"pair:{key[i : i + 2]}" for i in range(len(key) - 1)}
@@ -252,6 +291,11 @@ def _lookup_keys(name: str) -> set[str]:
     words = name.split()
     if initials(name):
         keys.add(f"initials:{initials(name)}")
+    # Where a short form of the name may open: its letter pairs (by pinyin for Chinese), and for a
+    # Chinese name the characters that open it or its trade name.
+    keys |= {f"abbr:{pair}" for pair in abbreviation_letter_pairs(name)}
+    if name and "\u4e00" <= name[0] <= "\u9fff":
+        keys |= {f"abbr-zh:{name[start]}" for start in abbreviation_starts(name)}
     if name.isascii() and len(words) >= 2:
         keys |= {f"word0:{words[0]}", f"word-1:{words[-1]}", f"prefix:{words[0][:3]}"}
     elif name.isascii() and len(words) == 1:

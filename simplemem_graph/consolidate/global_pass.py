@@ -81,7 +81,7 @@ from simplemem_graph.models import (
     LinkKind,
 )
 from simplemem_graph.stores.base import GraphStore
-from simplemem_graph.stores.queries import EventQuery, EventVectors, RecallFilter
+from simplemem_graph.stores.queries import EventQuery, EventVectors, RecallFilter, TurnQuery
 from simplemem_graph.vectors import unit_rows
 
 DUPLICATE_NEIGHBOURS = 16  # nearest neighbours searched for an earlier copy of an event
@@ -366,6 +366,16 @@ def plan_aliases(store: GraphStore, namespace: str) -> GraphDelta:
             stale.append(
                 Link(kind=LinkKind.CANDIDATE_ALIAS, source=entity.id, target=target, namespace=namespace)
             )
+    # A description set beside a name in a turn where the name was not known yet (the first turn
+    # about a client, before any turn resolved it): with every name known, it is read now.
+    turn_ids = sorted({s for e in events.values() for s in e.source_ids})
+    turn_texts = {t.id: t.text for t in store.turns(namespace, TurnQuery(ids=turn_ids))}
+    for event in sorted(events.values(), key=lambda e: (e.time, e.id)):
+        sources = (turn_texts[s] for s in event.source_ids if s in turn_texts)
+        for text in dict.fromkeys([event.text, *sources]):
+            orgs = [(n, "org") for n, i in index.names_in(text) if index.entities[i].type == "org"]
+            if orgs:
+                resolver.appositions(text, orgs)
     result = resolver.result
     repointed, unpointed = mention_moves(
         result.repoint, read_mentions(store, namespace, [old for old, _canonical in result.repoint])
@@ -431,6 +441,11 @@ def _strong_alias_target(
         return person.id if shared_session or shared_org else None
     if entity.type == "person" and not entity.name.isascii():
         return None  # 邱敏 is not a short form of 邱敏刚: Chinese personal names only alias by nickname
+    if entity.type in ("org", "other") and (initials_form(entity.name) or not entity.name.isascii()):
+        # PWL, CXW, 澄外: the one organisation the form abbreviates best (a tie: nobody).
+        owner = index.abbreviated_org(entity.name)
+        if owner is not None and owner != entity.id:
+            return owner
     longer = [
         e
         for e in names.longer_names(entity.name)
