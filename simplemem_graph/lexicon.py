@@ -97,6 +97,10 @@ ZH_FACILITY_SUFFIXES = tuple(
     厂区 展厅 大厅 前台 港""")
 )
 
+# The head of a named place of work a contract is for (枫渡花园, 锦城大厦, 东湖园区): the client's
+# site, not a party of its own.
+ZH_SITE_SUFFIXES = tuple(_words("""花园 小区 家园 公寓 大厦 广场 园区 工地 校区 院区 楼盘 新城 苑"""))
+
 ZH_PLACE_SUFFIXES = tuple(_words("""省 市 县 区 镇 村 路 街 机场 站 港 湾 岛"""))
 
 # A capitalised name ending in one of these is an organisation: Helix Labs, Orbit Logistics.

@@ -573,6 +573,13 @@ _ZH_ROLE_IS_NAME = re.compile(
 )
 # A signature closing a forwarded message: "——<org> <department> <name>".
 _ZH_SIGNATURE = re.compile(r"(?:——|--|—)\s*(?:[\w&·]+[ \u3000|｜/]+){1,3}(?P<n>[\u4e00-\u9fff]{2,3})\s*$")
+# The same by characters, where jieba cut the name into the verb (晓|彤说, 晓|彤是他们…): two
+# characters opening a clause before a verb of speech or before "是他们/是对方", or after an @.
+_ZH_OPENING_SPEAKER = re.compile(
+    r"(?:^|(?<=[，。,.；;：:！!？?\n「“\s]))(?P<n>[\u4e00-\u9fff]{2})"
+    r"(?=" + _ZH_SPEAKS.pattern + r"|是(?:他们|她们|对方))"
+)
+_ZH_AT_NAME = re.compile(r"[@＠](?P<n>[\u4e00-\u9fff]{2})(?=[\s，,。：:」”]|$)")
 
 
 def _could_be_given_name(word: str) -> bool:
@@ -638,9 +645,11 @@ def _spoken_given_names(text: str, tokens: list[tuple[str, str, int]]) -> list[M
             or (before.endswith(_ZH_HANDING) and end == len(text))
         ):
             found.append(Mention("person", start, end, word, word))
-    for regex in (_ZH_ROLE_IS_NAME, _ZH_SIGNATURE):
+    for regex in (_ZH_ROLE_IS_NAME, _ZH_SIGNATURE, _ZH_OPENING_SPEAKER, _ZH_AT_NAME):
         for m in regex.finditer(text):
             name = m.group("n")
+            if regex is _ZH_OPENING_SPEAKER and is_common_zh_word(text[m.end("n") : m.end("n") + 2]):
+                continue  # 官网|说明天: the verb opens a word with what follows
             if _could_be_given_name(name) or (regex is _ZH_SIGNATURE and not is_common_zh_word(name)):
                 found.append(Mention("person", m.start("n"), m.end("n"), name, name))
     return found

@@ -46,12 +46,13 @@ from simplemem_graph.consolidate.entity_index import EntityIndex
 from simplemem_graph.consolidate.name_matching import GENERIC_SPEAKERS
 from simplemem_graph.consolidate.similarity import content_terms
 from simplemem_graph.consolidate.updates import HANDOVER
-from simplemem_graph.lexicon import ZH_TITLES
+from simplemem_graph.lexicon import ZH_SITE_SUFFIXES, ZH_TITLES
 from simplemem_graph.models import Event, Link, LinkKind
 
 MAX_INHERITED_IN_A_ROW = 8  # events in a row that may borrow the focus before it fades
 FOCUS_MAX_AGE = timedelta(hours=4)  # a focus last named longer ago than this has faded
 _PERSON_PRONOUN = re.compile(r"[他她](?![们們])|\b(?:he|she|him|her)\b", re.IGNORECASE)
+_NEAR_DAY = re.compile(r"明天|后天|昨天|前天|明早|明晚|今晚|tomorrow|yesterday|tonight", re.IGNORECASE)
 THREAD_TERMS_KEPT = 6  # recent events of the focus whose words a continuation may share
 ANSWER_TURNS = 3  # messages in a row of whoever answers "who are the contacts?" that answer it
 # A question about who to deal with: the people named in the answer are the focus's contacts.
@@ -381,7 +382,12 @@ def _states_value(event: Event) -> bool:
     if any(q.kind in ("money", "quantity", "duration", "percent") for q in event.quantities):
         return True
     own_day = event.time.date()
-    if any(d != own_day for d in event.dates) or (event.deadline is not None and event.deadline != own_day):
+    # "累瘫 明天谁都别找我", "see you tomorrow": the day next to today said by its word is how small
+    # talk places itself; a plan names its day ("明天开始擦5栋", "Friday 12th").
+    near = {a.value for a in event.atoms if a.kind == "date" and _NEAR_DAY.fullmatch(a.surface.strip())}
+    if any(d != own_day and d.isoformat() not in near for d in event.dates):
+        return True
+    if event.deadline is not None and event.deadline != own_day:
         return True
     return any(a.kind == "time" for a in event.atoms)
 
@@ -468,7 +474,8 @@ def _tie_suppliers(
 
 def _tie_sites(named: list[str], index: EntityIndex, turn_text: str, ties: list[Link]) -> None:
     """A named place of work given after its client in one sentence ("Rotherfield Strata Management,
-    full landscaping redo at Larchmere Court") is the client's site: tied to it (WORKS_AT, as
+    full landscaping redo at Larchmere Court", "璟澜物业，枫渡花园新盘的开荒保洁": after at / in / 在,
+    or named as a site is in Chinese, by its head) is the client's site: tied to it (WORKS_AT, as
     "site"), so that the site named alone later ("the new turf at Larchmere is dying") stands for
     the client as a supplier does, and never takes the session's focus from it. Only between two
     untied firms, and only when the sentence names no third."""
@@ -483,7 +490,9 @@ def _tie_sites(named: list[str], index: EntityIndex, turn_text: str, ties: list[
         if index.works_at.get(site) or index.works_at.get(client):
             continue
         site_names = "|".join(re.escape(n) for n in _names_of(index, site) if n)
-        if re.search(rf"{_AT_SITE}(?:{site_names})", sentence[present[client] :], re.IGNORECASE):
+        if index.entities[site].name.endswith(ZH_SITE_SUFFIXES) or re.search(
+            rf"{_AT_SITE}(?:{site_names})", sentence[present[client] :], re.IGNORECASE
+        ):
             _tie(index, ties, site, client, via="site", **{"as": SITE})
 
 

@@ -209,3 +209,20 @@ def test_a_holiday_ner_reads_as_a_date_is_no_person(nlp):
     names = _en(nlp, "Brackenfold Garden Centre want 10 people for the Christmas grotto season")
     assert "Christmas" not in names
     assert _en(nlp, "Loop in Priya Nair on the March invoice").get("Priya Nair") == "person"
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("雅岚说地下车库也要一起做", "雅岚"),  # jieba cuts 雅|岚说
+        ("刚进群，「@沁禾 进场的事你跟他们对接」", "沁禾"),
+        ("沁禾是他们客服部主管，现场找她", "沁禾"),
+    ],
+)
+def test_a_given_name_jieba_cut_into_the_verb_is_read_by_characters(text, name):
+    assert _zh(text).get(name) == "person"
+
+
+@pytest.mark.parametrize("text", ["我们说好了", "他们说不行", "群里说了"])
+def test_a_common_word_before_a_verb_of_speech_is_no_name(text):
+    assert not any(kind == "person" for kind in _zh(text).values())

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from simplemem_graph.compress.names import find_names_en, load_english_pipeline
 from simplemem_graph.ingest import consolidate_batch
+from simplemem_graph.models import Atom
 from simplemem_graph.retrieve.story import entity_story
 
 from .conftest import NS, log_turns, works_at_names
@@ -336,3 +337,30 @@ def test_the_suppliers_own_people_are_in_the_clients_story(store, make_event, em
     assert ("阿桐", "砺石建筑") in works_at_names(store)
     story = _story_texts(store, "岚川物业")
     assert story[later[0][2]] == ["MENTIONS 阿桐", "WORKS_AT 砺石建筑", "SUPPLIER OF 岚川物业"]
+
+
+def test_a_zh_estate_named_after_the_client_is_its_site(store, make_event, embedder):
+    ties = _run(
+        store,
+        make_event,
+        embedder,
+        ("谈下来了！岚川物业，枫溪花园新盘的开荒保洁归我们了", {"orgs": ("岚川物业", "枫溪花园")}),
+    )
+    assert ("枫溪花园", "岚川物业") in ties
+
+
+_TOMORROW = Atom(kind="date", surface="明天", value="2026-03-03")
+
+
+def test_tomorrow_said_by_its_word_does_not_keep_small_talk_on_the_thread(store, make_event, embedder):
+    _run(
+        store,
+        make_event,
+        embedder,
+        ("岚川物业 尾款45800到了", {"orgs": ("岚川物业",), "money": (45800.0,)}),
+        ("累瘫 明天谁都别找我", {"dates": ("2026-03-03",), "atoms": [_TOMORROW]}),
+        ("尾款发票明天寄出", {"dates": ("2026-03-03",), "atoms": [_TOMORROW]}),
+    )
+    story = _story_texts(store, "岚川物业")
+    assert "累瘫 明天谁都别找我" not in story
+    assert "尾款发票明天寄出" in story  # on the thread by what it is about
