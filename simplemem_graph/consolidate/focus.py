@@ -383,13 +383,18 @@ def _states_value(event: Event) -> bool:
         return True
     own_day = event.time.date()
     # "累瘫 明天谁都别找我", "see you tomorrow": the day next to today said by its word is how small
-    # talk places itself; a plan names its day ("明天开始擦5栋", "Friday 12th").
-    near = {a.value for a in event.atoms if a.kind == "date" and _NEAR_DAY.fullmatch(a.surface.strip())}
+    # talk places itself; a plan names its day ("Friday 12th") or says what it is about.
+    near = near_days(event)
     if any(d != own_day and d.isoformat() not in near for d in event.dates):
         return True
     if event.deadline is not None and event.deadline != own_day:
         return True
     return any(a.kind == "time" for a in event.atoms)
+
+
+def near_days(event: Event) -> set[str]:
+    """The ISO dates the event gives only by a word for a day next to today (明天, "tomorrow")."""
+    return {a.value for a in event.atoms if a.kind == "date" and _NEAR_DAY.fullmatch(a.surface.strip())}
 
 
 def _track_contact_question(state: SessionFocus, event: Event, turn_id: str) -> None:

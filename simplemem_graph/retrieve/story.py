@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
 
-from simplemem_graph.consolidate.focus import terms_without_time
+from simplemem_graph.consolidate.focus import near_days, terms_without_time
 from simplemem_graph.consolidate.updates import attribute_values
 from simplemem_graph.errors import NotFoundError
 from simplemem_graph.models import Entity, Event, EventStatus, Hit, LinkKind
@@ -476,6 +476,9 @@ def _in_window(
 def _shared_value(a: Event, b: Event) -> bool:
     """Both state the same amount, quantity or date (a decision is no value)."""
     values_a, values_b = attribute_values(a), attribute_values(b)
+    # a day said as "tomorrow" is no value two turns share ("累瘫 明天谁都别找我")
+    values_a["date"] = values_a.get("date", set()) - near_days(a)
+    values_b["date"] = values_b.get("date", set()) - near_days(b)
     return any(values_a.get(k, set()) & values_b.get(k, set()) for k in ("money", "quantity", "date"))
 
 
