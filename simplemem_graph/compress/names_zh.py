@@ -231,7 +231,11 @@ def _single_char_run(tokens: list[tuple[str, str, int]], j: int) -> int | None:
 
 def _trade_word(word: str, tag: str, min_freq: int = COMMON_WORD_MIN_FREQ) -> bool:
     """A common two-character noun (jieba n / vn): the industry word that can end a trade name.
-    `min_freq=1`: any dictionary noun, when what comes before already has a firm's shape."""
+    `min_freq=1`: any dictionary noun, when what comes before already has a firm's shape. A rare
+    four-character noun whose head is one (医疗|器械, 建筑|设计) is a line of business too; a common
+    one is ordinary speech (工作人员)."""
+    if len(word) == 4 and tag in ("n", "vn") and not is_common_zh_word(word):
+        return _trade_word(word[2:], _dictionary_tag(word[2:]), min_freq)
     if (
         len(word) != 2
         or tag not in ("n", "vn")
@@ -292,6 +296,9 @@ def _placed_trade_name(place: tuple[str, str, int], name: tuple[str, str, int]) 
     )
 
 
+_DEPARTMENT = "部"
+
+
 def _zh_orgs(tokens: list[tuple[str, str, int]]) -> list[Mention]:
     found = []
     for i, (word, tag, start) in enumerate(tokens):
@@ -314,6 +321,19 @@ def _zh_orgs(tokens: list[tuple[str, str, int]]) -> list[Mention]:
                 found.append(Mention("org", run, end, surface, surface))
             continue
         if suffix is None or word in ZH_ORG_FALSE_FRIENDS:
+            continue
+        if suffix == _DEPARTMENT:
+            # 客服部, 财务部: a department is part of a firm, no party of its own; "瑞岐信息部" is
+            # 瑞岐's department, so only the trade name before it names a firm
+            j = i - 1
+            run = _single_char_run(tokens, j) if word != suffix else None
+            if run is not None:  # 澜|岐|信息部: jieba left the trade name in single characters
+                name = "".join(w for w, _, s in tokens if run <= s < start)
+                found.append(Mention("org", run, start, name, name))
+            elif word != suffix and j >= 0 and len(tokens[j][0]) >= 2:
+                name, tag_before, name_start = tokens[j]
+                if _guessed_name(name, tag_before) or _unlisted_word(name):
+                    found.append(Mention("org", name_start, name_start + len(name), name, name))
             continue
         if suffix in ZH_LEGAL_FORMS:
             begin = _registered_name_start(tokens, i)
@@ -508,6 +528,8 @@ def _zh_people(text: str, tokens: list[tuple[str, str, int]]) -> list[Mention]:
         # 田总刚来电话: jieba's "name" 田总刚 is 田总 + 刚 (just): a title right after the surname
         if name and (re.match(_ANY_TITLE, name[1:]) or re.match(_TITLE, text[start + len(name) :])):
             continue
+        if name and len(name) >= 3 and name[-1] in _KINSHIP:
+            continue  # 平时向铁姐汇报: 向 is a preposition here, 铁姐 a nickname (read on its own below)
         if name:
             found.append(Mention("person", start, start + len(name), name, name))
     for m in _short_titled(text) + _sibling_nicknames(text, tokens) + _spoken_given_names(text, tokens):
@@ -541,6 +563,9 @@ def _short_titled(text: str) -> list[Mention]:
 _ZH_SIBLING_NICKNAME = re.compile(r"[\u4e00-\u9fff][哥姐]")
 
 
+_PREPOSITION_BEFORE_NAME = frozenset("向跟给和与对找让")
+
+
 def _sibling_nicknames(text: str, tokens: list[tuple[str, str, int]]) -> list[Mention]:
     """X哥/X姐 as a name (炮哥拍板了, 都喊他炮哥) when the pair is no word of jieba's dictionary (大哥,
     帅哥, 师姐 are), jieba's words start and end with it (这|哥们 runs across it), and the first
@@ -550,7 +575,9 @@ def _sibling_nicknames(text: str, tokens: list[tuple[str, str, int]]) -> list[Me
     for m in _ZH_SIBLING_NICKNAME.finditer(text):
         s, e = m.span()
         pair = m.group(0)
-        if s not in bounds or e not in bounds or _dictionary_tag(pair) or is_common_zh_word(pair, 1):
+        # jieba may glue a preposition to it as one "name" (向铁姐|汇报): the pair still opens there
+        opens = s in bounds or (s - 1 in bounds and text[s - 1] in _PREPOSITION_BEFORE_NAME)
+        if not opens or e not in bounds or _dictionary_tag(pair) or is_common_zh_word(pair, 1):
             continue
         if _dictionary_tag(pair[0]).startswith(_NOT_NAME_TAGS):
             continue

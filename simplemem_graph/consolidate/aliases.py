@@ -179,8 +179,9 @@ def brand_shaped(name: str) -> bool:
 def introduced_as_org(name: str, text: str) -> bool:
     """`text` introduces `name` as an organisation: a role noun (客户, supplier...) shortly before it
     in the same clause ("新客户签了🎉 麦野烘焙", "signed a new importer yesterday — X")."""
-    # Not through a possessive: "客户的王总", "the client's contact Tom" name someone at the firm.
-    pattern = rf"(?:{_ORG_ROLE_ALT})(?!长)[^，,。；;！!？?\n的'’]{{0,12}}?{re.escape(name)}"
+    # Not through a possessive: "客户的王总", "the client's contact Tom" name someone at the firm;
+    # not inside the firm ("公司里都叫她铁姐") and not after 他/她: who is called so is a person.
+    pattern = rf"(?:{_ORG_ROLE_ALT})(?![长里内])[^，,。；;！!？?\n的'’他她]{{0,12}}?{re.escape(name)}"
     return re.search(pattern, text, re.IGNORECASE) is not None
 
 

@@ -226,3 +226,13 @@ def test_a_given_name_jieba_cut_into_the_verb_is_read_by_characters(text, name):
 @pytest.mark.parametrize("text", ["我们说好了", "他们说不行", "群里说了"])
 def test_a_common_word_before_a_verb_of_speech_is_no_name(text):
     assert not any(kind == "person" for kind in _zh(text).values())
+
+
+def test_a_trade_name_before_a_rare_four_character_line_of_business_is_a_firm():
+    assert _zh("新客户签了！澜岐医疗器械，做个进销存系统").get("澜岐医疗器械") == "org"
+    assert not any(kind == "org" for kind in _zh("小周工作人员说了").values())  # a common word: speech
+
+
+def test_a_nickname_after_a_preposition_jieba_glued_to_it_is_the_nickname():
+    found = _zh("俊熙平时向铁姐汇报")
+    assert found.get("铁姐") == "person" and "向铁姐" not in found

@@ -22,7 +22,8 @@ def test_chinese_event_fields_and_restatement(make_turn, nlp):
     assert event.text == "下周二(2026-03-17)之前把报告发给市场部的李经理，陈晓雯等的预算是2.5万。"
     assert event.deadline == date(2026, 3, 17)
     assert event.dates == [date(2026, 3, 17)]
-    assert {(p.name, p.type) for p in event.participants} == {("市场部", "org"), ("李经理", "person")}
+    # 市场部 is a department (kept in the text), no party of its own
+    assert {(p.name, p.type) for p in event.participants} == {("李经理", "person")}
     assert [(q.value, q.unit, q.kind) for q in event.quantities] == [(25000, "CNY", "money")]
     assert (event.lang, event.is_task, event.negated, event.verbatim) == ("zh", True, False, False)
     assert event.source_ids == ["s1:1"] and event.speaker == "陈晓雯" and event.time == turn.time

@@ -18,7 +18,9 @@ def _en(nlp, text: str) -> list[tuple[str, str]]:
 
 
 def test_chinese_titles_orgs_places():
-    assert _zh("下周二之前把报告发给市场部的李经理") == [("org", "市场部"), ("person", "李经理")]
+    # a department is part of a firm, no party of its own; a trade name before it is the firm
+    assert _zh("下周二之前把报告发给市场部的李经理") == [("person", "李经理")]
+    assert ("org", "澜岐") in _zh("记下了：俊熙，澜岐信息部，负责账号")
     assert _zh("跟博瑞科技的孙总开会，地点在他们杭州的办公室") == [
         ("org", "博瑞科技"),
         ("person", "孙总"),

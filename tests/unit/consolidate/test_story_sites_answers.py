@@ -364,3 +364,10 @@ def test_tomorrow_said_by_its_word_does_not_keep_small_talk_on_the_thread(store,
     story = _story_texts(store, "岚川物业")
     assert "累瘫 明天谁都别找我" not in story
     assert "尾款发票明天寄出" in story  # on the thread by what it is about
+
+
+def test_called_so_inside_the_firm_is_a_person_not_the_firm():
+    from simplemem_graph.consolidate.aliases import introduced_as_org
+
+    assert not introduced_as_org("铁姐", "老板是个女的 公司里上上下下都叫她铁姐")
+    assert introduced_as_org("麦野烘焙", "新客户签了 麦野烘焙，苏州十一家店")
