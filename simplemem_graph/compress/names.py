@@ -426,7 +426,7 @@ def _agent_apposition_after(doc, end: int) -> bool:
     after = [t for t in doc if t.idx >= end]
     if len(after) < 2 or after[0].text != ",":
         return False
-    nouns = []
+    nouns: list = []  # spaCy tokens
     for t in after[1:]:
         if t.lower_ in ("the", "their", "our", "a", "an", "his", "her"):
             if nouns:
@@ -451,7 +451,8 @@ def remember_batch_people(docs) -> None:
     the same first name a person in one turn and a place or a firm in the next ("walked Ingrid
     round the site"), and the first reading would name the entity."""
     docs = list(docs)
-    people, modifiers = set(), set()
+    people: set[str] = set()
+    modifiers: set[str] = set()
     for doc in docs:
         text = doc_text(doc)
         # "the Tallyclock export", "Tallyclock account guy": a name modifying a common noun names

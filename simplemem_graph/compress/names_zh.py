@@ -532,9 +532,9 @@ def _zh_people(text: str, tokens: list[tuple[str, str, int]]) -> list[Mention]:
             continue  # 平时向铁姐汇报: 向 is a preposition here, 铁姐 a nickname (read on its own below)
         if name:
             found.append(Mention("person", start, start + len(name), name, name))
-    for m in _short_titled(text) + _sibling_nicknames(text, tokens) + _spoken_given_names(text, tokens):
-        if not any(k.start < m.end and m.start < k.end for k in found):
-            found.append(m)
+    for mention in _short_titled(text) + _sibling_nicknames(text, tokens) + _spoken_given_names(text, tokens):
+        if not any(k.start < mention.end and mention.start < k.end for k in found):
+            found.append(mention)
     return found
 
 

@@ -352,11 +352,11 @@ class EntityResolver:
         if type_ != "person" and (initials_form(name) or (type_ in ("org", "other") and not name.isascii())):
             # PWL of Pellworth Logistics, 澄外 of 澄溪外国语学校, CXW of it by pinyin: the one
             # organisation the form abbreviates best; a look-alike scores lower, a tie is nobody's.
-            owner = self.index.abbreviated_org(name)
-            if owner is not None and self.make_alias(
-                name, owner, "abbreviation", confidence=0.8, evidence=f"{name} in: {event.text}"
+            abbreviated = self.index.abbreviated_org(name)
+            if abbreviated is not None and self.make_alias(
+                name, abbreviated, "abbreviation", confidence=0.8, evidence=f"{name} in: {event.text}"
             ):
-                return owner
+                return abbreviated
         shorter_of = [
             e
             for e in self.index.longer_names_of(name)
