@@ -132,7 +132,9 @@ EN_COMMON_ACRONYMS = frozenset(
 )
 
 # The last word of a street's name ("Quarry Rd", "Mill Lane"): the name is a place.
-EN_STREET_WORDS = frozenset(_words("""Rd Road Street Ave Avenue Lane Ln Blvd Boulevard Hwy Highway"""))
+EN_STREET_WORDS = frozenset(
+    _words("""Rd Road St St. Street Ave Avenue Lane Ln Blvd Boulevard Hwy Highway Drive""")
+)
 
 # English titles before a surname ("Ms. Rivera", "Dr Okafor"): title + surname names one person.
 EN_TITLES = ("Mr.", "Mrs.", "Ms.", "Miss", "Dr.", "Prof.", "Mr", "Mrs", "Ms", "Dr", "Prof")

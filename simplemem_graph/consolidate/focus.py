@@ -63,7 +63,10 @@ _WHO_ON_THEIR_SIDE = re.compile(
     re.IGNORECASE,
 )
 _QUESTION_MARK = re.compile(r"[?？]")
+_WHO = re.compile(r"\bwho(?:'s|’s)?\b|谁", re.IGNORECASE)
+_QUESTIONS = re.compile(r"[^.!?。！？\n]*[?？]")  # the sentences of a turn that ask
 _THEIR_ZH = r"(?:他们|她们|对方)"
+_THEY = re.compile(rf"\b(?:their|they)\b|{_THEIR_ZH}", re.IGNORECASE)
 # "拍板的是他们主任", "Bev from their accounts": a possessive pointing back at the party in focus
 _POINTS_BACK = re.compile(rf"{_THEIR_ZH}|\btheir\b", re.IGNORECASE)
 _SIDE = r"(?:那边|这边|方面)"  # "X那边": X's side, a party of its own
@@ -163,7 +166,7 @@ def infer_subjects(
         orgs = [i for i in mentioned if _kind(index, i) == "org" or _tied_system(index, i)]
         turn_id = event.source_ids[0] if event.source_ids else ""
         turn_text = turn_texts.get(turn_id, event.text)
-        _track_contact_question(state, event, turn_id)
+        _track_contact_question(state, event, turn_id, turn_text, names_a_firm=bool(orgs_in_turn(turn_id)))
         systems = [i for i in mentioned if _kind(index, i) == "product" and i not in orgs]
         if systems and not orgs and _fresh(state, event):
             # "他们门店收银用的是PayNest": a product the text gives the focus as its own is its system.
@@ -397,8 +400,12 @@ def near_days(event: Event) -> set[str]:
     return {a.value for a in event.atoms if a.kind == "date" and _NEAR_DAY.fullmatch(a.surface.strip())}
 
 
-def _track_contact_question(state: SessionFocus, event: Event, turn_id: str) -> None:
-    """Remember a turn asking who the contacts are; the next turn of the session answers it."""
+def _track_contact_question(
+    state: SessionFocus, event: Event, turn_id: str, turn_text: str, names_a_firm: bool = False
+) -> None:
+    """Remember a turn asking who the contacts are; the next turn of the session answers it. Any
+    who-question in a turn that names a firm asks about that firm ("new client X — … Who signs off?").
+    Read on the raw turn: stage 1 may keep no event of a bare question."""
     if state.contact_question and turn_id != state.contact_question and not state.answer_turn:
         state.answer_turn, state.answer_speaker = turn_id, event.speaker
         state.answer_turns_left = ANSWER_TURNS - 1
@@ -410,8 +417,11 @@ def _track_contact_question(state: SessionFocus, event: Event, turn_id: str) -> 
             state.answer_turns_left -= 1
         else:
             state.contact_question = state.answer_turn = state.answer_speaker = ""
-    if _QUESTION_MARK.search(event.text) and (
-        _CONTACT_QUESTION.search(event.text) or _WHO_ON_THEIR_SIDE.search(event.text)
+    question = " ".join(_QUESTIONS.findall(turn_text or event.text))
+    if question and (
+        _CONTACT_QUESTION.search(question)
+        or _WHO_ON_THEIR_SIDE.search(question)
+        or (names_a_firm and _WHO.search(question))
     ):
         state.contact_question, state.answer_turn = turn_id, ""
 
@@ -517,7 +527,11 @@ def _firm_before_in_sentence(text: str, surface: str, firms: list[str]) -> bool:
     sentence is what "their" points at; only the client's own name then makes the firm the client's."""
     for sentence in re.split(r"(?<=[.!?。！？;；])\s*|\n", text):
         at = sentence.find(surface)
-        if at >= 0 and any(0 <= sentence.find(f) < at for f in firms if f):
+        # what the pronoun points back at is named before it ("they have a BAS contract with X":
+        # a name between "they" and X is not who "they" are)
+        pronouns = [m.start() for m in _THEY.finditer(sentence, 0, max(at, 0))]
+        before = pronouns[-1] if pronouns else at
+        if at >= 0 and any(0 <= sentence.find(f) < before for f in firms if f):
             return True
     return False
 
@@ -541,8 +555,10 @@ def _possessed(text: str, surface: str, owners: list[str], by_their: bool = True
             rf"(?<!我们)(?<!咱们)(?<!我)自己(?:签|找|请|定|选|用)的[，,]\s*(?:叫|是)?{name}",
             # "they have their own irrigation contractor on a maintenance contract, X"
             rf"\btheir\s+own\s+[^.;!?\n]{{0,60}}?(?:,|:|—|-)\s*(?:called\s+|named\s+)?{name}",
-            # "they run X, fingerprint terminals on every door": what they run or use is their system
+            # "they run X, fingerprint terminals on every door": what they run or use is their system;
+            # "they have a BAS contract with X": whom they contract with is their supplier
             rf"\bthey\s+(?:run|use|have)\s+{name}\b",
+            rf"\bthey\s+(?:have|had|use|run)\s+an?\s+[^.;!?\n]{{0,30}}?\b(?:contract|deal|agreement)\s+with\s+{name}\b",
             # "a sponsor deal w/ Lumen AV (does all their branch screens)": a firm they deal with, said
             # in the same breath to work for them
             rf"(?:\bwith\b|\bw/)\s*{name}\s*(?:\(|,|—|-)\s*[^()\n]{{0,40}}?\btheir\b",

@@ -371,3 +371,40 @@ def test_called_so_inside_the_firm_is_a_person_not_the_firm():
 
     assert not introduced_as_org("铁姐", "老板是个女的 公司里上上下下都叫她铁姐")
     assert introduced_as_org("麦野烘焙", "新客户签了 麦野烘焙，苏州十一家店")
+
+
+def test_any_who_question_in_a_turn_naming_the_client_asks_for_its_people(store, make_event, embedder):
+    """The question clause need not be an event (stage 1 may keep none of a bare question)."""
+    opening = f"Noted: new client {CLIENT} — two rooftop units. Who signs off?"
+    ties = _run(
+        store,
+        make_event,
+        embedder,
+        (opening, {"orgs": (CLIENT,)}),
+        ("CEO is ex-navy, everyone there calls her the Commodore", {"people": ("Commodore",)}),
+    )
+    assert ("Commodore", CLIENT) in ties
+
+
+def test_a_who_question_naming_no_firm_asks_for_nobody(store, make_event, embedder):
+    ties = _run(
+        store,
+        make_event,
+        embedder,
+        (f"new client {CLIENT}", {"orgs": (CLIENT,)}),
+        ("who's grabbing coffee?", {}),
+        ("Hollis is, he owes us", {"people": ("Hollis",)}),
+    )
+    assert not any(person == "Hollis" for person, _ in ties)
+
+
+def test_whom_they_contract_with_is_their_supplier_even_past_an_acronym(store, make_event, embedder):
+    text = "controls aren't ours. they have a BMS contract with Quillon Controls so they tie it in"
+    ties = _run(
+        store,
+        make_event,
+        embedder,
+        (f"new client {CLIENT}", {"orgs": (CLIENT,)}),
+        (text, {"orgs": ("BMS", "Quillon Controls")}),
+    )
+    assert ("Quillon Controls", CLIENT) in ties
