@@ -393,6 +393,10 @@ _DETERMINERS = frozenset(("the", "their", "our", "your", "my", "his", "her", "it
 _NAMING_VERBS = frozenset(("call", "nickname", "dub", "name"))
 
 
+# ", he reports to...", ", she's": the clause after the name goes on about it as a person.
+_PERSONAL_PRONOUN_AFTER = re.compile(r"\s*[,，]\s*(?:he|she)(?:'s|’s)?\b", re.IGNORECASE)
+
+
 def _named_as_a_person(doc, ent, start: int, end: int) -> bool:
     """A name NER typed a firm, a place or a product that the sentence shows is a person: @-mentioned
     ("@Bronagh you own..."), what someone is called ("a guy everyone calls Big Oz", "known as X"),
@@ -404,6 +408,8 @@ def _named_as_a_person(doc, ent, start: int, end: int) -> bool:
     words = text[start:end].split()
     if len(words) > 2 or words[-1] in EN_ORG_SUFFIXES or text[start:end] in EN_PLACES:
         return False
+    if _PERSONAL_PRONOUN_AFTER.match(text, end):
+        return True  # "invoices go to Kwabena, he reports to Skip": he / she takes up a person
     root = ent.root
     head = root.head
     if root.dep_ == "oprd" and head.lemma_.lower() in _NAMING_VERBS:

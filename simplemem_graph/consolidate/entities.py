@@ -61,6 +61,7 @@ from simplemem_graph.consolidate.name_matching import (
     entity_id,
     joined_participants,
     known_extension,
+    outside_longer_names,
     short_form_occurs,
     types_compatible,
     works_at_phrase,
@@ -196,15 +197,21 @@ class EntityResolver:
             mention(self._ensure(event.speaker, "person"), "speaker", event.speaker)
         orgs_here = set()
         found_here = self.index.names_in(event.text)
+        named: list[tuple[str, str]] = []
         for name, type_, role in joined_participants(event):
             name = known_extension(name, type_, event.text, found_here, self.index)
             if type_ == "person" and (brand_shaped(name) or any(introduced_as_org(name, t) for t in texts)):
                 type_ = "org"  # stage 1 read a firm's name as a person's (麦 is a surname too)
             elif type_ == "place" and brand_shaped(name) and name not in EN_PLACES:
                 type_ = "org"  # "their firewall is NetAsia": a coined word is a brand, not a town
-            mention(self._resolve_name(name, type_, event, orgs_here), role, name)
-        for name, canonical_id in found_here:
-            mention(canonical_id, "mention", name)
+            resolved_id = self._resolve_name(name, type_, event, orgs_here)
+            mention(resolved_id, role, name)
+            named.append((name, resolved_id))
+        # A known name inside a new one ("Harrier" of Harrier Parcels inside Harrier Plant Hire,
+        # first named here) is a use of the new one, not of the name it contains.
+        for name, canonical_id in outside_longer_names([*found_here, *named], event.text, self.index.type_of):
+            if (name, canonical_id) in found_here:
+                mention(canonical_id, "mention", name)
         for short, canonical_id in self._short_forms_in(event.text):
             if self.make_alias(
                 short, canonical_id, "short-name", confidence=0.9, evidence=f"short form used: {event.text}"

@@ -24,6 +24,7 @@ from simplemem_graph.consolidate.name_matching import (
     GrowingAutomaton,
     LookAlikes,
     name_occurs,
+    outside_longer_names,
 )
 from simplemem_graph.models import Entity, LinkKind
 from simplemem_graph.stores.base import GraphStore
@@ -222,13 +223,18 @@ class EntityIndex:
                 continue  # an alias entity's names are found through its canonical entity
             if _is_known_name(name) and name_occurs(name, text):
                 hits.add((entity_id, (entity.name, *entity.aliases).index(name), name))
-        return [(name, entity_id) for entity_id, _position, name in sorted(hits)]
+        return outside_longer_names(
+            [(name, entity_id) for entity_id, _position, name in sorted(hits)], text, self.type_of
+        )
 
     def look_alikes(self) -> LookAlikes:
         """The fuzzy / embedding matcher over this index's names (grows with the index)."""
         if self._look_alikes is None:
             self._look_alikes = LookAlikes(self)
         return self._look_alikes
+
+    def type_of(self, entity_id: str) -> str:
+        return self.entities[entity_id].type
 
     def org_names_in(self, text: str) -> list[tuple[str, str]]:
         """(name, canonical id) of organisations named in `text` by a known name or alias or by any
@@ -243,7 +249,7 @@ class EntityIndex:
                 and name_occurs(short, text)
             ):
                 found.append((short, entity_id))
-        return found
+        return outside_longer_names(found, text, self.type_of)
 
     def short_forms_in(self, text: str) -> list[tuple[str, str]]:
         """(short form, owner id) for every short form whose letters occur in `text` and that

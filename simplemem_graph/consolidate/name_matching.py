@@ -8,7 +8,7 @@ import itertools
 import math
 import re
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 import ahocorasick
@@ -231,15 +231,16 @@ class NameFinder:
 
     def __init__(self, names: Sequence[tuple[str, str, str]]):
         self._owners: dict[str, list[tuple[int, str, str]]] = defaultdict(list)
-        for position, (name, _type, canonical_id) in enumerate(names):
+        self._types: dict[str, str] = {}
+        for position, (name, type_, canonical_id) in enumerate(names):
             self._owners[name.lower()].append((position, name, canonical_id))
+            self._types.setdefault(canonical_id, type_)
         self._automaton = name_automaton(self._owners)
 
     def find(self, text: str) -> list[tuple[str, str]]:
         """(name, canonical id) of every name that occurs in `text` (by `name_occurs`)."""
-        return [
-            (name, canonical_id) for name, canonical_id in self.candidates(text) if name_occurs(name, text)
-        ]
+        found = [(name, owner) for name, owner in self.candidates(text) if name_occurs(name, text)]
+        return outside_longer_names(found, text, self._types.__getitem__)
 
     def candidates(self, text: str) -> list[tuple[str, str]]:
         """(name, canonical id) of every name whose letters occur in `text`, case-insensitively, for
@@ -254,16 +255,50 @@ def name_occurs(name: str, text: str) -> bool:
     """`name` appears in `text`; ASCII names only as whole words, in any case (Emma, not Emmanuel;
     Emma说 counts). Plain string search, not one regex per name: with thousands of names known,
     per-name patterns overflow Python's regex cache and every call recompiled its pattern."""
-    if not name.isascii():
-        return name in text
-    key, lowered = name.lower(), text.lower()
-    start = lowered.find(key)
+    return next(name_spans(name, text), None) is not None
+
+
+def name_spans(name: str, text: str) -> Iterator[tuple[int, int]]:
+    """(start, end) of each occurrence of `name` in `text`, as `name_occurs` counts them."""
+    key, lowered = (name.lower(), text.lower()) if name.isascii() else (name, text)
+    start = lowered.find(key) if key else -1
     while start >= 0:
         end = start + len(key)
-        if not latin_or_digit(lowered[start - 1 : start]) and not latin_or_digit(lowered[end : end + 1]):
-            return True
+        if not name.isascii() or (
+            not latin_or_digit(lowered[start - 1 : start]) and not latin_or_digit(lowered[end : end + 1])
+        ):
+            yield start, end
         start = lowered.find(key, start + 1)
-    return False
+
+
+def outside_longer_names(
+    found: Sequence[tuple[str, str]], text: str, type_of: Callable[[str], str]
+) -> list[tuple[str, str]]:
+    """`found` (name, canonical id) without the names that occur only inside a longer name of
+    another entity of the same type found in the same text: "Harrier" (short for Harrier Parcels)
+    inside "Harrier Plant Hire", 恒远 inside 恒远物流, names the longer one's firm, never its
+    look-alike. Across types it does not (a person "the Super" inside a misread firm "Super ok'd")."""
+    spans = {(name, owner): list(name_spans(name, text)) for name, owner in found}
+    # Only a name written as one ("Harrier Plant Hire"), not a phrase read as one ("CVP setup &
+    # migration" of an "Updated: CVP setup & migration fee" line).
+    longer = [
+        (s, e, owner)
+        for (name, owner), places in spans.items()
+        if not name.isascii() or all(w[:1].isupper() or not w[:1].isalpha() for w in name.split())
+        for s, e in places
+    ]
+
+    def covered(start: int, end: int, owner: str) -> bool:
+        return any(
+            s <= start and end <= e and e - s > end - start and o != owner and type_of(o) == type_of(owner)
+            for s, e, o in longer
+        )
+
+    return [
+        (name, owner)
+        for name, owner in found
+        if not spans[(name, owner)] or not all(covered(s, e, owner) for s, e in spans[(name, owner)])
+    ]
 
 
 def latin_or_digit(char: str) -> bool:
