@@ -193,11 +193,23 @@ def _unknown_run_start(tokens: list[tuple[str, str, int]], i: int) -> int | None
 _OPENING_VERB_MIN_FREQ = 50000
 
 
+def _nickname_pair(pair: str) -> bool:
+    """X哥/X姐 no word of jieba's dictionary, or one it files only as a rare proper name (龙哥 ns,
+    7: a place to jieba, a nickname to the people who write it; 帅哥 nr 66, 大哥 n: words)."""
+    tag = _dictionary_tag(pair)
+    if tag in ("nr", "ns", "nz", "nt"):
+        return not is_common_zh_word(pair, _RARE_PROPER_PAIR_FREQ)
+    return not tag and not is_common_zh_word(pair, 1)
+
+
+_RARE_PROPER_PAIR_FREQ = 20
+
+
 def _titled_person(chars: str) -> bool:
     """A surname and a title (杨总, 老郑): the shape of a person's name, never of a trade name."""
     return bool(
         re.fullmatch(rf"(?:小|老)?{_SURNAME}{_TITLE}|(?:小|老){_SURNAME}", chars)
-        or (_ZH_SIBLING_NICKNAME.fullmatch(chars) and not _dictionary_tag(chars))  # 鹏|哥|拍板
+        or (_ZH_SIBLING_NICKNAME.fullmatch(chars) and _nickname_pair(chars))  # 鹏|哥|拍板
     )
 
 
@@ -308,8 +320,16 @@ def _zh_orgs(tokens: list[tuple[str, str, int]]) -> list[Mention]:
             run = _single_char_run(tokens, i - 1)
             if run is None and placed:
                 run = tokens[i - 2][2]  # 佛山|宏达(nz)|五金: a place, a proper-name guess, an industry
-            if run is None and i and _guessed_name(*tokens[i - 1][:2]):
-                run = tokens[i - 1][2]  # 达祺(nr)|运输: jieba's "person" guess for two rare characters
+            if (
+                run is None
+                and i
+                and _guessed_name(*tokens[i - 1][:2])
+                and not _titled_person(tokens[i - 1][0])
+                and not _ZH_SIBLING_NICKNAME.fullmatch(tokens[i - 1][0])
+            ):
+                # 达祺(nr)|运输: jieba's "person" guess for two rare characters; 龙哥(ns)|拍板 is a
+                # person's nickname and what they do
+                run = tokens[i - 1][2]
             if run is None and i and word in ZH_INDUSTRY_WORDS and _unlisted_word(tokens[i - 1][0]):
                 run = tokens[i - 1][2]  # 恒筑(n)|建设: a word jieba does not know, then a line of business
             if run is not None:
@@ -577,7 +597,7 @@ def _sibling_nicknames(text: str, tokens: list[tuple[str, str, int]]) -> list[Me
         pair = m.group(0)
         # jieba may glue a preposition to it as one "name" (向铁姐|汇报): the pair still opens there
         opens = s in bounds or (s - 1 in bounds and text[s - 1] in _PREPOSITION_BEFORE_NAME)
-        if not opens or e not in bounds or _dictionary_tag(pair) or is_common_zh_word(pair, 1):
+        if not opens or e not in bounds or not _nickname_pair(pair):
             continue
         if _dictionary_tag(pair[0]).startswith(_NOT_NAME_TAGS):
             continue
@@ -740,8 +760,8 @@ def _structural_zh_names(text: str) -> list[Mention]:
             continue
         name, end = m.group("n"), m.end("n")
         # 叶广发来了: the last character may open the next word (发来): then the name is 叶广
-        if len(name) == 3 and is_common_zh_word(text[end - 1 : end + 1]):
-            name, end = name[:2], end - 1
+        if len(name) == 3 and (is_common_zh_word(text[end - 1 : end + 1]) or _titled_person(name[:2])):
+            name, end = name[:2], end - 1  # 龙哥刚打电话: a nickname is whole in two characters
         given = name[1:]
         if is_common_zh_word(name) or (len(given) == 2 and is_common_zh_word(given)):
             continue
