@@ -18,6 +18,8 @@ closed classes of everyday speech, written from general usage, not from any data
 
 from __future__ import annotations
 
+import re
+
 
 def _words(text: str) -> list[str]:
     """Whitespace-separated words: long lists read better as text than as quoted items."""
@@ -104,6 +106,20 @@ ZH_SITE_SUFFIXES = tuple(_words("""花园 小区 家园 公寓 大厦 广场 园
 ZH_PLACE_SUFFIXES = tuple(_words("""省 市 县 区 镇 村 路 街 机场 站 港 湾 岛"""))
 
 # A capitalised name ending in one of these is an organisation: Helix Labs, Orbit Logistics.
+# Nouns for a firm: "signed direct with a telematics company, Orbitrack", "a firm called Tallyclock"
+# introduce the name after them as an organisation's.
+EN_FIRM_NOUNS = (
+    "company|firm|agency|outfit|business|provider|contractor|consultancy|"
+    "client|customer|supplier|vendor|importer|exporter|distributor|manufacturer"
+)
+_FIRM_MODIFIER = r"(?!(?:from|of|at|with|for|in|on|to|the|their|our|his|her)\b)[\w-]+\s+"
+# "a/an <up to 3 modifiers> <firm noun>, " or " called ": where the firm's name starts.
+EN_FIRM_INTRODUCED = re.compile(
+    rf"\b(?:a|an)\s+(?:{_FIRM_MODIFIER}){{0,3}}?(?:{EN_FIRM_NOUNS})(?:\s*[,:—–-]\s*|\s+(?:called|named)\s+)(?=[A-Z])",
+    re.IGNORECASE,
+)
+
+
 EN_ORG_SUFFIXES = frozenset(
     _words("""Agency Airlines Airways Associates Bakery Bank Cafe Capital Clinic Co Co. College Company
     Construction Consulting Corp Corp. Corporation Electronics Energy Enterprises Foods Foundation GmbH

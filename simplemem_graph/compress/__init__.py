@@ -340,7 +340,10 @@ def _kept_span(
         words = [w for w in content_words(c.text, span) if w.lemma not in named]
         question = c.text.rstrip().endswith(("?", "？"))
         following = clauses[k + 1].text if k + 1 < len(clauses) else ""
-        says = not bare_address(c.text, following) and says_something(
+        # a name the tagger knows and that addresses no one ("…a telematics company, Orbitrack")
+        # is no bare address
+        known_name = any(m.kind in NAME_KINDS and m not in addressed for m in inside)
+        says = (known_name or not bare_address(c.text, following)) and says_something(
             c.text, span, named=named | listener_words, question=question, recent=recent
         )
         # a day word dates what is done or asked ("Can we meet tomorrow?"), not a farewell ("See

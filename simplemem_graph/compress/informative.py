@@ -57,6 +57,7 @@ from simplemem_graph.compress.informative_zh import (
 from simplemem_graph.compress.mentions import Mention
 from simplemem_graph.compress.requests import is_task
 from simplemem_graph.lexicon import (
+    EN_FIRM_INTRODUCED,
     EN_ORG_SUFFIXES,
     ZH_INTERJECTION_CHARS,
 )
@@ -254,8 +255,12 @@ def vocatives(
         # Any kind of name: spaCy types a lone "Nina," as a place as often as a person.
         if m.kind not in ("person", "org", "place", "product") or not (start <= m.start and m.end <= end):
             continue
-        if m.kind == "org" and (lang == "zh" or m.surface.split()[-1] in EN_ORG_SUFFIXES):
-            continue  # "栖岚服饰，湖州那家…": a firm's full name is talked about, never called to
+        if m.kind == "org" and (
+            lang == "zh"
+            or m.surface.split()[-1] in EN_ORG_SUFFIXES
+            or any(f.end() == m.start for f in EN_FIRM_INTRODUCED.finditer(text, max(0, m.start - 80), m.end))
+        ):
+            continue  # "栖岚服饰，湖州那家…", "a telematics company, Orbitrack": talked about, not called
         before, after = text[start : m.start], text[m.end : end]
         # "Caroline, I went..." / "Mel! ..." - but not an appositive: "Oscar, my guinea pig, is..."
         at_start = (

@@ -16,6 +16,7 @@ from simplemem_graph.errors import ModelLoadError
 from simplemem_graph.gazetteer import EN_PLACES
 from simplemem_graph.lexicon import (
     EN_COMMON_ACRONYMS,
+    EN_FIRM_INTRODUCED,
     EN_NATIONALITIES,
     EN_ORG_SUFFIXES,
     EN_STREET_WORDS,
@@ -325,11 +326,20 @@ def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozens
     found = [m for m in found if not _pronoun_or_piece_of_word(text, m)]
     signed = _signature_people(text, start, end) + _at_mentions(text, start, end)
     found = [m for m in found if not any(m.overlaps(p) for p in signed)] + signed
-    # a one-word name the batch shows is a person ("Bronagh says...") is one wherever NER typed it
-    people = doc.user_data.get("simplemem_people", frozenset()) | _batch_person_words(doc)
+    # "a telematics company, Orbitrack": the name a firm noun introduces is a firm's
+    for m in EN_FIRM_INTRODUCED.finditer(text, start, end):
+        name = _FIRM_NAME.match(text, m.end(), end)
+        if name and not any(k.start <= name.start() < k.end for k in found):
+            found.append(Mention("org", name.start(), name.end(), name.group(0), name.group(0)))
+    # a one-word name the batch shows is a person ("Bronagh says...") is one wherever NER typed it,
+    # unless the batch introduces it as a firm
+    firms = doc.user_data.get("simplemem_firms", frozenset())
+    people = (doc.user_data.get("simplemem_people", frozenset()) | _batch_person_words(doc)) - firms
     found = [
         Mention("person", m.start, m.end, m.surface, m.value, m.extra)
         if m.kind in ("org", "place", "product") and m.surface in people
+        else Mention("org", m.start, m.end, m.surface, m.value, m.extra)
+        if m.kind in ("person", "product") and m.surface in firms
         else m
         for m in found
     ]
@@ -445,6 +455,12 @@ def _agent_apposition_after(doc, end: int) -> bool:
     return bool(nouns) and bool(_AGENT_NOUN.search(nouns[-1].lower_)) and len(nouns[-1].text) >= 4
 
 
+# A one-word trade name written with its legal form: RotaHound Ltd, Kestrel Inc.
+_NAME_BEFORE_LEGAL_FORM = re.compile(r"\b([A-Z][\w&-]{2,})\s+(?:Ltd|Limited|LLC|Inc|GmbH|PLC|Pty|Co)\b\.?")
+# The capitalised words of a name (Orbitrack, Tallyclock Payroll), up to four.
+_FIRM_NAME = re.compile(r"[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*){0,3}")
+
+
 def _batch_person_words(doc) -> frozenset[str]:
     """The one-word people of the batch and the last words of its longer ones (Oz of Big Oz)."""
     return frozenset(name.split()[-1] for name in doc.user_data.get("simplemem_people", ()))
@@ -459,6 +475,7 @@ def remember_batch_people(docs) -> None:
     docs = list(docs)
     people: set[str] = set()
     modifiers: set[str] = set()
+    firms: set[str] = set()  # names a firm noun introduces ("a telematics company, Orbitrack")
     for doc in docs:
         text = doc_text(doc)
         # "the Tallyclock export", "Tallyclock account guy": a name modifying a common noun names
@@ -472,9 +489,15 @@ def remember_batch_people(docs) -> None:
             if (" " not in surface and _a_person_verb(ent.root)) or _named_as_a_person(doc, ent, s, e):
                 people.add(surface)
         people.update(m.value for m in _signature_people(text, 0, len(text)) if " " not in m.value)
-    frozen = frozenset(people - modifiers)
+        firms.update(
+            n.group(0) for m in EN_FIRM_INTRODUCED.finditer(text) if (n := _FIRM_NAME.match(text, m.end()))
+        )
+        # "RotaHound Ltd" in one turn: "RotaHound" alone in the others is the same firm
+        firms.update(m.group(1) for m in _NAME_BEFORE_LEGAL_FORM.finditer(text))
+    frozen = frozenset(people - modifiers - firms)
     for doc in docs:
         doc.user_data["simplemem_people"] = frozen
+        doc.user_data["simplemem_firms"] = frozenset(firms)
 
 
 @functools.cache

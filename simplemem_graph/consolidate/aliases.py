@@ -18,6 +18,7 @@ from pypinyin import Style, pinyin
 # Word lists only (data, no stage-1 logic): the one lexicon, and the place fallback.
 from simplemem_graph.gazetteer import ZH_PLACES
 from simplemem_graph.lexicon import (
+    EN_FIRM_INTRODUCED,
     EN_ORG_SUFFIXES,
     EN_TITLES,
     ZH_INDUSTRY_WORDS,
@@ -162,7 +163,6 @@ _INNER_CAPITAL = re.compile(r"^[A-Z][a-z]+(?:[A-Z][a-z]+)+$")
 # What an organisation is to us, written right before its name when it is introduced: "新客户签了
 # 麦野烘焙", "a new importer — Ashby & Rourke".
 _EN_ORG_ROLES = r"client|customer|supplier|vendor|importer|exporter|distributor|manufacturer"
-_EN_FIRM_NOUNS = r"company|firm|agency|outfit|business|provider|contractor|consultancy|" + _EN_ORG_ROLES
 # One-character 厂 opens 厂长 (a job), 对方 is a pronoun for whoever the other side is: neither
 # introduces a firm's name.
 _ZH_INTRODUCING = sorted((w for w in ZH_ORG_ROLE_NOUNS if len(w) >= 2 and w != "对方"), key=len, reverse=True)
@@ -185,11 +185,8 @@ def introduced_as_org(name: str, text: str) -> bool:
     pattern = rf"(?:{_ORG_ROLE_ALT})(?![长里内])[^，,。；;！!？?\n的'’他她]{{0,12}}?{re.escape(name)}"
     if re.search(pattern, text, re.IGNORECASE):
         return True
-    # "signed direct with a telematics company, Orbitrack", "a firm called Tallyclock": the name
-    # set after a noun for a firm is the firm's.
-    modifier = r"(?!(?:from|of|at|with|for|in|on|to|the|their|our|his|her)\b)[\w-]+\s+"
-    firm = rf"\b(?:a|an)\s+(?:{modifier}){{0,3}}?(?:{_EN_FIRM_NOUNS})(?:\s*[,:—–-]\s*|\s+(?:called|named)\s+)"
-    return re.search(firm + rf"{re.escape(name)}\b", text, re.IGNORECASE) is not None
+    # "signed direct with a telematics company, Orbitrack", "a firm called Tallyclock"
+    return any(text.startswith(name, m.end()) for m in EN_FIRM_INTRODUCED.finditer(text))
 
 
 def job_before(name: str, text: str) -> bool:

@@ -548,11 +548,15 @@ def _possessed(text: str, surface: str, owners: list[str], by_their: bool = True
             rf"\btheir\s+(?:[\w/+&-]+[\s,]+){{0,4}}{name}",
             # "ClinixCloud, that's their practice management system": named, then said to be theirs
             rf"(?<![\w-]){name}(?:,\s*|\s+)(?:that's|that’s|that is|which is|it's|it’s|is)\s+their\b",
+            # "RotaHound (vet rota app, their own subscription)": theirs, in a bracket after the name
+            rf"(?<![\w-]){name}\s*\([^()\n]{{0,40}}?\btheir\s+own\b",
             rf"{_THEIR_ZH}的?[^，,。；;！!？?\n]{{0,10}}?{name}",
             # "律所自己签了家扫描公司叫X", "扫描是所里自己签的X": the party's own, not ours (我们自己)
             rf"(?<!我们)(?<!咱们)(?<!我)自己(?:签|找|请|定|选|用)[^，,。；;！!？?\n]{{0,10}}?{name}",
-            # "装修队是他们自己找的，叫X": named in the clause right after
+            # "装修队是他们自己找的，叫X": named in the clause right after; "一个代工厂叫X，栖岚自己
+            # 签的": in the clause right before
             rf"(?<!我们)(?<!咱们)(?<!我)自己(?:签|找|请|定|选|用)的[，,]\s*(?:叫|是)?{name}",
+            rf"{name}[，,]\s*(?!我|咱)[\u4e00-\u9fffA-Za-z]{{0,8}}?(?<!我们)(?<!咱们)自己(?:签|找|请|定|选|用)的",
             # "they have their own irrigation contractor on a maintenance contract, X"
             rf"\btheir\s+own\s+[^.;!?\n]{{0,60}}?(?:,|:|—|-)\s*(?:called\s+|named\s+)?{name}",
             # "they run X, fingerprint terminals on every door": what they run or use is their system;
@@ -568,7 +572,10 @@ def _possessed(text: str, surface: str, owners: list[str], by_their: bool = True
     )
     if owner:
         patterns += [
+            # "Harrier signed direct with a telematics company, Orbitrack"
+            rf"(?:{owner}|\bthey)\s+(?:signed|contracted)\s+(?:direct(?:ly)?\s+)?with\s+[^.;!?\n]{{0,40}}?{name}\b",
             rf"(?:{owner})(?:'s|’s)\s+(?:[\w-]+\s+){{0,2}}{name}",
+            rf"(?<![\w-]){name}\s*\((?:{owner})(?:'s|’s)\s+own\b",
             rf"(?:{owner})的[\u4e00-\u9fff]{{0,4}}?{name}",
         ]
     return any(re.search(p, text, re.IGNORECASE) for p in patterns)
@@ -681,6 +688,10 @@ def _role_is(text: str, person: str, org_names: list[str]) -> bool:
         # a signature: "Deepak | Accounts Payable | PWL", "——锦骋汽车 市场部 雨萱"
         rf"(?m)^[\s>]*{name}\s*[|/·]\s*[^|\n]{{1,40}}[|/·]\s*(?:{owners})\s*$",
         rf"(?m)^[\s>]*(?:——|—|--)\s*(?:{owners})\s+\S{{1,8}}\s+{name}\s*$",
+        # a signature on two lines: "Benedikt" / "Integration Consultant, RotaHound Ltd"
+        rf"(?m)^[\s>]*{name}\s*\n[\s>]*[^\n]{{1,40}}?(?:,|\||·)\s*(?:{owners})\s*$",
+        # quoted: 落款「盛纬制衣 生产部 老符」
+        rf"[「『“\"]\s*(?:{owners})\s+(?:\S{{1,8}}\s+)?{name}\s*[」』”\"]",
     )
     return any(re.search(p, text) is not None for p in patterns)
 
