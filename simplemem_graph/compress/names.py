@@ -21,6 +21,7 @@ from simplemem_graph.lexicon import (
     EN_ORG_SUFFIXES,
     EN_STREET_WORDS,
     EN_TITLES,
+    ZH_JOB_ROLES,
 )
 from simplemem_graph.text import STOPWORDS
 
@@ -135,6 +136,15 @@ _ZH_PERSON_AFTER_LATIN = re.compile(
 )
 
 
+# Right before a Latin name: what calls or introduces a person ("阿Wing", "老板叫Derrick", "财务
+# Yvonne"): a brand or product takes none of these.
+_ZH_PERSON_BEFORE_LATIN = re.compile(
+    r"(?:阿|叫|喊|"
+    + "|".join(sorted((w for w in ZH_JOB_ROLES if len(w) >= 2), key=len, reverse=True))
+    + r")\s?$"
+)
+
+
 def find_latin_names_in_zh(text: str) -> list[Mention]:
     """Names written in Latin letters inside Chinese text ("英国Kingsway Fasteners的Emma Hale报了价").
 
@@ -171,7 +181,8 @@ def find_latin_names_in_zh(text: str) -> list[Mention]:
             # 女士); otherwise the brand or product Chinese business text writes in Latin letters.
             # Consolidation still reads it as the short form of a known name (Emma of Emma Hale).
             at = start > 0 and text[start - 1] in "@＠"  # @Carys: a chat handle
-            kind = "person" if at or _ZH_PERSON_AFTER_LATIN.match(text, end) else "product"
+            cued = _ZH_PERSON_BEFORE_LATIN.search(text, 0, start) is not None
+            kind = "person" if at or cued or _ZH_PERSON_AFTER_LATIN.match(text, end) else "product"
         else:
             continue
         found.append(Mention(kind, start, end, surface, surface))

@@ -332,6 +332,13 @@ def _zh_orgs(tokens: list[tuple[str, str, int]]) -> list[Mention]:
                 run = tokens[i - 1][2]
             if run is None and i and word in ZH_INDUSTRY_WORDS and _unlisted_word(tokens[i - 1][0]):
                 run = tokens[i - 1][2]  # 恒筑(n)|建设: a word jieba does not know, then a line of business
+            if (
+                run is None
+                and i >= 2
+                and tokens[i - 2][0] in ("有家", "一家")
+                and _unlisted_word(tokens[i - 1][0])
+            ):
+                run = tokens[i - 1][2]  # 有家|蓝豆|咖啡: the measure word of a firm, a new word, what it does
             if run is not None:
                 # 钰|琨|货运, 泓|睿|咨询: characters jieba could not make a word of, then a common
                 # noun of what a business does: a trade name, whether or not its industry word is
@@ -604,6 +611,20 @@ def _sibling_nicknames(text: str, tokens: list[tuple[str, str, int]]) -> list[Me
         if s > 0 and is_common_zh_word(text[s - 1 : s + 1], 1):
             continue  # the character closes a word before it
         found.append(Mention("person", s, e, pair, pair))
+    # 可乐哥, 眼镜姐: a whole word of jieba's (a noun or an adjective) and then 哥/姐 on its own
+    for i in range(len(tokens) - 1):
+        (word, tag, s), (kin, _t, k) = tokens[i], tokens[i + 1]
+        if (
+            len(word) == 2
+            and kin in ("哥", "姐")
+            and k + 1 in bounds
+            and tag in ("n", "a", "nz")
+            and is_common_zh_word(word, 1)
+            and not is_common_zh_word(word + kin, 1)
+            and word not in ZH_TITLES
+            and (i == 0 or tokens[i - 1][1][:1] not in ("m", "r", "q"))  # not after 这个, 两个…
+        ):
+            found.append(Mention("person", s, k + 1, word + kin, word + kin))
     return found
 
 
@@ -832,7 +853,7 @@ def find_names_zh(text: str) -> list[Mention]:
         # jieba cut 吴涛|腾 before a verb: the structural name, starting at the same place, is longer
         if all(k.kind == m.kind and k.start == m.start and k.end < m.end for k in clash):
             found = [k for k in found if k not in clash] + [m]
-    for m in _role_introduced_orgs(tokens):
+    for m in _role_introduced_orgs(tokens) + _trader_introduced_orgs(text):
         if not any(k.start < m.end and m.start < k.end for k in found):
             found.append(m)
     for m in _ZH_CALLED.finditer(text):
@@ -872,6 +893,21 @@ def _role_introduced_orgs(tokens: list[tuple[str, str, int]]) -> list[Mention]:
 
 
 _CLAUSE_ENDS = frozenset("，,。；;！!？?、")
+# "…的设备商澳焙设备负责": a trader noun (X商), then a trade name jieba does not know and an industry
+# word; read on the characters, since jieba cuts across the name (商澳|焙).
+_ZH_TRADER_THEN_FIRM = re.compile(
+    r"[\u4e00-\u9fff]商(?P<n>(?P<trade>[\u4e00-\u9fff]{2})(?:"
+    + "|".join(sorted(ZH_INDUSTRY_WORDS, key=len, reverse=True))
+    + "))"
+)
+
+
+def _trader_introduced_orgs(text: str) -> list[Mention]:
+    return [
+        Mention("org", m.start("n"), m.end("n"), m.group("n"), m.group("n"))
+        for m in _ZH_TRADER_THEN_FIRM.finditer(text)
+        if _unlisted_word(m.group("trade"))
+    ]
 
 
 # What only a person does or is called right after a name: speaks, agrees, replies; a title.

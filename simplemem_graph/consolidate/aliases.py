@@ -16,6 +16,7 @@ from functools import cache, lru_cache
 from pypinyin import Style, pinyin
 
 # Word lists only (data, no stage-1 logic): the one lexicon, and the place fallback.
+from simplemem_graph.compress.names import is_plural_common_noun
 from simplemem_graph.gazetteer import ZH_PLACES
 from simplemem_graph.lexicon import (
     EN_FIRM_INTRODUCED,
@@ -280,7 +281,8 @@ def short_forms(name: str, type_: str) -> list[str]:
     if name.isascii() and 2 <= len(words) <= 3 and all(w[:1].isupper() for w in words):
         if (
             type_ == "org"
-            and (ORG_SUFFIX.search(name) or words[-1] in EN_ORG_SUFFIXES)
+            # "Wrenfield Cabs", "Corwell Opticians": a firm named by what it is goes by its first word
+            and (ORG_SUFFIX.search(name) or words[-1] in EN_ORG_SUFFIXES or is_plural_common_noun(words[-1]))
             and len(words[0]) >= 3
         ):
             return [words[0]]

@@ -1,0 +1,81 @@
+"""A firm's name said in the turn survives stage 1 and is typed a firm (compress/informative.py,
+compress/names.py, compress/names_zh.py): a full firm name opening a clause is talked about, never
+called to ("澄禾服饰，湖州那家…"), a name a firm noun introduces ("a payroll company, Quillmark") is
+no vocative, a name once written with its legal form (Pinwheel Ltd) is that firm alone too, ", he"
+after a name makes a person, and X哥 that jieba files only as a rare proper name is a nickname
+(龙哥), never a trade name glued to the verb after it. Made-up names; the cases that must not change
+are beside each rule."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from simplemem_graph.compress import compress
+from simplemem_graph.compress.mentions import resolve_overlaps
+from simplemem_graph.compress.names_zh import find_names_zh
+from simplemem_graph.models import Turn
+
+
+def _events(*texts: str) -> list[tuple[str, dict[str, str]]]:
+    turns = [
+        Turn(id=f"t{i}", session="s1", speaker="user", text=t, time=datetime(2026, 3, 2, 9, i))
+        for i, t in enumerate(texts)
+    ]
+    return [(e.text, {p.name: p.type for p in e.participants}) for e in compress(turns)]
+
+
+def _zh(text: str) -> dict[str, str]:
+    return {m.value: m.kind for m in resolve_overlaps(find_names_zh(text), ())}
+
+
+def test_a_chinese_firm_name_opening_a_clause_is_kept():
+    events = _events("新客户谈下来了！澄禾服饰，湖州做马面裙的那家，店铺都交给我们代运营")
+    assert any("澄禾服饰" in text and kinds.get("澄禾服饰") == "org" for text, kinds in events)
+
+
+def test_a_name_alone_after_a_comma_still_addresses_the_listener():
+    assert _events("Thanks, Caroline!") == []
+
+
+def test_a_name_a_firm_noun_introduces_is_kept_as_a_firm():
+    events = _events("not our job, they signed direct with a payroll company, Quillmark")
+    assert any(text.endswith("Quillmark") and kinds.get("Quillmark") == "org" for text, kinds in events)
+
+
+def test_a_firm_introduced_once_is_a_firm_where_it_acts_alone():
+    events = _events(
+        "they signed with a telematics company, Quillmark", "Quillmark pushed the fix last night"
+    )
+    assert all(kinds.get("Quillmark") in (None, "org") for _text, kinds in events)
+    assert any(kinds.get("Quillmark") == "org" for _text, kinds in events)
+
+
+def test_a_name_written_once_with_its_legal_form_is_that_firm_alone():
+    events = _events(
+        "> Tobias\n> Integration Consultant, Pinwheel Ltd", "Pinwheel Ltd sent the file", "Pinwheel called"
+    )
+    assert [kinds.get("Pinwheel") for _text, kinds in events if "Pinwheel" in kinds] in ([], ["org"])
+    assert all(kinds.get("Pinwheel") != "person" for _text, kinds in events)
+
+
+def test_he_after_a_name_makes_a_person():
+    events = _events("invoices go to Tobenna, he reports straight to Skip and does the payables")
+    assert any(kinds.get("Tobenna") == "person" for _text, kinds in events)
+
+
+@pytest.mark.parametrize("text", ["龙哥拍板，小棠日常对接。", "龙哥刚打电话 说厂里排期紧"])
+def test_a_rare_proper_ge_pair_is_a_nickname_not_a_firm(text):
+    found = _zh(text)
+    assert found.get("龙哥") == "person"
+    assert not [k for k, kind in found.items() if kind == "org"]
+
+
+@pytest.mark.parametrize("text", ["帅哥拍板", "大哥说没事"])
+def test_common_ge_words_stay_words(text):
+    assert not [k for k in _zh(text) if "哥" in k]
+
+
+def test_a_three_character_name_keeps_its_last_character():
+    assert _zh("张志刚打电话说厂里排期紧").get("张志刚") == "person"
