@@ -155,6 +155,11 @@ _EN_QUANTITY = re.compile(
     rf"\b(?P<n>{_DIGITS}|{EN_NUMBER_WORD_PATTERN})\s+(?P<noun>(?:[a-z]+\s+){{0,2}}?(?:[a-z]+s|{_PLURAL_EXCEPTIONS}))\b"
 )
 _EN_NUMBER_WORD = re.compile(rf"\b(?P<n>{EN_NUMBER_WORD_PATTERN})\b", re.IGNORECASE)
+# "phase 1 branches 6 → 8", "headcount 182 → 197": a note's arrow between two bare counts of the
+# word before them (a date or an amount after the arrow is read elsewhere).
+_EN_ARROW_COUNT = re.compile(
+    rf"\b(?P<noun>[A-Za-z][a-z-]{{2,}})\s+(?P<a>{_DIGITS})\s?[→⟶⇒]\s?(?P<b>{_DIGITS})(?![\d.,]*\s?(?:%|[A-Za-z£$€¥]))"
+)
 _EN_ORDINAL = re.compile(
     r"\b(?P<w>first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|"
     r"twelfth)\s+(?P<noun>[a-z]+)\b",
@@ -430,6 +435,13 @@ def _quantities(text: str) -> list[Mention]:
         found.append(
             Mention("quantity", m.start(), m.end(), m.group(0), format_number(parse_number(m.group("n"))))
         )
+    for m in _EN_ARROW_COUNT.finditer(text):
+        if m.group("noun").lower() in STOPWORDS:
+            continue
+        for side in ("a", "b"):
+            value = format_number(parse_number(m.group(side)))
+            unit = {"unit": m.group("noun").lower()}
+            found.append(Mention("quantity", m.start(side), m.end(side), m.group(side), value, unit))
     return found
 
 

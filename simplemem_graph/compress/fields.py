@@ -62,7 +62,7 @@ def quantities_from(atoms: list[Mention]) -> list[Quantity]:
             found.append(Quantity(value=value, unit=unit, surface=m.surface, kind="money"))
         elif m.kind == "quantity":
             value = float(m.value) if "." in m.value else int(m.value)
-            unit = _LEADING_COUNT.sub("", m.surface).strip() or None
+            unit = m.extra.get("unit") or _LEADING_COUNT.sub("", m.surface).strip() or None
             found.append(Quantity(value=value, unit=unit, surface=m.surface, kind="quantity"))
         elif m.kind == "duration":
             found.append(Quantity(value=m.value, unit=None, surface=m.surface, kind="duration"))

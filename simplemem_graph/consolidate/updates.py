@@ -142,7 +142,12 @@ def detect_updates(
                 (attribute, values, old_values[attribute])
                 for attribute, values in new_values.items()
                 if old_values.get(attribute)
-                and figures(attribute, values) - figures(attribute, old_values[attribute])
+                and (
+                    figures(attribute, values) - figures(attribute, old_values[attribute])
+                    # "branches 7 → 8" after "branches 8 → 7": both figures were written before,
+                    # but the older one's current value is 7
+                    or (marker and _moved_back(event, older, attribute, marker))
+                )
             ]
             if not changed:
                 continue  # most pairs: no value of one kind that differs, so no text comparison either
@@ -163,6 +168,10 @@ def detect_updates(
                 given = new_values_of(event, attribute, marker) if marker else set()
                 if marker and figures(attribute, old) <= figures(attribute, given):
                     continue  # the older one states the new value: a restatement, not what changed
+                if marker and (older_marker := EXPLICIT_CHANGE.search(older.text)):
+                    moved_to = figures(attribute, new_values_of(older, attribute, older_marker))
+                    if moved_to and moved_to <= figures(attribute, given):
+                        continue  # the older note already moved to this value (6 → 8, then 7 → 8)
                 if marker and not given and values_after(event, attribute, 0) and not disputes(event, older):
                     # the change word gives no value of this kind where the text places them all:
                     # "从3月1日起外壳涨到1.32元" changes a price, its date says from when
@@ -288,6 +297,17 @@ def _names_anyone(event: Event) -> bool:
 # Markers after which the text names the value being replaced ("£2,560, replacing the £2,780
 # rate", "instead of the GRI price"); after the others it names the new one ("推迟到4月25日").
 _OLD_AFTER = re.compile(r"replac(?!ement)|instead|代替|取代", re.IGNORECASE)
+
+
+def _moved_back(event: Event, older: Event, attribute: str, marker: re.Match) -> bool:
+    """Both notes write the change with a marker and the new value differs from the value the
+    older note moved to (8 → 7, then 7 → 8)."""
+    older_marker = EXPLICIT_CHANGE.search(older.text)
+    if older_marker is None:
+        return False
+    given = figures(attribute, new_values_of(event, attribute, marker))
+    current = figures(attribute, new_values_of(older, attribute, older_marker))
+    return bool(given and current and given != current)
 
 
 def new_values_of(event: Event, attribute: str, marker: re.Match) -> set[str]:
