@@ -106,6 +106,19 @@ ZH_SITE_SUFFIXES = tuple(_words("""花园 小区 家园 公寓 大厦 广场 园
 ZH_PLACE_SUFFIXES = tuple(_words("""省 市 县 区 镇 村 路 街 机场 站 港 湾 岛"""))
 
 # A capitalised name ending in one of these is an organisation: Helix Labs, Orbit Logistics.
+# A firm named only to say another is not it: the role of its mention ("contrast"), and the words
+# that say so ("跟JL不是一家", "完全两家 别搞混", "nothing to do with", "a totally separate firm").
+CONTRAST_ROLE = "contrast"
+CONTRAST_MARKER = re.compile(
+    r"不是一家|不是同一家|完全两家|两家公司|搞混|弄混|混淆|差一个字|"
+    r"\b(?:nothing to do (?:with|w/?)(?=\s)|not to be confused with|"
+    r"no relation to|not related to|unrelated to|"
+    r"not the same (?:firm|company|business|lot|people|one)|"
+    r"(?:separate|different) (?:firm|company|business|lot|outfit|account|one|people))\b",
+    re.IGNORECASE,
+)
+
+
 # Nouns for a firm: "signed direct with a telematics company, Orbitrack", "a firm called Tallyclock"
 # introduce the name after them as an organisation's.
 EN_FIRM_NOUNS = (

@@ -58,6 +58,7 @@ from simplemem_graph.consolidate.aliases import (
 from simplemem_graph.consolidate.entity_index import EntityIndex
 from simplemem_graph.consolidate.name_matching import (
     GENERIC_SPEAKERS,
+    contrasted,
     entity_id,
     joined_participants,
     known_extension,
@@ -68,6 +69,7 @@ from simplemem_graph.consolidate.name_matching import (
 )
 from simplemem_graph.embedding import Embedder
 from simplemem_graph.gazetteer import EN_PLACES
+from simplemem_graph.lexicon import CONTRAST_ROLE
 from simplemem_graph.models import Entity, Event, Link, LinkKind
 
 
@@ -242,8 +244,19 @@ class EntityResolver:
             if self.index.entities[canonical_id].type == "org":
                 self._profiles[canonical_id].append(event.text)
         self._link_employers(event.text, mentions, surfaces)
+        self._mark_contrasts(event.text, mentions)
         self.result.mentions[event.id] = mentions
         self.session_entities[event.session].update(mentions)
+
+    def _mark_contrasts(self, text: str, mentions: dict[str, dict[str, str]]) -> None:
+        """Firms named only as what another is not get the role "contrast" (`contrasted`)."""
+        at = {
+            canonical_id: text.find(props["surface"])
+            for canonical_id, props in mentions.items()
+            if props.get("surface") and props["role"] not in ("speaker", "implied")
+        }
+        for canonical_id in contrasted(text, at, self.index.type_of):
+            mentions[canonical_id] = {**mentions[canonical_id], "role": CONTRAST_ROLE}
 
     def appositions(self, text: str, names: list[tuple[str, str]]) -> None:
         """A description set beside an organisation's name ("Pellworth Logistics, the cold store

@@ -46,13 +46,16 @@ from simplemem_graph.consolidate.entity_index import EntityIndex
 from simplemem_graph.consolidate.name_matching import GENERIC_SPEAKERS
 from simplemem_graph.consolidate.similarity import content_terms
 from simplemem_graph.consolidate.updates import HANDOVER
-from simplemem_graph.lexicon import ZH_SITE_SUFFIXES, ZH_TITLES
+from simplemem_graph.lexicon import CONTRAST_ROLE, ZH_SITE_SUFFIXES, ZH_TITLES
 from simplemem_graph.models import Event, Link, LinkKind
 
 MAX_INHERITED_IN_A_ROW = 8  # events in a row that may borrow the focus before it fades
 FOCUS_MAX_AGE = timedelta(hours=4)  # a focus last named longer ago than this has faded
 _PERSON_PRONOUN = re.compile(r"[他她](?![们們])|\b(?:he|she|him|her)\b", re.IGNORECASE)
-_NEAR_DAY = re.compile(r"明天|后天|昨天|前天|明早|明晚|今晚|tomorrow|yesterday|tonight", re.IGNORECASE)
+_NEAR_DAY = re.compile(
+    r"明天|后天|昨天|前天|明早|明晚|今晚|(?:这个?|这)?周末|tomorrow|yesterday|tonight|(?:this |the )?weekend",
+    re.IGNORECASE,
+)
 THREAD_TERMS_KEPT = 6  # recent events of the focus whose words a continuation may share
 ANSWER_TURNS = 3  # messages in a row of whoever answers "who are the contacts?" that answer it
 # A question about who to deal with: the people named in the answer are the focus's contacts.
@@ -163,7 +166,12 @@ def infer_subjects(
         people = [i for i, p in mentioned.items() if _kind(index, i) == "person" and p["role"] != "speaker"]
         # A system or product tied to a client as its own (PayNest, "their POS") speaks for the
         # client as a supplier firm does; an untied product is a thing, not a party.
-        orgs = [i for i in mentioned if _kind(index, i) == "org" or _tied_system(index, i)]
+        # a firm named only as what the other is not ("跟JL不是一家") takes no part in the focus
+        orgs = [
+            i
+            for i in mentioned
+            if (_kind(index, i) == "org" or _tied_system(index, i)) and mentioned[i]["role"] != CONTRAST_ROLE
+        ]
         turn_id = event.source_ids[0] if event.source_ids else ""
         turn_text = turn_texts.get(turn_id, event.text)
         _track_contact_question(state, event, turn_id, turn_text, names_a_firm=bool(orgs_in_turn(turn_id)))
@@ -392,7 +400,8 @@ def _states_value(event: Event) -> bool:
         return True
     if event.deadline is not None and event.deadline != own_day:
         return True
-    return any(a.kind == "time" for a in event.atoms)
+    # a clock time ("3点", "at 10:30"), not a part of the day ("中午吃啥", "tonight")
+    return any(a.kind == "time" and any(c.isdigit() for c in a.surface) for a in event.atoms)
 
 
 def near_days(event: Event) -> set[str]:

@@ -59,7 +59,7 @@ from simplemem_graph.consolidate.calibration import (
 from simplemem_graph.consolidate.communities import plan_topics
 from simplemem_graph.consolidate.entities import EntityResolver
 from simplemem_graph.consolidate.entity_index import EntityIndex
-from simplemem_graph.consolidate.name_matching import GENERIC_SPEAKERS, NameFinder, name_occurs
+from simplemem_graph.consolidate.name_matching import GENERIC_SPEAKERS, NameFinder, contrasted, name_occurs
 from simplemem_graph.consolidate.neighbours import nearest_neighbours
 from simplemem_graph.consolidate.patterns import plan_patterns
 from simplemem_graph.consolidate.rederive import (
@@ -72,6 +72,7 @@ from simplemem_graph.consolidate.snapshot import mention_moves, read_mentions
 from simplemem_graph.consolidate.updates import attribute_values
 from simplemem_graph.embedding import Embedder, stored_model
 from simplemem_graph.errors import ConsolidationError, SimpleMemError
+from simplemem_graph.lexicon import CONTRAST_MARKER, CONTRAST_ROLE
 from simplemem_graph.models import (
     Event,
     EventPatch,
@@ -350,7 +351,7 @@ def plan_aliases(store: GraphStore, namespace: str) -> GraphDelta:
     MENTIONS added where an event's text names a known entity it does not mention yet."""
     index = EntityIndex.load(store, namespace)
     events = {e.id: e for e in store.events(namespace, EventQuery(embeddings=False))}
-    pairs = _mention_pairs(store, namespace)
+    pairs, contrast_pairs = _mention_pairs(store, namespace)
     sessions_of: dict[str, set[str]] = defaultdict(set)
     for source, target in pairs:
         if source in events:
@@ -399,13 +400,32 @@ def plan_aliases(store: GraphStore, namespace: str) -> GraphDelta:
             source=event.id,
             target=canonical_id,
             namespace=namespace,
-            props={"role": "mention", "surface": _last_surface(names_of[canonical_id], event.text)},
+            props={
+                "role": CONTRAST_ROLE
+                if canonical_id in _contrasted_in(event, mentioned, occurring, names_of, index)
+                else "mention",
+                "surface": _last_surface(names_of[canonical_id], event.text),
+            },
         )
         for event in events.values()
         for canonical_id in sorted(occurring.get(event.id, ()))
         if canonical_id not in mentioned[event.id]
     ]
-    found = list({(link.source, link.target): link for link in added}.values())
+    # A mention made before the other name was known ("跟QL就差一个字" resolved before 栖澜 was a
+    # name) is marked a contrast now that both are.
+    remarked = [
+        Link(
+            kind=LinkKind.MENTIONS,
+            source=event.id,
+            target=canonical_id,
+            namespace=namespace,
+            props={"role": CONTRAST_ROLE, "surface": _last_surface(names_of[canonical_id], event.text)},
+        )
+        for event in events.values()
+        for canonical_id in sorted(_contrasted_in(event, mentioned, occurring, names_of, index))
+        if canonical_id in mentioned[event.id] and (event.id, canonical_id) not in contrast_pairs
+    ]
+    found = list({(link.source, link.target): link for link in [*added, *remarked]}.values())
     return GraphDelta(
         namespace=namespace,
         entities=list(result.changed.values()),
@@ -415,9 +435,34 @@ def plan_aliases(store: GraphStore, namespace: str) -> GraphDelta:
     )
 
 
-def _mention_pairs(store: GraphStore, namespace: str) -> list[tuple[str, str]]:
-    """(event, entity) of every MENTIONS link: the links themselves (~1.5 KB each) are let go."""
-    return [(link.source, link.target) for link in store.links(namespace, kinds=[LinkKind.MENTIONS])]
+def _contrasted_in(
+    event: Event,
+    mentioned: dict[str, set[str]],
+    occurring: dict[str, set[str]],
+    names_of: dict[str, list[str]],
+    index: EntityIndex,
+) -> set[str]:
+    """The firms the event's text names only as what another is not (see `contrasted`)."""
+    if CONTRAST_MARKER.search(event.text) is None:
+        return set()
+    ids = mentioned[event.id] | occurring.get(event.id, set())
+    at = {
+        i: min((p for n in names_of.get(i, []) if (p := event.text.find(n)) >= 0), default=-1)
+        for i in ids
+        if i in index.entities
+    }
+    return contrasted(event.text, at, index.type_of)
+
+
+def _mention_pairs(store: GraphStore, namespace: str) -> tuple[list[tuple[str, str]], set[tuple[str, str]]]:
+    """(event, entity) of every MENTIONS link, and those of them that are contrasts: the links
+    themselves (~1.5 KB each) are let go."""
+    pairs, contrasts = [], set()
+    for link in store.links(namespace, kinds=[LinkKind.MENTIONS]):
+        pairs.append((link.source, link.target))
+        if link.props.get("role") == CONTRAST_ROLE:
+            contrasts.add((link.source, link.target))
+    return pairs, contrasts
 
 
 def _last_surface(names: Sequence[str], text: str) -> str:

@@ -20,6 +20,7 @@ from simplemem_graph.consolidate.aliases import (
     normalise_name,
 )
 from simplemem_graph.consolidate.calibration import calibration
+from simplemem_graph.lexicon import CONTRAST_MARKER
 from simplemem_graph.models import Event, stable_id
 
 if TYPE_CHECKING:  # the index uses these helpers; only its type is needed here
@@ -299,6 +300,25 @@ def outside_longer_names(
         for name, owner in found
         if not spans[(name, owner)] or not all(covered(s, e, owner) for s, e in spans[(name, owner)])
     ]
+
+
+def contrasted(text: str, at: dict[str, int], type_of: Callable[[str], str]) -> set[str]:
+    """The firms `text` names only to say another is not it ("锦澜物业也找我问价，跟JL不是一家", "a
+    different Calderbrook rang", "Corwell Opticians … nothing to do w CP"): an organisation named
+    after another name, near a contrast marker, or right after "a different". `at`: entity id ->
+    where its name is in the text (-1: not found)."""
+    marker = CONTRAST_MARKER.search(text)
+    if marker is None:
+        return set()
+    found = set()
+    for entity, position in at.items():
+        if position < 0 or type_of(entity) != "org":
+            continue
+        before = [other for other, p in at.items() if 0 <= p < position and other != entity]
+        different = re.search(r"\b(?:a|another)\s+different\s+$", text[:position], re.IGNORECASE)
+        if different or (before and position > marker.start() - 40):
+            found.add(entity)
+    return found
 
 
 def latin_or_digit(char: str) -> bool:

@@ -31,6 +31,7 @@ from typing import Any
 from simplemem_graph.consolidate.focus import near_days, terms_without_time
 from simplemem_graph.consolidate.updates import attribute_values
 from simplemem_graph.errors import NotFoundError
+from simplemem_graph.lexicon import CONTRAST_ROLE
 from simplemem_graph.models import Entity, Event, EventStatus, Hit, LinkKind
 from simplemem_graph.stores.base import GraphStore
 from simplemem_graph.stores.queries import EntitiesNamed, EntityQuery, EventQuery, RecallFilter
@@ -126,6 +127,12 @@ def entity_story(
     suppliers += sites
     window = RecallFilter(statuses, date_from, date_to)
     events = {e.id: e for e in store.events(namespace, EventQuery(entity_ids=[entity.id], filter=window))}
+    # An event that names the entity only as what another firm is not ("跟QL不是一家") is not its own.
+    roles: dict[str, set[str]] = defaultdict(set)
+    for link in store.links(namespace, kinds=[LinkKind.MENTIONS], node_ids=sorted(events)):
+        if link.source in events and link.target in group:
+            roles[link.source].add(link.props.get("role", ""))
+    events = {i: e for i, e in events.items() if roles.get(i) != {CONTRAST_ROLE}}
     storylines = store.events(
         namespace, EventQuery(entity_ids=people + suppliers + sorted(at_supplier), filter=window)
     )
@@ -305,7 +312,7 @@ def _path(
     sites: list[str],
 ) -> list[str]:
     """Why the event is in the story ([] when it belongs to another party's)."""
-    own = [t for t in mentioned if t in group]
+    own = [t for t in mentioned if t in group and mentioned[t].get("role") != CONTRAST_ROLE]
     if own:
         props = mentioned[own[0]]
         if props.get("role") == "implied":
@@ -321,7 +328,6 @@ def _path(
             tie = "SITE" if supplier in sites else "SUPPLIER"
             return [f"MENTIONS {label.get(supplier, supplier)}", f"{tie} OF {entity.name}"]
     return []
-
 
 
 def _revisions(
