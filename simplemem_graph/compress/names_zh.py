@@ -42,7 +42,7 @@ _ZH_TITLED = re.compile(rf"(?:小|老)?{_SURNAME}{_TITLE}(?![额价数共计量�
 _ZH_NICKNAME = re.compile(rf"(?:小|老){_SURNAME}")
 # "叫胖哥", "大家都叫他胖哥": what someone is called is a name, whatever its words.
 _ZH_CALLED = re.compile(
-    r"(?:叫做|名叫|叫(?:他|她)?)(?P<n>[\u4e00-\u9fff]{2,4}?)(?=的|[，。,、；;！!？?\s]|$)"
+    r"(?:叫做|名叫|(?:叫|喊|称)(?:他|她)?)(?P<n>[\u4e00-\u9fff]{2,4}?)(?=的|[，。,、；;！!？?\s]|$)"
 )
 # 小美, 老K: 小/老 + a given-name character (not a surname) is a nickname only where a name stands.
 _ZH_GIVEN_NICKNAME = re.compile(r"(?:小|老)[\u4e00-\u9fff]")
@@ -311,9 +311,43 @@ def _placed_trade_name(place: tuple[str, str, int], name: tuple[str, str, int]) 
 _DEPARTMENT = "部"
 
 
+# The head characters of a three-character noun for a place that serves people (幼儿园, 健身房,
+# 美容院, 咖啡馆): after a trade name jieba does not know, the whole is an institution's name.
+_INSTITUTION_HEADS = "园院校馆店房厅"
+
+
+_FIRM_CONTEXT_AFTER = re.compile(r"老板|那边|这边|也找|又找|也来|又来|找我们|来问")
+
+
 def _zh_orgs(tokens: list[tuple[str, str, int]]) -> list[Mention]:
     found = []
     for i, (word, tag, start) in enumerate(tokens):
+        if (
+            i
+            and len(word) == 3
+            and word[-1] in _INSTITUTION_HEADS
+            and is_common_zh_word(word)
+            and _unlisted_word(tokens[i - 1][0])
+        ):
+            name_start = tokens[i - 1][2]
+            surface = tokens[i - 1][0] + word
+            found.append(Mention("org", name_start, start + len(word), surface, surface))  # 葵语|幼儿园
+            continue
+        if (
+            i
+            and i + 1 < len(tokens)
+            and len(word) == 2
+            and tag == "n"
+            and is_common_zh_word(word, 1)
+            and (_unlisted_word(tokens[i - 1][0]) or _guessed_name(*tokens[i - 1][:2]))
+            and _FIRM_CONTEXT_AFTER.match("".join(w for w, _t, _s in tokens[i + 1 : i + 3]))
+        ):
+            # 望舟|民宿|老板, 葵雨|琴行|也找我们: a new word and a rarer noun of a business, then its
+            # boss or what a client does
+            name_start = tokens[i - 1][2]
+            surface = tokens[i - 1][0] + word
+            found.append(Mention("org", name_start, start + len(word), surface, surface))
+            continue
         suffix = next((s for s in ZH_ORG_SUFFIXES if word.endswith(s)), None)
         placed = i >= 2 and _placed_trade_name(tokens[i - 2], tokens[i - 1]) and _trade_word(word, tag, 1)
         if suffix is None and (placed or _trade_word(word, tag)):
@@ -863,7 +897,7 @@ def find_names_zh(text: str) -> list[Mention]:
         tail = name[-2:]
         kind = (
             "org"
-            if re.search(r"[家所间]$|公司$|厂$|店$", text[max(0, m.start() - 4) : m.start()])
+            if re.search(r"(?:[家所间]|公司|厂|店)[，,\s]?$", text[max(0, m.start() - 5) : m.start()])
             # 叫鼎匠装饰: a name ending in a line of business is the firm's
             or (len(name) >= 4 and (tail in ZH_INDUSTRY_WORDS or _trade_word(tail, _dictionary_tag(tail))))
             else "person"

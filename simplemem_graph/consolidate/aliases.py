@@ -114,7 +114,8 @@ _ZH_PLACE_PREFIX = re.compile(
 _ZH_MARKED_PLACE_PREFIX = re.compile(r"^(?:[\u4e00-\u9fff]{2,3}?[省市县区])+")
 # ...and closes with its legal form and industry words (精密五金有限公司, 塑胶制品有限公司).
 _ZH_ORG_TAIL = re.compile(
-    "(?:有限责任公司|股份有限公司|有限公司|股份公司|公司|集团|工厂|厂|"
+    # 幼儿园, 健身房, 美容院: a three-character noun for a place that serves people ends a name too
+    "(?:有限责任公司|股份有限公司|有限公司|股份公司|公司|集团|工厂|厂|[\u4e00-\u9fff]{2}[园院校馆]|"
     + "|".join(sorted(set(ZH_ORG_SUFFIXES) | set(ZH_INDUSTRY_WORDS), key=len, reverse=True))
     + ")$"
 )
@@ -260,6 +261,20 @@ def is_abbreviation(short: str, full: str) -> bool:
     # The end of a Chinese firm's name is its industry (五金 of 佛山宏达五金, 物流 of 杭州天成物流):
     # a kind of business, shared by many firms, never the short form of one.
     return len(short_key) >= 2 and short_key in full_key and not full_key.endswith(short_key)
+
+
+def without_legal_form(name: str) -> str | None:
+    """An English firm's name without its legal form when at least two words remain ("Kessler
+    Vaughn Ostrander LLP" -> "Kessler Vaughn Ostrander"; "Acme Ltd" keeps its form: one word alone
+    is too easily another thing)."""
+    words = name.split()
+    if (
+        len(words) >= 3
+        and words[-1].rstrip(",") in _EN_LEGAL
+        and all(w[:1].isupper() or w == "&" for w in words)
+    ):
+        return " ".join(words[:-1]).rstrip(",")
+    return None
 
 
 def short_forms(name: str, type_: str) -> list[str]:

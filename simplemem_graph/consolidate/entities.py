@@ -54,6 +54,7 @@ from simplemem_graph.consolidate.aliases import (
     normalise_name,
     short_forms,
     titled_surname_en,
+    without_legal_form,
 )
 from simplemem_graph.consolidate.entity_index import EntityIndex
 from simplemem_graph.consolidate.name_matching import (
@@ -607,6 +608,9 @@ class EntityResolver:
         self.index.put(entity)
         self.result.changed[entity.id] = entity
         self.result.counts["entities_new"] += 1
+        bare = without_legal_form(entity.name) if entity.type == "org" else None
+        if bare:  # "Kessler Vaughn Ostrander LLP" is asked about as "the Kessler Vaughn Ostrander job"
+            self.make_alias(bare, entity.id, "legal-form", confidence=0.95, evidence=entity.name)
         return entity.id
 
     def _link_employers(self, text: str, mentions: dict, surfaces: dict[str, set[str]]) -> None:

@@ -18,6 +18,7 @@ from simplemem_graph.consolidate.aliases import (
     normalise_name,
     short_form_letter_pairs,
     short_forms,
+    without_legal_form,
 )
 from simplemem_graph.consolidate.name_matching import (
     GENERIC_SPEAKERS,
@@ -174,8 +175,9 @@ class EntityIndex:
         `among`: only these canonical ids count. `backed` (the text introduces the form for one
         of them): any type counts, since what stage 1 typed a person may be a firm, and a
         statement ("we call him JD") may name a person's initials too."""
+        # scored on the name without its legal form: KVO abbreviates Kessler Vaughn Ostrander LLP
         candidates = [
-            (e.name, e.id)
+            (without_legal_form(e.name) or e.name, e.id)
             for e in self.abbreviation_candidates(short)
             if (backed or e.type in ("org", "other")) and (among is None or e.id in among)
         ]
@@ -295,8 +297,10 @@ def _lookup_keys(name: str) -> set[str]:
     if surname:
         keys.add(f"nick:{surname}")
     words = name.split()
-    if initials(name):
-        keys.add(f"initials:{initials(name)}")
+    # "KVO" of Kessler Vaughn Ostrander LLP: initials leave the legal form out as often as not
+    for form in (name, without_legal_form(name) or ""):
+        if initials(form):
+            keys.add(f"initials:{initials(form)}")
     # Where a short form of the name may open: its letter pairs (by pinyin for Chinese), and for a
     # Chinese name the characters that open it or its trade name.
     keys |= {f"abbr:{pair}" for pair in abbreviation_letter_pairs(name)}
