@@ -400,8 +400,11 @@ def _states_value(event: Event) -> bool:
         return True
     if event.deadline is not None and event.deadline != own_day:
         return True
-    # a clock time ("3点", "at 10:30"), not a part of the day ("中午吃啥", "tonight")
-    return any(a.kind == "time" and any(c.isdigit() for c in a.surface) for a in event.atoms)
+    # a clock time ("3点", "下午三点", "at 10:30"), not a part of the day alone ("中午吃啥", "tonight")
+    return any(a.kind == "time" and _CLOCK.search(a.surface) for a in event.atoms)
+
+
+_CLOCK = re.compile(r"\d|[一二三四五六七八九十两半][点時时刻]|[点时]半")
 
 
 def near_days(event: Event) -> set[str]:
