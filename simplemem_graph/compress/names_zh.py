@@ -887,9 +887,14 @@ def find_names_zh(text: str) -> list[Mention]:
         # jieba cut 吴涛|腾 before a verb: the structural name, starting at the same place, is longer
         if all(k.kind == m.kind and k.start == m.start and k.end < m.end for k in clash):
             found = [k for k in found if k not in clash] + [m]
-    for m in _role_introduced_orgs(tokens) + _trader_introduced_orgs(text):
+    for m in _role_introduced_orgs(tokens):
         if not any(k.start < m.end and m.start < k.end for k in found):
             found.append(m)
+    for m in _trader_introduced_orgs(text):
+        # the structure outweighs jieba's guess of a person across the name (商澳|岐, 岚|麦咖啡)
+        clash = [k for k in found if k.start < m.end and m.start < k.end]
+        if all(k.kind == "person" for k in clash):
+            found = [k for k in found if k not in clash] + [m]
     for m in _ZH_CALLED.finditer(text):
         name = m.group("n")
         if name[0] in "他她它我你这那":
@@ -936,12 +941,24 @@ _ZH_TRADER_THEN_FIRM = re.compile(
 )
 
 
+# "福田有家岚麦咖啡": the measure word that introduces a firm, a trade name jieba does not know and
+# a noun of what it does; read on the characters (jieba may cut 岚|麦咖啡).
+_ZH_MEASURED_FIRM = re.compile(r"(?:有|一)家(?P<n>(?P<trade>[\u4e00-\u9fff]{2})(?P<kind>[\u4e00-\u9fff]{2}))")
+
+
 def _trader_introduced_orgs(text: str) -> list[Mention]:
-    return [
+    found = [
         Mention("org", m.start("n"), m.end("n"), m.group("n"), m.group("n"))
         for m in _ZH_TRADER_THEN_FIRM.finditer(text)
         if _unlisted_word(m.group("trade"))
     ]
+    found += [
+        Mention("org", m.start("n"), m.end("n"), m.group("n"), m.group("n"))
+        for m in _ZH_MEASURED_FIRM.finditer(text)
+        if _unlisted_word(m.group("trade"))
+        and _trade_word(m.group("kind"), _dictionary_tag(m.group("kind")), 1)
+    ]
+    return found
 
 
 # What only a person does or is called right after a name: speaks, agrees, replies; a title.

@@ -79,3 +79,45 @@ def test_common_ge_words_stay_words(text):
 
 def test_a_three_character_name_keeps_its_last_character():
     assert _zh("张志刚打电话说厂里排期紧").get("张志刚") == "person"
+
+
+@pytest.mark.parametrize(
+    ("text", "firm"),
+    [
+        ("新接了个连锁幼儿园的活儿 芮溪幼儿园，三个园暑假翻新", "芮溪幼儿园"),
+        ("澜舟民宿老板又打电话 热水器不出热水", "澜舟民宿"),
+        ("福田真的有家岚麦咖啡，老板想重做吧台", "岚麦咖啡"),
+        ("咖啡机是他们长期合作的设备商澳岐设备负责", "澳岐设备"),
+    ],
+)
+def test_a_new_trade_name_and_what_the_business_is_make_a_firm(text, firm):
+    assert _zh(text).get(firm) == "org"
+
+
+@pytest.mark.parametrize("text", ["那家含税价格高", "去了趟健身房", "小王电话那边没人接"])
+def test_ordinary_words_around_a_business_noun_make_no_firm(text):
+    assert not [k for k, kind in _zh(text).items() if kind == "org"]
+
+
+@pytest.mark.parametrize(
+    ("text", "person"),
+    [("园里上上下下都喊她大校长，真名不知道", "大校长"), ("可乐哥到场好火，话我们做得烂", "可乐哥")],
+)
+def test_what_everyone_calls_someone_is_a_person(text, person):
+    assert _zh(text).get(person) == "person"
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("阿Kit下午来接水装净水器", "Kit"),
+        ("老板叫Derwin，单店", "Derwin"),
+        ("财务Yolanda发了水单", "Yolanda"),
+    ],
+)
+def test_a_latin_name_called_or_given_a_job_in_chinese_is_a_person(text, name):
+    assert any(kinds.get(name) == "person" for _text, kinds in _events(text))
+
+
+def test_a_latin_word_used_as_a_tool_stays_a_product():
+    assert all(kinds.get("Excel") != "person" for _text, kinds in _events("用Excel对一下账"))
