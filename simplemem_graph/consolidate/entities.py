@@ -70,8 +70,9 @@ from simplemem_graph.consolidate.name_matching import (
 )
 from simplemem_graph.embedding import Embedder
 from simplemem_graph.gazetteer import EN_PLACES
-from simplemem_graph.lexicon import CONTRAST_ROLE
+from simplemem_graph.lexicon import CONTRAST_ROLE, ZH_INDUSTRY_WORDS, ZH_ORG_SUFFIXES
 from simplemem_graph.models import Entity, Event, Link, LinkKind
+from simplemem_graph.text import zh_dictionary_tag
 
 
 @dataclass
@@ -207,6 +208,8 @@ class EntityResolver:
                 type_ = "org"  # stage 1 read a firm's name as a person's (麦 is a surname too)
             elif type_ == "place" and brand_shaped(name) and name not in EN_PLACES:
                 type_ = "org"  # "their firewall is NetAsia": a coined word is a brand, not a town
+            elif type_ == "org" and (person := self._known_person_before_a_word(name)):
+                name, type_ = person, "person"  # 婉婷|传话: someone known, and what they do
             resolved_id = self._resolve_name(name, type_, event, orgs_here)
             mention(resolved_id, role, name)
             named.append((name, resolved_id))
@@ -248,6 +251,17 @@ class EntityResolver:
         self._mark_contrasts(event.text, mentions)
         self.result.mentions[event.id] = mentions
         self.session_entities[event.session].update(mentions)
+
+    def _known_person_before_a_word(self, name: str) -> str | None:
+        """A Chinese "firm" that is a known person's name and one ordinary two-character word, no
+        line of business (婉婷传话, 可欣签字): the person, read as a firm by the trade-name rule."""
+        if name.isascii() or len(name) not in (4, 5):
+            return None
+        head, tail = name[:-2], name[-2:]
+        if tail in ZH_INDUSTRY_WORDS or tail in ZH_ORG_SUFFIXES or not zh_dictionary_tag(tail):
+            return None
+        known = [self.index.entities[i] for i in self.index.lookup(head)]
+        return head if known and all(e.type == "person" for e in known) else None
 
     def _mark_contrasts(self, text: str, mentions: dict[str, dict[str, str]]) -> None:
         """Firms named only as what another is not get the role "contrast" (`contrasted`)."""

@@ -99,6 +99,7 @@ class SessionFocus:
     answer_turn: str = ""  # the answer's turn being read now
     answer_speaker: str = ""  # who answers: their next turns go on answering
     answer_turns_left: int = 0
+    question_firm: str = ""  # the firm the who-question's turn named first: whose people the answer names
 
     def on_focus(self, orgs: list[str], at: datetime) -> None:
         if set(orgs) != set(self.orgs):
@@ -174,7 +175,12 @@ def infer_subjects(
         ]
         turn_id = event.source_ids[0] if event.source_ids else ""
         turn_text = turn_texts.get(turn_id, event.text)
-        _track_contact_question(state, event, turn_id, turn_text, names_a_firm=bool(orgs_in_turn(turn_id)))
+        firms_here = orgs_in_turn(turn_id)
+        _track_contact_question(state, event, turn_id, turn_text, names_a_firm=bool(firms_here))
+        if state.contact_question == turn_id and firms_here:
+            # "Serambi Jaya Development — launch (Meta, Google, …). Who's the decision-maker?"
+            where = {o: _first_at(turn_text, _names_of(index, o)) for o in firms_here}
+            state.question_firm = min(firms_here, key=lambda o: (where[o] < 0, where[o]))
         systems = [i for i in mentioned if _kind(index, i) == "product" and i not in orgs]
         if systems and not orgs and _fresh(state, event):
             # "他们门店收银用的是PayNest": a product the text gives the focus as its own is its system.
@@ -259,6 +265,11 @@ def infer_subjects(
                 speakers_seen,
                 ties,
                 colleagues_only=True,
+            )
+        elif len(orgs) > 1 and answers_contacts and state.question_firm in orgs:
+            # the focus holds the firm asked about and what its turn listed beside it
+            _tie_people(
+                event, people, state.question_firm, mentioned, state, index, turn_text, speakers_seen, ties
             )
         elif len(named_here) == 1 and orgs and orgs != named_here and tied_via in (SUPPLIER, None):
             # A supplier's own people ("PayNest ... their guy Leo") work at the supplier.
@@ -564,7 +575,7 @@ def _possessed(text: str, surface: str, owners: list[str], by_their: bool = True
             rf"(?<![\w-]){name}\s*\([^()\n]{{0,40}}?\btheir\s+own\b",
             rf"{_THEIR_ZH}的?[^，,。；;！!？?\n]{{0,10}}?{name}",
             # "律所自己签了家扫描公司叫X", "扫描是所里自己签的X": the party's own, not ours (我们自己)
-            rf"(?<!我们)(?<!咱们)(?<!我)自己(?:签|找|请|定|选|用)[^，,。；;！!？?\n]{{0,10}}?{name}",
+            rf"(?<!我们)(?<!咱们)(?<!我)自己(?:长期)?(?:签|找|请|定|选|用|合作)[^，,。；;！!？?\n]{{0,10}}?{name}",
             # "装修队是他们自己找的，叫X": named in the clause right after; "一个代工厂叫X，栖岚自己
             # 签的": in the clause right before
             rf"(?<!我们)(?<!咱们)(?<!我)自己(?:签|找|请|定|选|用)的[\u4e00-\u9fff]{{0,6}}[，,]\s*(?:叫|是)?{name}",
