@@ -128,3 +128,35 @@ def test_a_quoted_signature_ties_the_person_to_the_firm(store, make_event, embed
 
 
 __all__ = ["NS"]
+
+
+def test_the_answer_names_the_people_of_the_firm_asked_about(store, make_event, embedder):
+    client = "Wexbury Homes"
+    ties = _run(
+        store,
+        make_event,
+        embedder,
+        (
+            f"signed: {client} — launch campaign on Meta, Google, landing copy",
+            {"orgs": (client, "Meta", "Google")},
+        ),
+        (
+            f"Noted: {client} — launch (Meta, Google, landing page copy). Who's the decision-maker?",
+            {"orgs": (client, "Meta", "Google")},
+        ),
+        ("their MD. everyone just says Datuk", {"people": ("Datuk",)}),
+    )
+    assert ("Datuk", client) in ties
+    assert not {("Datuk", "Meta"), ("Datuk", "Google")} & ties
+
+
+def test_a_known_person_and_what_they_do_is_no_firm(store, make_event, embedder):
+    _run(
+        store,
+        make_event,
+        embedder,
+        ("拉了个项目群，@婉琪 产品经理，需求排期都走她", {"people": ("婉琪",)}),
+        ("婉琪传话 老板说尾款先压着", {"orgs": ("婉琪传话",)}),
+    )
+    assert "婉琪" in mentioned(store, "e2")
+    assert "婉琪传话" not in mentioned(store, "e2")
