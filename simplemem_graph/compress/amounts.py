@@ -439,9 +439,9 @@ def _quantities(text: str) -> list[Mention]:
         if m.group("noun").lower() in STOPWORDS:
             continue
         for side in ("a", "b"):
-            value = format_number(parse_number(m.group(side)))
+            count = format_number(parse_number(m.group(side)))
             unit = {"unit": m.group("noun").lower()}
-            found.append(Mention("quantity", m.start(side), m.end(side), m.group(side), value, unit))
+            found.append(Mention("quantity", m.start(side), m.end(side), m.group(side), count, unit))
     return found
 
 
