@@ -394,19 +394,22 @@ def plan_aliases(store: GraphStore, namespace: str) -> GraphDelta:
     for name, _type, canonical_id in known:
         names_of[canonical_id].append(name)
     occurring = _names_in_texts(known, list(events.values()))
-    added = [
-        Link(
+
+    def mention(event: Event, canonical_id: str, role: str) -> Link:
+        surface = _last_surface(names_of[canonical_id], event.text)
+        return Link(
             kind=LinkKind.MENTIONS,
             source=event.id,
             target=canonical_id,
             namespace=namespace,
-            props={
-                "role": CONTRAST_ROLE
-                if canonical_id in _contrasted_in(event, mentioned, occurring, names_of, index)
-                else "mention",
-                "surface": _last_surface(names_of[canonical_id], event.text),
-            },
+            props={"role": role, "surface": surface},
         )
+
+    contrasts = {
+        event.id: _contrasted_in(event, mentioned, occurring, names_of, index) for event in events.values()
+    }
+    added = [
+        mention(event, canonical_id, CONTRAST_ROLE if canonical_id in contrasts[event.id] else "mention")
         for event in events.values()
         for canonical_id in sorted(occurring.get(event.id, ()))
         if canonical_id not in mentioned[event.id]
@@ -414,15 +417,9 @@ def plan_aliases(store: GraphStore, namespace: str) -> GraphDelta:
     # A mention made before the other name was known ("跟QL就差一个字" resolved before 栖澜 was a
     # name) is marked a contrast now that both are.
     remarked = [
-        Link(
-            kind=LinkKind.MENTIONS,
-            source=event.id,
-            target=canonical_id,
-            namespace=namespace,
-            props={"role": CONTRAST_ROLE, "surface": _last_surface(names_of[canonical_id], event.text)},
-        )
+        mention(event, canonical_id, CONTRAST_ROLE)
         for event in events.values()
-        for canonical_id in sorted(_contrasted_in(event, mentioned, occurring, names_of, index))
+        for canonical_id in sorted(contrasts[event.id])
         if canonical_id in mentioned[event.id] and (event.id, canonical_id) not in contrast_pairs
     ]
     found = list({(link.source, link.target): link for link in [*added, *remarked]}.values())

@@ -91,6 +91,22 @@ def mentioned(store, event_id: str) -> set[str]:
     return {e.name for e in store.entities(NS, EntityQuery()) if e.id in targets}
 
 
+def run_session(store, make_event, embedder, *turns: tuple[str, dict]) -> set[tuple[str, str]]:
+    """One session, a turn per (text, make_event kwargs), two minutes apart (a text opening with
+    "Noted" is the assistant's), consolidated as one batch: the WORKS_AT names it ends with."""
+    from simplemem_graph.ingest import consolidate_batch
+
+    logged, events = [], []
+    for i, (text, kwargs) in enumerate(turns, start=1):
+        when = f"2026-03-02T09:{i * 2:02d}:00"
+        speaker = "assistant" if text.startswith("Noted") else "user"
+        logged.append((f"s1:{i}", when, text))
+        events.append(make_event(f"e{i}", text, when, turn=f"s1:{i}", speaker=speaker, **kwargs))
+    log_turns(store, *logged, assistant_opening="Noted")
+    consolidate_batch(events, store, embedder=embedder)
+    return works_at_names(store)
+
+
 __all__ = ["CST", "NS", "Link", "entity_named", "link_props", "links_of", "mentioned"]
 
 

@@ -8,23 +8,13 @@ from __future__ import annotations
 
 from simplemem_graph.consolidate.focus import _possessed
 from simplemem_graph.consolidate.name_matching import outside_longer_names
-from simplemem_graph.ingest import consolidate_batch
 
-from .conftest import NS, log_turns, mentioned, works_at_names
+from .conftest import NS, mentioned, run_session
 
 CLIENT = "Kittiwake Parcels"
 
 
-def _run(store, make_event, embedder, *turns: tuple[str, dict]) -> set[tuple[str, str]]:
-    logged, events = [], []
-    for i, (text, kwargs) in enumerate(turns, start=1):
-        when = f"2026-03-02T09:{i * 2:02d}:00"
-        speaker = "assistant" if text.startswith("Noted") else "user"
-        logged.append((f"s1:{i}", when, text))
-        events.append(make_event(f"e{i}", text, when, turn=f"s1:{i}", speaker=speaker, **kwargs))
-    log_turns(store, *logged, assistant_opening="Noted")
-    consolidate_batch(events, store, embedder=embedder)
-    return works_at_names(store)
+_run = run_session
 
 
 def test_a_short_name_inside_a_look_alike_firm_names_the_look_alike():

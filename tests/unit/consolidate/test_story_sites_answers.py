@@ -10,23 +10,12 @@ from simplemem_graph.ingest import consolidate_batch
 from simplemem_graph.models import Atom
 from simplemem_graph.retrieve.story import entity_story
 
-from .conftest import NS, log_turns, works_at_names
+from .conftest import NS, log_turns, run_session, works_at_names
 
 CLIENT = "Wexcombe Estates Management"
 
 
-def _run(store, make_event, embedder, *turns: tuple[str, dict]) -> set[tuple[str, str]]:
-    """One session, a turn per (text, make_event kwargs), two minutes apart; a text opening with
-    "Noted" is the assistant's."""
-    logged, events = [], []
-    for i, (text, kwargs) in enumerate(turns, start=1):
-        when = f"2026-03-02T09:{i * 2:02d}:00"
-        speaker = "assistant" if text.startswith("Noted") else "user"
-        logged.append((f"s1:{i}", when, text))
-        events.append(make_event(f"e{i}", text, when, turn=f"s1:{i}", speaker=speaker, **kwargs))
-    log_turns(store, *logged, assistant_opening="Noted")
-    consolidate_batch(events, store, embedder=embedder)
-    return works_at_names(store)
+_run = run_session
 
 
 def test_the_place_the_work_is_at_is_the_clients_site(store, make_event, embedder):
