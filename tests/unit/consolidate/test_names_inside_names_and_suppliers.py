@@ -6,6 +6,8 @@ consolidate/focus.py). Made-up names; the cases that must not change are beside 
 
 from __future__ import annotations
 
+import pytest
+
 from simplemem_graph.consolidate.focus import _possessed
 from simplemem_graph.consolidate.name_matching import outside_longer_names
 
@@ -81,28 +83,20 @@ def test_the_client_signing_direct_with_a_firm_makes_it_their_supplier():
     )
 
 
-def test_a_factory_the_client_signed_itself_is_its_supplier(store, make_event, embedder):
+@pytest.mark.parametrize(("who_signed", "supplier"), [("澄禾", True), ("我们", False)])
+def test_a_factory_the_client_signed_itself_is_its_supplier(
+    store, make_event, embedder, who_signed, supplier
+):
+    """ "…叫岱纬制衣，澄禾自己签的" ties the factory to the client; "我们自己签的" (we did) does not."""
     client = "澄禾服饰"
     ties = _run(
         store,
         make_event,
         embedder,
         (f"新客户：{client}，店铺都交给我们代运营", {"orgs": (client,)}),
-        ("对了 衣服不是他们做的 是织里一个代工厂叫岱纬制衣，澄禾自己签的", {"orgs": ("岱纬制衣",)}),
+        (f"对了 衣服不是他们做的 是织里一个代工厂叫岱纬制衣，{who_signed}自己签的", {"orgs": ("岱纬制衣",)}),
     )
-    assert ("岱纬制衣", client) in ties
-
-
-def test_a_factory_we_signed_is_no_supplier_of_the_client(store, make_event, embedder):
-    client = "澄禾服饰"
-    ties = _run(
-        store,
-        make_event,
-        embedder,
-        (f"新客户：{client}，店铺都交给我们代运营", {"orgs": (client,)}),
-        ("对了 衣服不是他们做的 是织里一个代工厂叫岱纬制衣，我们自己签的", {"orgs": ("岱纬制衣",)}),
-    )
-    assert ("岱纬制衣", client) not in ties
+    assert (("岱纬制衣", client) in ties) is supplier
 
 
 def test_a_two_line_signature_ties_the_person_to_the_firm(store, make_event, embedder):
