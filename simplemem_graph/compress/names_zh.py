@@ -943,7 +943,9 @@ _ZH_TRADER_THEN_FIRM = re.compile(
 
 # "福田有家岚麦咖啡": the measure word that introduces a firm, a trade name jieba does not know and
 # a noun of what it does; read on the characters (jieba may cut 岚|麦咖啡).
-_ZH_MEASURED_FIRM = re.compile(r"(?:有|一)家(?P<n>(?P<trade>[\u4e00-\u9fff]{2})(?P<kind>[\u4e00-\u9fff]{2}))")
+_ZH_MEASURED_FIRM = re.compile(
+    r"(?<![一二三四五六七八九十百千两几\d])(?:有|一)家(?P<n>(?P<trade>[^\W\d的了是在和与及个这那]{2})(?P<kind>[\u4e00-\u9fff]{2}))"
+)
 
 
 def _trader_introduced_orgs(text: str) -> list[Mention]:

@@ -121,3 +121,8 @@ def test_a_latin_name_called_or_given_a_job_in_chinese_is_a_person(text, name):
 
 def test_a_latin_word_used_as_a_tool_stays_a_product():
     assert all(kinds.get("Excel") != "person" for _text, kinds in _events("用Excel对一下账"))
+
+
+def test_a_count_of_shops_is_no_measure_word_of_a_firm():
+    """十一家店的面包连锁: 一家 inside a count opens no firm's name."""
+    assert not [k for k, kind in _zh("苏州十一家店的面包连锁，要做点单小程序").items() if kind == "org"]
