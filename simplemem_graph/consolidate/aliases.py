@@ -114,8 +114,7 @@ _ZH_PLACE_PREFIX = re.compile(
 _ZH_MARKED_PLACE_PREFIX = re.compile(r"^(?:[\u4e00-\u9fff]{2,3}?[省市县区])+")
 # ...and closes with its legal form and industry words (精密五金有限公司, 塑胶制品有限公司).
 _ZH_ORG_TAIL = re.compile(
-    # 幼儿园, 健身房, 美容院: a three-character noun for a place that serves people ends a name too
-    "(?:有限责任公司|股份有限公司|有限公司|股份公司|公司|集团|工厂|厂|[\u4e00-\u9fff]{2}[园院校馆]|"
+    "(?:有限责任公司|股份有限公司|有限公司|股份公司|公司|集团|工厂|厂|"
     + "|".join(sorted(set(ZH_ORG_SUFFIXES) | set(ZH_INDUSTRY_WORDS), key=len, reverse=True))
     + ")$"
 )
@@ -322,6 +321,8 @@ def _zh_trade_names(name: str) -> list[str]:
     while core != previous:
         previous = core
         core = _ZH_ORG_TAIL.sub("", core)
+        if len(core) >= 5 and core[-1] in "园院校馆" and is_common_zh_word(core[-3:]):
+            core = core[:-3]  # 幼儿园, 美容院: a common noun for a place that serves people ends a name too
         # A dictionary word at the end of the core is industry (五金 counts 75 in jieba's
         # dictionary, 精密 more): trade names are rare there or absent (锐拓 0). Once an industry
         # word is gone, four characters with no marked place are <place><trade name> (江溪达信 of

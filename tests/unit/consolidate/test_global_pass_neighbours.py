@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 import numpy as np
 
 from simplemem_graph.consolidate import global_pass, neighbours
-from simplemem_graph.consolidate.name_matching import name_occurs
+from simplemem_graph.consolidate.name_matching import name_occurs, outside_longer_names
 from simplemem_graph.models import Event
 
 
@@ -76,6 +76,9 @@ def test_names_found_by_the_automaton_are_those_name_occurs_finds():
             Event(id=f"e{i}", text=text, source_ids=["t"], time=datetime(2026, 1, 1, tzinfo=UTC), session="s")
         )
     found = global_pass._names_in_texts(names, events)
+    types = {cid: type_ for _name, type_, cid in names}
     for event in events:
-        expected = {cid for name, _, cid in names if name_occurs(name, event.text)}
+        occurring = [(name, cid) for name, _, cid in names if name_occurs(name, event.text)]
+        # a name that occurs only inside a longer name of another entity names that one
+        expected = {cid for _name, cid in outside_longer_names(occurring, event.text, types.__getitem__)}
         assert found.get(event.id, set()) == expected
