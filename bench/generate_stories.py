@@ -275,7 +275,14 @@ def _finish(rng, seed, lang, entities, lines, tz) -> dict:
         form = rng.choice(
             [
                 entity["canonical"],
-                *[a for a in entity["aliases"] if "做" not in a and not a.startswith("the ")],
+                *[
+                    a
+                    for a in entity["aliases"]
+                    if "做" not in a
+                    and not a.startswith("the ")
+                    # the bare name of a firm with a legal form is gold, not a form the queries use
+                    and a != entity["canonical"].rsplit(" ", 1)[0]
+                ],
             ]
         )
         query = (
@@ -401,9 +408,10 @@ def _story_en(rng: random.Random, seed: int) -> dict:
         f"Our contact is {p1}, their purchasing lead."
     )
     entities = _entities(
-        (c1_full, "org", [c1, desc1]),
+        # the name without its legal form is the same firm ("Varford Castings" of "… Inc.")
+        (c1_full, "org", [c1, desc1, f"{c1} {ind1}"]),
         (p1, "person", [a1]),
-        (c2_full, "org", [c2]),
+        (c2_full, "org", [c2, f"{c2} {ind2}"]),
         (p2, "person", [a2]),
         (p3, "person", []),
         (site, "place", []),
