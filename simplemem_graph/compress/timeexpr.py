@@ -97,8 +97,61 @@ def find_dates(text: str, today: date, lang: str, *, past: bool = False) -> list
     found = find_dates_en(text, today, past=past)
     if re.search(r"[\u4e00-\u9fff]", text):
         found += find_dates_zh(text, today, past=past)
-    found += run_rules(text, today, past, [(_ISO_DATE, _iso)], _iso_bound, lang)
+    found += run_rules(text, today, past, [(_ISO_DATE, _iso), (_SLASH_DATE, _slash_date)], _iso_bound, lang)
     return found
+
+
+# "cutover 3/14 → 3/21", "Sat 3/28", "slipped to 4/1", "14/3": a day and a month written with a slash.
+# Read only where it can be nothing else: one number above 12 says which is the day, or a weekday,
+# a date word or a change arrow stands beside it (a bare 3/4 may be a fraction, 24/7 is no date).
+_WEEKDAY_WORD = r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?"
+_SLASH_DATE = re.compile(
+    rf"(?<![\w/.:$£€¥-])(?P<core>(?:(?P<wd>{_WEEKDAY_WORD})\s+)?(?P<a>\d{{1,2}})/(?P<b>\d{{1,2}})(?:/(?P<y>\d{{4}}|\d{{2}}))?)"
+    r"(?![\w/%]|\.\d)",
+    re.IGNORECASE,
+)
+_DATE_CUE_BEFORE = re.compile(
+    r"(?:\b(?:on|by|from|to|until|till|through|before|after|due|since|moved|pushed|cutover|date)\s+|[→⟶⇒]\s?)$",
+    re.IGNORECASE,
+)
+_DATE_CUE_AFTER = re.compile(r"^\s?[→⟶⇒]")
+
+
+def _slash_date(m: re.Match, today: date, past: bool) -> Resolved | None:
+    a, b = int(m.group("a")), int(m.group("b"))
+    year = int(m.group("y")) if m.group("y") else None
+    if year is not None and year < 100:
+        year += 2000
+    if (a, b) == (24, 7) or not (1 <= a <= 31 and 1 <= b <= 31):
+        return None
+    readings = [(a, b)] if b > 12 else [(b, a)] if a > 12 else [(a, b), (b, a)]  # (month, day)
+    cued = (
+        m.group("wd")
+        or year is not None
+        or _DATE_CUE_BEFORE.search(m.string[: m.start()])
+        or _DATE_CUE_AFTER.match(m.string[m.end() :])
+    )
+    if (len(readings) == 2 and not cued) or not (a > 12 or b > 12 or cued):
+        return None
+    # the date nearest the day it was said, whatever the tense ("slipped to 4/1" is ahead)
+    years = [year] if year is not None else [today.year - 1, today.year, today.year + 1]
+    days = [d for month, day in readings for y in years if (d := _valid_date(y, month, day))]
+    if m.group("wd"):  # "Sat 4/4": the reading that falls on the weekday said
+        wanted = _WEEKDAYS_EN.index(m.group("wd")[:3].lower())
+        days = [d for d in days if d.weekday() == wanted] or days
+    if not days:
+        return None
+    return Resolved.one_day(min(days, key=lambda d: abs((d - today).days)))  # 4/1 in March: 1 April
+
+
+_WEEKDAYS_EN = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+
+
+def _valid_date(year: int, month: int, day: int) -> date | None:
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None
 
 
 def _iso(m: re.Match, today: date, past: bool) -> Resolved | None:

@@ -8,7 +8,7 @@ are beside each rule."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 
 import pytest
 
@@ -126,3 +126,19 @@ def test_a_latin_word_used_as_a_tool_stays_a_product():
 def test_a_count_of_shops_is_no_measure_word_of_a_firm():
     """十一家店的面包连锁: 一家 inside a count opens no firm's name."""
     assert not [k for k, kind in _zh("苏州十一家店的面包连锁，要做点单小程序").items() if kind == "org"]
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [
+        ("Updated: cutover 3/14 → 3/21 (movers unavailable on the 14th).", ["2026-03-14", "2026-03-21"]),
+        ("cutover Saturday 3/14, movers booked", ["2026-03-14"]),  # the weekday is that day's, not the next
+        ("install slipped to 4/1", ["2026-04-01"]),  # ahead, the reading nearest the day it was said
+        ("invoice due 14/3", ["2026-03-14"]),
+        ("delivered on 11/20/2025 as agreed", ["2025-11-20"]),
+        ("we are open 24/7, about 3/4 of the stock is gone, scored 7/10", []),
+    ],
+)
+def test_a_day_and_a_month_with_a_slash_is_a_date_only_where_it_can_be_nothing_else(text, days):
+    turn = Turn(id="t", session="s1", speaker="user", text=text, time=datetime(2026, 3, 3, 9, tzinfo=UTC))
+    assert sorted({d.isoformat() for e in compress([turn]) for d in e.dates}) == days
