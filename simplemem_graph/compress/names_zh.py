@@ -890,7 +890,7 @@ def find_names_zh(text: str) -> list[Mention]:
     for m in _role_introduced_orgs(tokens):
         if not any(k.start < m.end and m.start < k.end for k in found):
             found.append(m)
-    for m in _trader_introduced_orgs(text):
+    for m in _orgs_read_on_characters(text):
         # the structure outweighs jieba's guess of a person across the name (商澳|岐, 岚|麦咖啡)
         clash = [k for k in found if k.start < m.end and m.start < k.end]
         if all(k.kind == "person" for k in clash):
@@ -948,7 +948,7 @@ _ZH_MEASURED_FIRM = re.compile(
 )
 
 
-def _trader_introduced_orgs(text: str) -> list[Mention]:
+def _orgs_read_on_characters(text: str) -> list[Mention]:
     found = [
         Mention("org", m.start("n"), m.end("n"), m.group("n"), m.group("n"))
         for m in _ZH_TRADER_THEN_FIRM.finditer(text)

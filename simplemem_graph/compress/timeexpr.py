@@ -18,6 +18,7 @@ from simplemem_graph.compress.dates_en import find_dates_en
 from simplemem_graph.compress.dates_zh import ZH_HOUR, ZH_MINUTE, find_dates_zh
 from simplemem_graph.compress.mentions import Mention
 from simplemem_graph.compress.numerals import parse_number
+from simplemem_graph.dates import month_day
 
 _ISO_DATE = re.compile(r"(?<!\d)(?P<y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})(?!\d)")
 # Tense markers: they decide a bare weekday, "the 12th" or a year-less date (past: the last one).
@@ -135,7 +136,7 @@ def _slash_date(m: re.Match, today: date, past: bool) -> Resolved | None:
         return None
     # the date nearest the day it was said, whatever the tense ("slipped to 4/1" is ahead)
     years = [year] if year is not None else [today.year - 1, today.year, today.year + 1]
-    days = [d for month, day in readings for y in years if (d := _valid_date(y, month, day))]
+    days = [d for month, day in readings for y in years if (d := month_day(today, month, day, y, past=past))]
     if m.group("wd"):  # "Sat 4/4": the reading that falls on the weekday said
         wanted = _WEEKDAYS_EN.index(m.group("wd")[:3].lower())
         days = [d for d in days if d.weekday() == wanted] or days
@@ -145,13 +146,6 @@ def _slash_date(m: re.Match, today: date, past: bool) -> Resolved | None:
 
 
 _WEEKDAYS_EN = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
-
-
-def _valid_date(year: int, month: int, day: int) -> date | None:
-    try:
-        return date(year, month, day)
-    except ValueError:
-        return None
 
 
 def _iso(m: re.Match, today: date, past: bool) -> Resolved | None:
