@@ -890,10 +890,11 @@ def find_names_zh(text: str) -> list[Mention]:
     for m in _role_introduced_orgs(tokens):
         if not any(k.start < m.end and m.start < k.end for k in found):
             found.append(m)
-    for m in _orgs_read_on_characters(text):
+    for m in _orgs_read_on_characters(text) + _introduced_firm_runs(text):
         # the structure outweighs jieba's guess of a person across the name (商澳|岐, 岚|麦咖啡)
         clash = [k for k in found if k.start < m.end and m.start < k.end]
-        if all(k.kind == "person" for k in clash):
+        # a person guessed across it, or a shorter firm inside it (澜汐皮肤 of 澜汐皮肤管理)
+        if all(k.kind == "person" or (m.start <= k.start and k.end <= m.end) for k in clash):
             found = [k for k in found if k not in clash] + [m]
     for m in _ZH_CALLED.finditer(text):
         name = m.group("n")
@@ -946,6 +947,26 @@ _ZH_TRADER_THEN_FIRM = re.compile(
 _ZH_MEASURED_FIRM = re.compile(
     r"(?<![一二三四五六七八九十百千两几\d])(?:有|一)家(?P<n>(?P<trade>[^\W\d的了是在和与及个这那]{2})(?P<kind>[\u4e00-\u9fff]{2}))"
 )
+
+
+# A firm introduced by what it is to us or by signing with it: "新客户🎉 蔓汐皮肤管理，…", "跟星禾模特经纪
+# 签了年框". The name is a trade name jieba does not know, then ordinary words of what it does.
+_ZH_INTRODUCED_RUN = re.compile(
+    r"(?:新客户|客户|供应商|合作方|甲方)(?:签了|谈下来了|来了)?[^\u4e00-\u9fff\n]{0,4}"
+    r"(?P<n>[\u4e00-\u9fff]{4,8}?)(?=[，,。（(\s]|那边|这边|$)"
+    r"|(?:跟|和|与)(?P<s>[\u4e00-\u9fff]{4,8}?)签(?:了|的|约|合同)"
+)
+
+
+def _introduced_firm_runs(text: str) -> list[Mention]:
+    found = []
+    for m in _ZH_INTRODUCED_RUN.finditer(text):
+        group = "n" if m.group("n") else "s"
+        name = m.group(group)
+        rest = [w for w, _t, _s in _zh_tokens(name[2:])]
+        if _unlisted_word(name[:2]) and rest and all(is_common_zh_word(w, 1) and len(w) >= 2 for w in rest):
+            found.append(Mention("org", m.start(group), m.end(group), name, name))
+    return found
 
 
 def _orgs_read_on_characters(text: str) -> list[Mention]:

@@ -142,3 +142,19 @@ def test_a_count_of_shops_is_no_measure_word_of_a_firm():
 def test_a_day_and_a_month_with_a_slash_is_a_date_only_where_it_can_be_nothing_else(text, days):
     turn = Turn(id="t", session="s1", speaker="user", text=text, time=datetime(2026, 3, 3, 9, tzinfo=UTC))
     assert sorted({d.isoformat() for e in compress([turn]) for d in e.dates}) == days
+
+
+@pytest.mark.parametrize(
+    ("text", "firm"),
+    [
+        ("新客户🎉 澜汐皮肤管理，岳麓那家做皮肤管理的连锁", "澜汐皮肤管理"),
+        ("MX自己跟岱禾模特经纪签了年框 出镜的人都是那边派", "岱禾模特经纪"),
+    ],
+)
+def test_a_firm_introduced_as_a_client_or_signed_with_is_its_whole_name(text, firm):
+    assert _zh(text).get(firm) == "org"
+
+
+@pytest.mark.parametrize("text", ["我跟老板签了合同", "跟他们签了", "客户那边说明天到"])
+def test_signing_with_a_person_or_a_pronoun_names_no_firm(text):
+    assert not [k for k, kind in _zh(text).items() if kind == "org"]
