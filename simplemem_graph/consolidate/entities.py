@@ -381,6 +381,13 @@ class EntityResolver:
             if trade_owner is not None:
                 return trade_owner
         if type_ == "person" and not name.isascii():
+            # 麦野 once 麦野烘焙 is known: stage 1 took the bare trade name for a given name, but the
+            # one firm it is the trade name of is what the text means (麦 is a surname too).
+            firms = [o for f, o in self.index.short_forms_in(name) if f == name and self.index.type_of(o) == "org"]
+            if len(firms) == 1 and self.make_alias(
+                name, firms[0], "short-name", confidence=0.9, evidence=f"{name} in: {event.text}"
+            ):
+                return firms[0]
             new_id = self._ensure(name, type_)  # 邱敏 is not a short form of 邱敏刚: only nicknames are
             self._adopt_earlier_nicknames(name, new_id, event)
             return new_id

@@ -576,6 +576,8 @@ def _possessed(text: str, surface: str, owners: list[str], by_their: bool = True
             rf"{_THEIR_ZH}的?[^，,。；;！!？?\n]{{0,10}}?{name}",
             # "律所自己签了家扫描公司叫X", "扫描是所里自己签的X": the party's own, not ours (我们自己)
             rf"(?<!我们)(?<!咱们)(?<!我)自己(?:长期)?(?:签|找|请|定|选|用|合作)[^，,。；;！!？?\n]{{0,10}}?{name}",
+            # "物业自己跟攀达高空签的年框": whom the party itself signed with
+            rf"(?<!我们)(?<!咱们)(?<!我)自己(?:直接)?(?:跟|和|与|同){name}(?:签|合作|定)",
             # "装修队是他们自己找的，叫X": named in the clause right after; "一个代工厂叫X，栖岚自己
             # 签的": in the clause right before
             rf"(?<!我们)(?<!咱们)(?<!我)自己(?:签|找|请|定|选|用)的[\u4e00-\u9fff]{{0,6}}[，,]\s*(?:叫|是)?{name}",
