@@ -200,8 +200,9 @@ def _clean_span(text: str, start: int, end: int) -> tuple[int, int]:
     lead = re.match(r"[^\w]*(?:the\s+|The\s+)?", surface)
     if lead:
         start += lead.end()
-    # "Ingrid +", "Ruairi's '": NER runs on into a plus sign, a space or an opening quote
-    while end > start and (text[end - 1] in "\"“”'‘’-—:;,.!?)]+&" or text[end - 1].isspace()):
+    # "Ingrid +", "Ruairi's '", "Threshold Community Housing Trust (": NER runs on into a plus sign,
+    # a space, an opening quote or an opening bracket
+    while end > start and (text[end - 1] in "\"“”'‘’-—:;,.!?()[]+&" or text[end - 1].isspace()):
         if text[end - 2 : end] in ("'s", "’s") or (
             text[end - 1] == "." and re.search(r"\b[A-Z][a-z]{0,3}\.$", text[start:end])
         ):

@@ -591,6 +591,8 @@ def _zh_people(text: str, tokens: list[tuple[str, str, int]]) -> list[Mention]:
             continue
         if name and len(name) >= 3 and name[-1] in _KINSHIP:
             continue  # 平时向铁姐汇报: 向 is a preposition here, 铁姐 a nickname (read on its own below)
+        if name and name[0] in _PREPOSITION_BEFORE_NAME and text[start + len(name) : start + len(name) + 1] in _KINSHIP:
+            continue  # 直接向海|叔|汇报: the same, jieba cut 向海 as a name
         if name:
             found.append(Mention("person", start, start + len(name), name, name))
     for mention in _short_titled(text) + _sibling_nicknames(text, tokens) + _spoken_given_names(text, tokens):
@@ -621,7 +623,7 @@ def _short_titled(text: str) -> list[Mention]:
 
 
 # 炮哥, 峰姐: one character + 哥/姐 is how a colleague or a client's boss is called.
-_ZH_SIBLING_NICKNAME = re.compile(r"[\u4e00-\u9fff][哥姐]")
+_ZH_SIBLING_NICKNAME = re.compile(r"[\u4e00-\u9fff][哥姐叔姨]")  # 炮哥, 铁姐, 海叔, 王姨
 
 
 _PREPOSITION_BEFORE_NAME = frozenset("向跟给和与对找让")
@@ -642,7 +644,7 @@ def _sibling_nicknames(text: str, tokens: list[tuple[str, str, int]]) -> list[Me
             continue
         if _dictionary_tag(pair[0]).startswith(_NOT_NAME_TAGS):
             continue
-        if s > 0 and is_common_zh_word(text[s - 1 : s + 1], 1):
+        if s > 0 and text[s - 1] not in _PREPOSITION_BEFORE_NAME and is_common_zh_word(text[s - 1 : s + 1], 1):
             continue  # the character closes a word before it
         found.append(Mention("person", s, e, pair, pair))
     # 可乐哥, 眼镜姐: a whole word of jieba's (a noun or an adjective) and then 哥/姐 on its own
@@ -896,9 +898,15 @@ def find_names_zh(text: str) -> list[Mention]:
         # a person guessed across it, or a shorter firm inside it (澜汐皮肤 of 澜汐皮肤管理)
         if all(k.kind == "person" or (m.start <= k.start and k.end <= m.end) for k in clash):
             found = [k for k in found if k not in clash] + [m]
+    for m in _called_firms(text):
+        clash = [k for k in found if k.start < m.end and m.start < k.end]
+        if all(m.start <= k.start and k.end <= m.end for k in clash):  # a piece of it read alone
+            found = [k for k in found if k not in clash] + [m]
     for m in _ZH_CALLED.finditer(text):
+        if any(k.kind == "org" and k.start <= m.start("n") < k.end for k in found):
+            continue  # 叫圆满时光婚宴中心: already read whole as a firm
         name = m.group("n")
-        if name[0] in "他她它我你这那":
+        if _no_name_given(name):
             continue
         tail = name[-2:]
         kind = (
@@ -909,6 +917,40 @@ def find_names_zh(text: str) -> list[Mention]:
             else "person"
         )
         found.append(Mention(kind, m.start("n"), m.end("n"), name, name))
+    return found
+
+
+# "宴会厅叫什么圆满时光婚宴中心的", "外面一家叫亮堂堂灯光音响的公司": what a firm is called, whatever its
+# words, up to the clause's end or the 的 of "…的公司".
+_ZH_CALLED_LONG = re.compile(
+    r"(?:叫做|名叫|叫)(?:什么|啥)?(?P<n>[\u4e00-\u9fff]{4,10}?)"
+    r"(?=的(?:公司|店|厂|品牌|机构|酒店|工作室)|的[\s，。,]|[，。,、；;！!？?\s（(]|$)"
+)
+_ZH_FIRM_AFTER_NAME = re.compile(r"的(?:公司|店|厂|品牌|机构|酒店|工作室)")
+_ZH_FIRM_BEFORE_CALLED = re.compile(r"(?:[家所间]|公司|厂|店|厅|馆)[，,\s]?$")
+
+
+def _no_name_given(called: str) -> bool:
+    """叫他…, 叫什么来着: what follows 叫 is a pronoun or asks the name, it gives none."""
+    return called[0] in "什啥怎这那他她它我你" or "来着" in called
+
+
+def _called_firms(text: str) -> list[Mention]:
+    """A name of four or more characters after 叫 is a firm's when the words around it say so (一家
+    叫…的公司, 宴会厅叫…) or it ends in an organisation word (中心, 物流) or a line of business."""
+    found = []
+    for m in _ZH_CALLED_LONG.finditer(text):
+        name = m.group("n")
+        tail = name[-2:]
+        if _no_name_given(name):
+            continue
+        if (
+            _ZH_FIRM_AFTER_NAME.match(text, m.end("n"))
+            or _ZH_FIRM_BEFORE_CALLED.search(text[max(0, m.start() - 5) : m.start()])
+            or any(name.endswith(s) and len(s) >= 2 for s in ZH_ORG_SUFFIXES)
+            or tail in ZH_INDUSTRY_WORDS
+        ):
+            found.append(Mention("org", m.start("n"), m.end("n"), name, name))
     return found
 
 
@@ -945,7 +987,7 @@ _ZH_TRADER_THEN_FIRM = re.compile(
 # "福田有家岚麦咖啡": the measure word that introduces a firm, a trade name jieba does not know and
 # a noun of what it does; read on the characters (jieba may cut 岚|麦咖啡).
 _ZH_MEASURED_FIRM = re.compile(
-    r"(?<![一二三四五六七八九十百千两几\d])(?:有|一)家(?P<n>(?P<trade>[^\W\d的了是在和与及个这那]{2})(?P<kind>[\u4e00-\u9fff]{2}))"
+    r"(?<![一二三四五六七八九十百千两几\d])(?:有|一)家(?P<n>(?P<trade>[^\W\d的了是在和与及个这那叫]{2})(?P<kind>[\u4e00-\u9fff]{2}))"
 )
 
 

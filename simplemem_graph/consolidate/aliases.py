@@ -331,11 +331,16 @@ def _zh_trade_names(name: str) -> list[str]:
             core[-2:], 1
         ):
             core, industry = core[:-2], True
+    if len(core) == 4 and industry and not marked and not is_common_zh_word(core[:2], 1) and is_common_zh_word(core[2:]):
+        # 蔓汐|皮肤|管理: a coined trade name, then ordinary words of what it does (a place-like
+        # opening before a rare word, 江溪|达信, stays whole above)
+        core = core[:2]
     # 市场部 is a department, not 市场: the tail must be a real company word, not 部 or 局.
     if len(without_place) - len(core) < 2 or not 2 <= len(core) <= 4 or not _CJK_ONLY.fullmatch(core):
         return []
     forms = [core]
-    if len(core) == 4 and not marked and (industry or not is_common_zh_word(core[2:])):
+    # its last two characters, unless they are an everyday word (时光 of 圆满时光: "time")
+    if len(core) == 4 and not marked and not is_common_zh_word(core[2:]):
         forms.append(core[2:])
     return [f for f in forms if f not in GENERIC_ORG_WORDS]
 

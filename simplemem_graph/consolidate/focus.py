@@ -581,7 +581,8 @@ def _possessed(text: str, surface: str, owners: list[str], by_their: bool = True
             # "装修队是他们自己找的，叫X": named in the clause right after; "一个代工厂叫X，栖岚自己
             # 签的": in the clause right before
             rf"(?<!我们)(?<!咱们)(?<!我)自己(?:签|找|请|定|选|用)的[\u4e00-\u9fff]{{0,6}}[，,]\s*(?:叫|是)?{name}",
-            rf"{name}[，,]\s*(?!我|咱)[\u4e00-\u9fffA-Za-z]{{0,8}}?(?<!我们)(?<!咱们)自己(?:签|找|请|定|选|用)的",
+            # (voice-to-text leaves a space where the comma was: "灯是亮堂堂的 他们酒店自己签的")
+            rf"{name}的?(?:[，,]\s*|\s+)(?!我|咱)[\u4e00-\u9fffA-Za-z]{{0,8}}?(?<!我们)(?<!咱们)自己(?:签|找|请|定|选|用)的",
             # "they have their own irrigation contractor on a maintenance contract, X"
             rf"\btheir\s+own\s+[^.;!?\n]{{0,60}}?(?:,|:|—|-)\s*(?:called\s+|named\s+)?{name}",
             # "they run X, fingerprint terminals on every door": what they run or use is their system;

@@ -40,6 +40,7 @@ from simplemem_graph.text import tokenize, zh_dictionary_tag
 SUPPLIER = "supplier"  # WORKS_AT props.as of a supplier / system tied to a client (see focus.py)
 SITE = "site"  # WORKS_AT props.as of a client's place of work (see focus.py)
 _QUESTION_END = re.compile(r"[?？]\s*$")
+_TOLD_SENTENCE_END = re.compile(r"(?<=[。！!；;])|(?<=\.)\s")
 _CJK_WORD = re.compile(r"[\u4e00-\u9fff]+")
 MAX_REVISION_HOPS = 4  # SUPERSEDES links followed out of the story (a value changed four times)
 RESTATEMENT_WINDOW = timedelta(minutes=15)  # a turn and the reply that restates its value
@@ -297,7 +298,10 @@ def _labels(mentions: dict[str, dict[str, dict]]) -> dict[str, str]:
 
 def _bare_question(event: Event) -> bool:
     """A question that states no value: it asks, it does not tell what happened."""
-    return bool(_QUESTION_END.search(event.text)) and not (event.quantities or event.dates or event.deadline)
+    if not _QUESTION_END.search(event.text) or event.quantities or event.dates or event.deadline:
+        return False
+    # "记下了：X（…）——场地照。他们那边谁拍板？": what was told before the closing question stays told
+    return len([s for s in _TOLD_SENTENCE_END.split(event.text) if s.strip()]) <= 1
 
 
 def _path(
