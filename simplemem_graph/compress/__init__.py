@@ -69,7 +69,7 @@ from simplemem_graph.embedding import Embedder
 from simplemem_graph.errors import InputError
 from simplemem_graph.lexicon import DEICTIC_DAY_WORDS
 from simplemem_graph.models import Event, Turn, stable_id
-from simplemem_graph.text import detect_lang, tokenize
+from simplemem_graph.text import detect_lang, tokenize, zh_simplified
 
 __all__ = ["CompressStats", "apply_guard", "compress", "find_atoms", "load_english_pipeline"]
 
@@ -282,14 +282,29 @@ def find_atoms(
     """
     sentence = piece.text
     shift = piece.start
+    # The rules for Chinese are written in simplified characters (號, 個, 萬 read as 号, 个, 万); the
+    # reading keeps every offset, and each atom is given back as written.
+    read = zh_simplified(sentence)
+
+    def as_written(m: Mention) -> Mention:
+        written, surface = sentence[m.start : m.end], read[m.start : m.end]
+        if written == surface or m.surface != surface:
+            return m
+        extra = dict(m.extra)
+        if isinstance(extra.get("replacement"), str):  # "23号(2026-10-23)" said as 23號
+            extra["replacement"] = extra["replacement"].replace(surface, written)
+        return Mention(m.kind, m.start, m.end, written, m.value, extra)
 
     def moved(found: list[Mention]) -> list[Mention]:
-        return [Mention(m.kind, m.start + shift, m.end + shift, m.surface, m.value, m.extra) for m in found]
+        return [
+            Mention(w.kind, w.start + shift, w.end + shift, w.surface, w.value, w.extra)
+            for w in map(as_written, found)
+        ]
 
-    dates = resolve_overlaps(moved(_dates(sentence, today, lang, past, past_verbs)))
+    dates = resolve_overlaps(moved(_dates(read, today, lang, past, past_verbs)))
     # "<3" is a heart, not the number three
-    amounts = [m for m in find_amounts(sentence) if not _EMOTICON_BEFORE.search(sentence[: m.start])]
-    others = resolve_overlaps(moved(find_times(sentence) + amounts))
+    amounts = [m for m in find_amounts(read) if not _EMOTICON_BEFORE.search(read[: m.start])]
+    others = resolve_overlaps(moved(find_times(read) + amounts))
     # A clock time may share characters with its day word ("明晚七点": date 明晚, time 晚七点): keep both.
     values = dates + [v for v in others if v.kind == "time" or not any(v.overlaps(d) for d in dates)]
     if _CJK_WORD.search(sentence):
@@ -306,8 +321,8 @@ def find_atoms(
         if not any(m.overlaps(v) for v in values)
         and not (m.kind == "person" and _ZH_PRONOUN.search(m.surface))
     ]
-    negations = moved(find_negations(sentence))
-    conditions = resolve_overlaps(moved(find_conditions(sentence)), ())
+    negations = moved(find_negations(read))
+    conditions = resolve_overlaps(moved(find_conditions(read)), ())
     return sorted(values + names + negations + conditions, key=lambda m: (m.start, m.kind))
 
 

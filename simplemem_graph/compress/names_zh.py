@@ -28,7 +28,7 @@ from simplemem_graph.lexicon import (
     ZH_TITLE_FALSE_FRIENDS,
     ZH_TITLES,
 )
-from simplemem_graph.text import COMMON_WORD_MIN_FREQ, is_common_zh_word, zh_dictionary_tag
+from simplemem_graph.text import COMMON_WORD_MIN_FREQ, is_common_zh_word, zh_dictionary_tag, zh_simplified
 
 _SURNAME = "(?:" + "|".join(ZH_COMPOUND_SURNAMES) + "|[" + "".join(sorted(ZH_SURNAMES)) + "])"
 _TITLE = "(?:" + "|".join(ZH_TITLES) + ")"
@@ -42,7 +42,7 @@ _ZH_TITLED = re.compile(rf"(?:小|老)?{_SURNAME}{_TITLE}(?![额价数共计量�
 _ZH_NICKNAME = re.compile(rf"(?:小|老){_SURNAME}")
 # "叫胖哥", "大家都叫他胖哥": what someone is called is a name, whatever its words.
 _ZH_CALLED = re.compile(
-    r"(?:叫做|名叫|(?:叫|喊|称)(?:他|她)?)(?P<n>[\u4e00-\u9fff]{2,4}?)(?=的|[，。,、；;！!？?\s]|$)"
+    r"(?:叫做|名叫|(?:叫|喊|称)(?:他|她|佢)?)[「“\"]?(?P<n>[\u4e00-\u9fff]{2,4}?)(?=的|[」”\"，。,、；;！!？?\s]|$)"
 )
 # 小美, 老K: 小/老 + a given-name character (not a surname) is a nickname only where a name stands.
 _ZH_GIVEN_NICKNAME = re.compile(r"(?:小|老)[\u4e00-\u9fff]")
@@ -875,12 +875,26 @@ def _zh_places(text: str, tokens: list[tuple[str, str, int]]) -> list[Mention]:
 
 
 def find_names_zh(text: str) -> list[Mention]:
-    """Chinese names of people, organisations and places (possibly overlapping).
+    """Chinese names of people, organisations and places (possibly overlapping), read on the text
+    in simplified characters and given back as written (大醫生 stays 大醫生).
 
     Example:
-        >>> sorted(m.value for m in find_names_zh("直接找法务部的周婷"))
-        ['周婷', '法务部']
+        >>> sorted(m.value for m in find_names_zh("付款找財務部的周婷 她跟恒筑建設簽的"))
+        ['周婷', '恒筑建設']
     """
+    simplified = zh_simplified(text)
+    found = _names_in_simplified(simplified)
+    if simplified == text:
+        return found
+    return [
+        Mention(m.kind, m.start, m.end, text[m.start : m.end], text[m.start : m.end], m.extra)
+        if m.value == m.surface
+        else Mention(m.kind, m.start, m.end, text[m.start : m.end], m.value, m.extra)
+        for m in found
+    ]
+
+
+def _names_in_simplified(text: str) -> list[Mention]:
     tokens = _zh_tokens(text)
     found = _zh_orgs(tokens) + _shops_read_as_people(text, tokens, _zh_people(text, tokens))
     found += _zh_places(text, tokens)
@@ -932,7 +946,7 @@ _ZH_FIRM_BEFORE_CALLED = re.compile(r"(?:[家所间]|公司|厂|店|厅|馆)[，
 
 def _no_name_given(called: str) -> bool:
     """叫他…, 叫什么来着: what follows 叫 is a pronoun or asks the name, it gives none."""
-    return called[0] in "什啥怎这那他她它我你" or "来着" in called
+    return called[0] in "什啥怎这那他她它佢我你" or "来着" in called
 
 
 def _called_firms(text: str) -> list[Mention]:

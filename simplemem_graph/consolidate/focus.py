@@ -48,6 +48,7 @@ from simplemem_graph.consolidate.similarity import content_terms
 from simplemem_graph.consolidate.updates import HANDOVER
 from simplemem_graph.lexicon import CONTRAST_ROLE, ZH_SITE_SUFFIXES, ZH_TITLES
 from simplemem_graph.models import Event, Link, LinkKind
+from simplemem_graph.text import zh_simplified
 
 MAX_INHERITED_IN_A_ROW = 8  # events in a row that may borrow the focus before it fades
 FOCUS_MAX_AGE = timedelta(hours=4)  # a focus last named longer ago than this has faded
@@ -68,7 +69,7 @@ _WHO_ON_THEIR_SIDE = re.compile(
 _QUESTION_MARK = re.compile(r"[?？]")
 _WHO = re.compile(r"\bwho(?:'s|’s)?\b|谁", re.IGNORECASE)
 _QUESTIONS = re.compile(r"[^.!?。！？\n]*[?？]")  # the sentences of a turn that ask
-_THEIR_ZH = r"(?:他们|她们|对方)"
+_THEIR_ZH = r"(?:他们|她们|对方|佢哋)"  # 佢哋: Cantonese "they"
 _THEY = re.compile(rf"\b(?:their|they)\b|{_THEIR_ZH}", re.IGNORECASE)
 # "拍板的是他们主任", "Bev from their accounts": a possessive pointing back at the party in focus
 _POINTS_BACK = re.compile(rf"{_THEIR_ZH}|\btheir\b", re.IGNORECASE)
@@ -561,7 +562,9 @@ def _firm_before_in_sentence(text: str, surface: str, firms: list[str]) -> bool:
 
 def _possessed(text: str, surface: str, owners: list[str], by_their: bool = True) -> bool:
     """`surface` is given as the owner's: "their <words> X", "他们…X", "<owner>'s X", "<owner>的X"
-    (only the last two when `by_their` is False)."""
+    (only the last two when `by_their` is False). Chinese is read in simplified characters (佢哋
+    自己請 is 自己请)."""
+    text, surface, owners = zh_simplified(text), zh_simplified(surface), [zh_simplified(o) for o in owners]
     name = re.escape(surface)
     owner = "|".join(re.escape(o) for o in owners)
     patterns = (
