@@ -55,6 +55,7 @@ from simplemem_graph.compress.informative_zh import (
     zh_says,
 )
 from simplemem_graph.compress.mentions import Mention
+from simplemem_graph.compress.names import is_plural_common_noun
 from simplemem_graph.compress.requests import is_task
 from simplemem_graph.lexicon import (
     EN_FIRM_INTRODUCED,
@@ -258,6 +259,8 @@ def vocatives(
         if m.kind == "org" and (
             lang == "zh"
             or m.surface.split()[-1] in EN_ORG_SUFFIXES
+            # "Hanrahan Taverns, Rosscarbery pub": a firm named by what it is, in the plural
+            or (len(m.surface.split()) >= 2 and is_plural_common_noun(m.surface.split()[-1]))
             or any(f.end() == m.start for f in EN_FIRM_INTRODUCED.finditer(text, max(0, m.start - 80), m.end))
         ):
             continue  # "栖岚服饰，湖州那家…", "a telematics company, Orbitrack": talked about, not called

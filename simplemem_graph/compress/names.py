@@ -343,6 +343,21 @@ def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozens
         name = _FIRM_NAME.match(text, m.end(), end)
         if name and not any(k.start <= name.start() < k.end for k in found):
             found.append(Mention("org", name.start(), name.end(), name.group(0), name.group(0)))
+    # "their own scaffolders, Ardnagh Scaffolding": a trade's people in the plural, then a name of
+    # two or more words, is their firm, whatever NER typed it
+    for m in _TRADE_GROUP_INTRODUCED.finditer(text, start, end):
+        group = m.group("group").lower()
+        name = _FIRM_NAME.match(text, m.end(), end)
+        if (
+            name is None
+            or len(name.group(0).split()) < 2
+            or group in _KIN_GROUPS
+            or not _AGENT_NOUN.search(group[:-1])
+        ):
+            continue
+        found = [k for k in found if not (k.overlaps(_span(name)) and k.kind == "person")]
+        if not any(k.overlaps(_span(name)) for k in found):
+            found.append(Mention("org", name.start(), name.end(), name.group(0), name.group(0)))
     # a one-word name the batch shows is a person ("Bronagh says...") is one wherever NER typed it,
     # unless the batch introduces it as a firm
     firms = doc.user_data.get("simplemem_firms", frozenset())
@@ -452,7 +467,7 @@ def _agent_apposition_after(doc, end: int) -> bool:
     """ ", building manager onsite": after a comma, a run of common nouns whose last one is an agent
     noun ("manager", "accountant") and that the clause does not continue as a verb's object."""
     after = [t for t in doc if t.idx >= end]
-    if len(after) < 2 or after[0].text != ",":
+    if len(after) < 2 or after[0].text not in (",", "("):  # "Aoife (ops manager, …)" too
         return False
     nouns: list = []  # spaCy tokens
     for t in after[1:]:
@@ -465,6 +480,18 @@ def _agent_apposition_after(doc, end: int) -> bool:
         nouns.append(t)
     nouns = [t for t in nouns if t.pos_ == "NOUN"]
     return bool(nouns) and bool(_AGENT_NOUN.search(nouns[-1].lower_)) and len(nouns[-1].text) >= 4
+
+
+_TRADE_GROUP_INTRODUCED = re.compile(r"\b(?:their|our|his|her|the)\s+(?:own\s+)?(?P<group>[a-z]{4,}s)\s*[,:—–-]\s*(?=[A-Z])")
+# People named in the plural by kinship or company, not by a trade ("her brothers, Tom Hale").
+_KIN_GROUPS = frozenset(
+    "brothers sisters mothers fathers daughters sons parents grandparents cousins neighbours neighbors "
+    "friends".split()
+)
+
+
+def _span(match: re.Match) -> Mention:
+    return Mention("span", match.start(), match.end(), match.group(0), match.group(0))
 
 
 # A one-word trade name written with its legal form: RotaHound Ltd, Kestrel Inc.

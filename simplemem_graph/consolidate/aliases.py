@@ -31,7 +31,7 @@ from simplemem_graph.lexicon import (
     ZH_TITLES,
     _words,
 )
-from simplemem_graph.text import is_common_zh_word
+from simplemem_graph.text import is_common_zh_word, zh_simplified
 
 # A nickname form (老黄, 小蒋, 罗总, 黄工) is only read as a person when its surname is one of the
 # lexicon's, which keeps words such as 小时 or 总价 out.
@@ -183,7 +183,8 @@ def introduced_as_org(name: str, text: str) -> bool:
     in the same clause ("新客户签了🎉 麦野烘焙", "signed a new importer yesterday — X")."""
     # Not through a possessive: "客户的王总", "the client's contact Tom" name someone at the firm;
     # not inside the firm ("公司里都叫她铁姐") and not after 他/她: who is called so is a person.
-    pattern = rf"(?:{_ORG_ROLE_ALT})(?![长里内])[^，,。；;！!？?\n的'’他她]{{0,12}}?{re.escape(name)}"
+    name, text = zh_simplified(name), zh_simplified(text)  # 新客戶 is 新客户
+    pattern = rf"(?:{_ORG_ROLE_ALT})(?![长里内])[^，,。；;！!？?\n的'’他她佢]{{0,12}}?{re.escape(name)}"
     if re.search(pattern, text, re.IGNORECASE):
         return True
     # "signed direct with a telematics company, Orbitrack", "a firm called Tallyclock"
