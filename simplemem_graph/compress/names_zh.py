@@ -91,8 +91,17 @@ def _dictionary_tag(word: str) -> str:
     return zh_dictionary_tag(word)
 
 
+# A quantifier and a classifier (成间, 整家, 这间, 每家): "the whole / this / every" firm, no name.
+_QUANTIFIED_CLASSIFIER = re.compile(r"[成整一这那每哪几两各全][间家个所座]")
+
+
 def _nameable(word: str, tag: str) -> bool:
-    return len(word) >= 2 and not tag.startswith(_NOT_NAME_TAGS) and not re.search(r"[^\w]", word)
+    return (
+        len(word) >= 2
+        and not tag.startswith(_NOT_NAME_TAGS)
+        and not re.search(r"[^\w]", word)
+        and not _QUANTIFIED_CLASSIFIER.fullmatch(word)
+    )
 
 
 _MARKED_PLACE_NAME = re.compile(r"(?:[\u4e00-\u9fff]{2,3}?[省市县区])+[\u4e00-\u9fff]{2,10}$")
@@ -914,7 +923,8 @@ def _names_in_simplified(text: str) -> list[Mention]:
             found = [k for k in found if k not in clash] + [m]
     for m in _called_firms(text):
         clash = [k for k in found if k.start < m.end and m.start < k.end]
-        if all(m.start <= k.start and k.end <= m.end for k in clash):  # a piece of it read alone
+        # a piece of it read alone, or a word jieba glued across 叫 (叫晓|堂堂)
+        if all(m.start - 1 <= k.start and k.end <= m.end for k in clash):
             found = [k for k in found if k not in clash] + [m]
     for m in _ZH_CALLED.finditer(text):
         if any(k.kind == "org" and k.start <= m.start("n") < k.end for k in found):
@@ -956,8 +966,8 @@ def _called_firms(text: str) -> list[Mention]:
     for m in _ZH_CALLED_LONG.finditer(text):
         name = m.group("n")
         tail = name[-2:]
-        if _no_name_given(name):
-            continue
+        if _no_name_given(name) or any(c in _ZH_NAME_BOUNDARY_CHARS or c == "都" for c in name):
+            continue  # 叫顺捷的都报了价: the name ended at 的 (the short name is read below)
         if (
             _ZH_FIRM_AFTER_NAME.match(text, m.end("n"))
             or _ZH_FIRM_BEFORE_CALLED.search(text[max(0, m.start() - 5) : m.start()])

@@ -1,0 +1,56 @@
+"""A coined trade name said alone after its firm is known is that firm, whatever stage 1 typed it
+(麦 is a surname too), and the shapes that make a firm the client's own supplier in Chinese chat:
+"物业自己跟X签的年框", and a space for a comma in voice-to-text ("灯是X的 他们酒店自己签的")
+(consolidate/entities.py, consolidate/focus.py). A told-then-asked event stays in the story
+(retrieve/story.py). Made-up names; the cases that must not change are beside each rule."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from simplemem_graph.consolidate.focus import _possessed
+from simplemem_graph.models import Event
+from simplemem_graph.retrieve.story import _bare_question
+
+from .conftest import mentioned, run_session
+
+
+def test_a_trade_name_alone_is_its_known_firm(store, make_event, embedder):
+    run_session(
+        store,
+        make_event,
+        embedder,
+        ("新客户签了 麦岚烘焙，苏州的面包连锁", {"orgs": ("麦岚烘焙",)}),
+        ("麦岚项目总价8.8万", {"people": ("麦岚",), "money": (88000.0,)}),
+    )
+    assert mentioned(store, "e2") == {"麦岚烘焙"}
+
+
+@pytest.mark.parametrize(
+    ("text", "supplier", "theirs"),
+    [
+        ("吊篮不是我们租的，物业自己跟攀峦高空签的年框", "攀峦高空", True),
+        ("吊篮是我们自己跟攀峦高空签的", "攀峦高空", False),
+        ("意思就是灯是晓堂堂的 他们酒店自己签的 不归我们管", "晓堂堂", True),
+        ("意思就是灯是晓堂堂的 我们自己签的", "晓堂堂", False),
+    ],
+)
+def test_whom_the_client_itself_signed_with_is_its_supplier(text, supplier, theirs):
+    assert _possessed(text, supplier, []) is theirs
+
+
+def test_a_traditional_possessive_reads_as_simplified():
+    assert _possessed("溫度計係佢哋自己請 Coldly 裝嘅", "Coldly", [])
+
+
+def _event(text: str) -> Event:
+    return Event(id="e1", namespace="n", text=text, time=datetime(2026, 3, 2, 9, 0, tzinfo=UTC), source_ids=["s1:1"])
+
+
+def test_what_was_told_before_a_closing_question_is_no_bare_question():
+    assert not _bare_question(_event("记下了：晓堂堂，运河边新开的。他们那边谁拍板？"))
+    assert _bare_question(_event("他们那边谁拍板？"))
+    assert not _bare_question(_event("Noted: Quillmark, payroll for six sites. Who signs off?"))
+    assert _bare_question(_event("Who signs off?"))
