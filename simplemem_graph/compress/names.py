@@ -343,6 +343,7 @@ def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozens
         name = _FIRM_NAME.match(text, m.end(), end)
         if name and not any(k.start <= name.start() < k.end for k in found):
             found.append(Mention("org", name.start(), name.end(), name.group(0), name.group(0)))
+    found = _possessive_firms(text, start, end, found)
     # "their own scaffolders, Ardnagh Scaffolding": a trade's people in the plural, then a name of
     # two or more words, is their firm, whatever NER typed it
     for m in _TRADE_GROUP_INTRODUCED.finditer(text, start, end):
@@ -482,11 +483,41 @@ def _agent_apposition_after(doc, end: int) -> bool:
     return bool(nouns) and bool(_AGENT_NOUN.search(nouns[-1].lower_)) and len(nouns[-1].text) >= 4
 
 
-_TRADE_GROUP_INTRODUCED = re.compile(r"\b(?:their|our|his|her|the)\s+(?:own\s+)?(?P<group>[a-z]{4,}s)\s*[,:—–-]\s*(?=[A-Z])")
+# "Hanratty's Tavern", "Coughlan's Dairy": a name, 's, and a capitalised common noun of a place of
+# business is one firm's name (NER splits it into two "people").
+_POSSESSIVE_NAME = re.compile(r"\b[A-Z][\w-]+['’]s\s+(?P<noun>[A-Z][a-z]{3,})\b")
+# Nouns for people close to someone, which a possessive makes no firm ("Emma's Mum").
+_PERSONAL_NOUNS = frozenset(
+    [
+        "mum", "mom", "mam", "dad", "mother", "father", "brother", "sister", "wife", "husband", "son",
+        "daughter", "aunt", "uncle", "nan", "gran", "granny", "grandad", "grandma", "grandpa", "cousin",
+        "niece", "nephew", "boyfriend", "girlfriend", "partner", "fiance", "fiancee", "friend", "mate",
+        "boss", "team", "office", "house", "place", "birthday", "wedding", "party",
+    ]
+)
+
+
+def _possessive_firms(text: str, start: int, end: int, found: list[Mention]) -> list[Mention]:
+    for m in _POSSESSIVE_NAME.finditer(text, start, end):
+        noun = m.group("noun").lower()
+        if noun in _PERSONAL_NOUNS or load_english_pipeline()(noun)[0].tag_ != "NN":
+            continue
+        firm = Mention("org", m.start(), m.end(), m.group(0), m.group(0))
+        if any(k.kind == "org" and firm.overlaps(k) for k in found):
+            continue
+        found = [k for k in found if not firm.overlaps(k)] + [firm]
+    return found
+
+
+_TRADE_GROUP_INTRODUCED = re.compile(
+    r"\b(?:their|our|his|her|the)\s+(?:own\s+)?(?P<group>[a-z]{4,}s)\s*[,:—–-]\s*(?=[A-Z])"
+)
 # People named in the plural by kinship or company, not by a trade ("her brothers, Tom Hale").
 _KIN_GROUPS = frozenset(
-    "brothers sisters mothers fathers daughters sons parents grandparents cousins neighbours neighbors "
-    "friends".split()
+    [
+        "brothers", "sisters", "mothers", "fathers", "daughters", "sons", "parents", "grandparents",
+        "cousins", "neighbours", "neighbors", "friends",
+    ]
 )
 
 

@@ -600,7 +600,8 @@ def _zh_people(text: str, tokens: list[tuple[str, str, int]]) -> list[Mention]:
             continue
         if name and len(name) >= 3 and name[-1] in _KINSHIP:
             continue  # 平时向铁姐汇报: 向 is a preposition here, 铁姐 a nickname (read on its own below)
-        if name and name[0] in _PREPOSITION_BEFORE_NAME and text[start + len(name) : start + len(name) + 1] in _KINSHIP:
+        after = text[start + len(name) : start + len(name) + 1] if name else ""
+        if name and name[0] in _PREPOSITION_BEFORE_NAME and after in _KINSHIP:
             continue  # 直接向海|叔|汇报: the same, jieba cut 向海 as a name
         if name:
             found.append(Mention("person", start, start + len(name), name, name))
@@ -653,7 +654,8 @@ def _sibling_nicknames(text: str, tokens: list[tuple[str, str, int]]) -> list[Me
             continue
         if _dictionary_tag(pair[0]).startswith(_NOT_NAME_TAGS):
             continue
-        if s > 0 and text[s - 1] not in _PREPOSITION_BEFORE_NAME and is_common_zh_word(text[s - 1 : s + 1], 1):
+        glued = s > 0 and text[s - 1] not in _PREPOSITION_BEFORE_NAME
+        if glued and is_common_zh_word(text[s - 1 : s + 1], 1):
             continue  # the character closes a word before it
         found.append(Mention("person", s, e, pair, pair))
     # 可乐哥, 眼镜姐: a whole word of jieba's (a noun or an adjective) and then 哥/姐 on its own

@@ -332,7 +332,8 @@ def _zh_trade_names(name: str) -> list[str]:
             core[-2:], 1
         ):
             core, industry = core[:-2], True
-    if len(core) == 4 and industry and not marked and not is_common_zh_word(core[:2], 1) and is_common_zh_word(core[2:]):
+    coined = not is_common_zh_word(core[:2], 1)
+    if len(core) == 4 and industry and not marked and coined and is_common_zh_word(core[2:]):
         # 蔓汐|皮肤|管理: a coined trade name, then ordinary words of what it does (a place-like
         # opening before a rare word, 江溪|达信, stays whole above)
         core = core[:2]

@@ -61,6 +61,7 @@ from simplemem_graph.consolidate.name_matching import (
     GENERIC_SPEAKERS,
     contrasted,
     entity_id,
+    firm_of_branch,
     joined_participants,
     known_extension,
     outside_longer_names,
@@ -204,6 +205,7 @@ class EntityResolver:
         named: list[tuple[str, str]] = []
         for name, type_, role in joined_participants(event):
             name = known_extension(name, type_, event.text, found_here, self.index)
+            name = firm_of_branch(name, event.text, self.index)
             if type_ == "person" and (brand_shaped(name) or any(introduced_as_org(name, t) for t in texts)):
                 type_ = "org"  # stage 1 read a firm's name as a person's (麦 is a surname too)
             elif type_ == "place" and brand_shaped(name) and name not in EN_PLACES:
@@ -249,6 +251,10 @@ class EntityResolver:
                 self._profiles[canonical_id].append(event.text)
         self._link_employers(event.text, mentions, surfaces)
         self._mark_contrasts(event.text, mentions)
+        for turn_text in texts[1:]:
+            # "Hanratty's Tavern rang. one pub, nothing to do with HT": the look-alike is named in
+            # the turn's clause before this one
+            self._mark_contrasts(turn_text, mentions, others=self.index.names_in(turn_text))
         self.result.mentions[event.id] = mentions
         self.session_entities[event.session].update(mentions)
 
@@ -263,14 +269,20 @@ class EntityResolver:
         known = [self.index.entities[i] for i in self.index.lookup(head)]
         return head if known and all(e.type == "person" for e in known) else None
 
-    def _mark_contrasts(self, text: str, mentions: dict[str, dict[str, str]]) -> None:
-        """Firms named only as what another is not get the role "contrast" (`contrasted`)."""
+    def _mark_contrasts(
+        self, text: str, mentions: dict[str, dict[str, str]], others: Sequence[tuple[str, str]] = ()
+    ) -> None:
+        """Firms named only as what another is not get the role "contrast" (`contrasted`). `others`:
+        (name, id) of the other names `text` holds, when it is the whole turn of a clause's event."""
         at = {
             canonical_id: text.find(props["surface"])
             for canonical_id, props in mentions.items()
             if props.get("surface") and props["role"] not in ("speaker", "implied")
         }
-        for canonical_id in contrasted(text, at, self.index.type_of):
+        for name, other in others:
+            if other not in at:
+                at[other] = text.find(name)
+        for canonical_id in contrasted(text, at, self.index.type_of) & set(mentions):
             mentions[canonical_id] = {**mentions[canonical_id], "role": CONTRAST_ROLE}
 
     def appositions(self, text: str, names: list[tuple[str, str]]) -> None:
@@ -383,7 +395,8 @@ class EntityResolver:
         if type_ == "person" and not name.isascii():
             # 麦野 once 麦野烘焙 is known: stage 1 took the bare trade name for a given name, but the
             # one firm it is the trade name of is what the text means (麦 is a surname too).
-            firms = [o for f, o in self.index.short_forms_in(name) if f == name and self.index.type_of(o) == "org"]
+            shorts = self.index.short_forms_in(name)
+            firms = [o for f, o in shorts if f == name and self.index.type_of(o) == "org"]
             if len(firms) == 1 and self.make_alias(
                 name, firms[0], "short-name", confidence=0.9, evidence=f"{name} in: {event.text}"
             ):

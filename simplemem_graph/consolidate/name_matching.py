@@ -208,6 +208,28 @@ def known_extension(
     return full if len(re.findall(re.escape(name), text)) == inner * text.count(full) else name
 
 
+# What a firm's place is called after its name and the place's name ("SFH Taikoo branch").
+_BRANCH_AFTER = re.compile(
+    r"\s+(?:branch|store|shop|site|office|clinic|outlet|location|depot|warehouse)\b", re.IGNORECASE
+)
+
+
+def firm_of_branch(name: str, text: str, index: EntityIndex) -> str:
+    """ "SFH Taikoo branch": a known firm's name, a place's name, then "branch" (store, site…) is the
+    firm at one of its places; NER read the two names as one."""
+    words = name.split()
+    if len(words) < 2 or not name.isascii():
+        return name
+    at = text.find(name)
+    if at < 0 or not _BRANCH_AFTER.match(text, at + len(name)):
+        return name
+    for cut in range(len(words) - 1, 0, -1):
+        firm = " ".join(words[:cut])
+        if any(index.entities[i].type == "org" for i in index.lookup(firm)):
+            return firm
+    return name
+
+
 def inside_name(name: str, known: str) -> bool:
     """`name` is part of `known`: a run of characters (Chinese) or of whole words (Latin)."""
     if name.isascii():

@@ -85,7 +85,8 @@ def test_a_job_in_a_bracket_after_a_name_makes_a_person():
 
 def test_a_firm_named_in_the_plural_opening_a_clause_is_no_vocative():
     events = _events("Logged: Hanrahan Taverns, Rosscarbery pub — 42 panels + inverter.")
-    assert any("Hanrahan Taverns" in text and kinds.get("Hanrahan Taverns") == "org" for text, kinds in events)
+    firm = "Hanrahan Taverns"
+    assert any(firm in text and kinds.get(firm) == "org" for text, kinds in events)
     assert _events("Thanks, Caroline!") == []
 
 
@@ -100,3 +101,11 @@ def test_a_firm_named_in_the_plural_opening_a_clause_is_no_vocative():
 )
 def test_the_trade_name_inside_a_chinese_firm_name(name, forms):
     assert short_forms(name, "org") == forms
+
+
+def test_a_name_s_place_of_business_is_one_firm():
+    (_, kinds), = _events("Coughlan's Dairy want a price for the milking parlour roof")
+    assert kinds.get("Coughlan's Dairy") == "org"
+    # someone's relative is no firm
+    (_, kinds), = _events("Emma's Mum rang this morning")
+    assert "Emma's Mum" not in kinds

@@ -11,10 +11,12 @@ from datetime import UTC, datetime
 import pytest
 
 from simplemem_graph.consolidate.focus import _possessed
-from simplemem_graph.models import Event
+from simplemem_graph.ingest import consolidate_batch
+from simplemem_graph.lexicon import CONTRAST_ROLE
+from simplemem_graph.models import Event, LinkKind
 from simplemem_graph.retrieve.story import _bare_question
 
-from .conftest import mentioned, run_session
+from .conftest import NS, log_turns, mentioned, run_session
 
 
 def test_a_trade_name_alone_is_its_known_firm(store, make_event, embedder):
@@ -46,7 +48,8 @@ def test_a_traditional_possessive_reads_as_simplified():
 
 
 def _event(text: str) -> Event:
-    return Event(id="e1", namespace="n", text=text, time=datetime(2026, 3, 2, 9, 0, tzinfo=UTC), source_ids=["s1:1"])
+    when = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+    return Event(id="e1", namespace="n", text=text, time=when, source_ids=["s1:1"])
 
 
 def test_what_was_told_before_a_closing_question_is_no_bare_question():
@@ -54,3 +57,34 @@ def test_what_was_told_before_a_closing_question_is_no_bare_question():
     assert _bare_question(_event("他们那边谁拍板？"))
     assert not _bare_question(_event("Noted: Quillmark, payroll for six sites. Who signs off?"))
     assert _bare_question(_event("Who signs off?"))
+
+
+def test_a_look_alike_named_in_the_clause_before_makes_the_client_a_contrast(store, make_event, embedder):
+    """ "Harrowby's Tavern rang. one pub, nothing to do with HT.": stage 1 cut the turn into two
+    events; the client in the second is named only as what the look-alike is not."""
+    turn = "Harrowby's Tavern in Kilbrin rang. one pub, nothing to do with HT. want an EV charger"
+    run_session(
+        store,
+        make_event,
+        embedder,
+        ("new client Hallorans Taverns, on the sheet as HT", {"orgs": ("Hallorans Taverns", "HT")}),
+    )
+    when = "2026-03-02T10:00:00"
+    log_turns(store, ("s1:9", when, turn))
+    look_alike = ("Harrowby's Tavern",)
+    first = make_event("e2", "Harrowby's Tavern in Kilbrin rang.", when, turn="s1:9", orgs=look_alike)
+    second = make_event("e3", "one pub, nothing to do with HT.", when, turn="s1:9", orgs=("HT",))
+    consolidate_batch([first, second], store, embedder=embedder)
+    roles = {lk.props.get("role") for lk in store.links(NS, kinds=[LinkKind.MENTIONS], node_ids=["e3"])}
+    assert CONTRAST_ROLE in roles
+
+
+def test_a_known_firm_then_a_place_then_branch_is_the_firm(store, make_event, embedder):
+    run_session(
+        store,
+        make_event,
+        embedder,
+        ("new client Sprigley Family Health, SFH for short", {"orgs": ("Sprigley Family Health", "SFH")}),
+        ("Noted: SFH Taikoo branch alarm showed 11°C", {"orgs": ("SFH Taikoo",)}),
+    )
+    assert mentioned(store, "e2") == {"Sprigley Family Health"}
