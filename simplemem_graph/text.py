@@ -63,24 +63,26 @@ def _to_simplified():
     return opencc.OpenCC("t2s")
 
 
+@functools.lru_cache(maxsize=65536)
+def _simplified_char(char: str) -> str:
+    converted = _to_simplified().convert(char)
+    return converted if len(converted) == 1 else char
+
+
 @functools.lru_cache(maxsize=4096)
 def zh_simplified(text: str) -> str:
-    """`text` in simplified characters, character for character (the same length, so an offset into
-    it is an offset into `text`): jieba's dictionary and the Chinese rules are written in
-    simplified characters, and a Hong Kong or Taiwan user writes 請, 們, 簽, 醫生.
+    """`text` in simplified characters, each character on its own (the same length, so an offset
+    into it is an offset into `text`): jieba's dictionary and the Chinese rules are written in
+    simplified characters, and a Hong Kong or Taiwan user writes 請, 們, 簽, 醫生. Never by phrase:
+    OpenCC's phrase table reads the surname in 沈厚 as 沉 (to sink).
 
     Example:
-        >>> zh_simplified("係佢哋自己請 ChillTrack 裝嘅")
-        '系佢哋自己请 ChillTrack 装嘅'
+        >>> zh_simplified("係佢哋自己請 ChillTrack 裝嘅"), zh_simplified("沈厚提醒我们")
+        ('系佢哋自己请 ChillTrack 装嘅', '沈厚提醒我们')
     """
     if not _CJK.search(text):
         return text
-    converted = _to_simplified().convert(text)
-    if len(converted) == len(text):
-        return converted
-    # a phrase converted to a different length: each character on its own keeps the offsets
-    convert = _to_simplified().convert
-    return "".join(c if len(s := convert(c)) != 1 else s for c in text)
+    return "".join(_simplified_char(c) if _CJK.match(c) else c for c in text)
 
 
 COMMON_WORD_MIN_FREQ = 100  # jieba dictionary count (of ~60M): 包装 910, 机电 828, 宏达 275, 锐拓 0

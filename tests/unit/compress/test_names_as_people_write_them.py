@@ -34,6 +34,9 @@ def _zh(text: str) -> dict[str, str]:
 def test_traditional_characters_are_read_as_simplified_and_kept_as_written():
     assert zh_simplified("係佢哋自己請 Coldly 裝嘅") == "系佢哋自己请 Coldly 装嘅"
     assert len(zh_simplified("麵包機經銷商")) == len("麵包機經銷商")
+    # character by character: a phrase table would read the surname 沈 of 沈厚 as 沉 (to sink)
+    assert zh_simplified("沈厚提醒我们") == "沈厚提醒我们"
+    assert _zh("永溪泰泓流体有限公司的沈厚发来了报价").get("沈厚") == "person"
     assert _zh("付款找財務部的周婷 她跟恒筑建設簽的") == {"周婷": "person", "恒筑建設": "org"}
     # the same sentence in simplified characters reads the same
     assert _zh("付款找财务部的周婷 她跟恒筑建设签的") == {"周婷": "person", "恒筑建设": "org"}
