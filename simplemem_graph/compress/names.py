@@ -531,6 +531,15 @@ _NAME_BEFORE_LEGAL_FORM = re.compile(r"\b([A-Z][\w&-]{2,})\s+(?:Ltd|Limited|LLC|
 _FIRM_NAME = re.compile(r"[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*){0,3}")
 
 
+# What people call someone, in any case: "everyone calls the duchess", "calls her the Gaffer",
+# "known as the Judge". The word is a person's nickname.
+_NICKNAME_GIVEN = re.compile(
+    r"\b(?:(?:everyone|everybody|people|staff)\s+calls?\s+(?:her|him)?\s*|"
+    r"calls?\s+(?:her|him)\s+|known\s+as\s+)(?:the\s+)?(?P<n>[A-Za-z]{3,})\b",
+    re.IGNORECASE,
+)
+
+
 def _batch_person_words(doc) -> frozenset[str]:
     """The one-word people of the batch and the last words of its longer ones (Oz of Big Oz)."""
     return frozenset(name.split()[-1] for name in doc.user_data.get("simplemem_people", ()))
@@ -559,6 +568,8 @@ def remember_batch_people(docs) -> None:
             if (" " not in surface and _a_person_verb(ent.root)) or _named_as_a_person(doc, ent, s, e):
                 people.add(surface)
         people.update(m.value for m in _signature_people(text, 0, len(text)) if " " not in m.value)
+        # "a lady everyone calls the duchess": a nickname, typed as written elsewhere ("The Duchess")
+        people.update(m.group("n").capitalize() for m in _NICKNAME_GIVEN.finditer(text))
         firms.update(
             n.group(0) for m in EN_FIRM_INTRODUCED.finditer(text) if (n := _FIRM_NAME.match(text, m.end()))
         )

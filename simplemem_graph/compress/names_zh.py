@@ -923,6 +923,9 @@ def _names_in_simplified(text: str) -> list[Mention]:
         # a person guessed across it, or a shorter firm inside it (澜汐皮肤 of 澜汐皮肤管理)
         if all(k.kind == "person" or (m.start <= k.start and k.end <= m.end) for k in clash):
             found = [k for k in found if k not in clash] + [m]
+    for m in _ZH_QUOTED_FIRM_NAME.finditer(text):
+        firm = Mention("org", m.start("n"), m.end("n"), m.group("n"), m.group("n"))
+        found = [k for k in found if not k.overlaps(firm)] + [firm]
     for m in _called_firms(text):
         clash = [k for k in found if k.start < m.end and m.start < k.end]
         # a piece of it read alone, or a word jieba glued across 叫 (叫晓|堂堂)
@@ -954,6 +957,13 @@ _ZH_CALLED_LONG = re.compile(
 )
 _ZH_FIRM_AFTER_NAME = re.compile(r"的(?:公司|店|厂|品牌|机构|酒店|工作室)")
 _ZH_FIRM_BEFORE_CALLED = re.compile(r"(?:[家所间]|公司|厂|店|厅|馆)[，,\s]?$")
+
+
+# "招牌就三个字「慢慢来」", "店名叫“拾光”": a quoted name after a shop's sign, name or brand is the
+# firm's, whatever its words (慢慢来 is three everyday characters).
+_ZH_QUOTED_FIRM_NAME = re.compile(
+    r"(?:招牌|店名|品牌|牌子|商号|门头|公司名)[^「」“”\"。！？\n]{0,8}?[「“\"](?P<n>[\u4e00-\u9fff]{2,8})[」”\"]"
+)
 
 
 def _no_name_given(called: str) -> bool:

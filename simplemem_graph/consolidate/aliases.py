@@ -783,7 +783,10 @@ def introduced_forms(text: str) -> list[str]:
 # A word written in capitals only, standing alone ("HDG pulled go-live", "写JC", "at H.D.G."), not
 # inside a Latin word (Chinese characters next to it do not join it), nor hyphened into a code
 # ("KGF-20260220", a bill of lading number).
-_CAPITALS_IN_TEXT = re.compile(r"(?<![A-Za-z0-9_.&-])[A-Z](?:\.?[A-Z]){1,5}\.?(?![A-Za-z0-9_&-])")
+# A closing dot belongs to a dotted form (H.D.G.), not to "…in Xero now, FTQ." (the sentence's).
+_CAPITALS_IN_TEXT = re.compile(
+    r"(?<![A-Za-z0-9_.&-])(?:[A-Z](?:\.[A-Z]){1,5}\.?|[A-Z]{2,6})(?![A-Za-z0-9_&-])"
+)
 
 
 def capitals_words(text: str) -> list[str]:

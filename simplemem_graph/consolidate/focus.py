@@ -60,7 +60,8 @@ _NEAR_DAY = re.compile(
 THREAD_TERMS_KEPT = 6  # recent events of the focus whose words a continuation may share
 ANSWER_TURNS = 3  # messages in a row of whoever answers "who are the contacts?" that answer it
 # A question about who to deal with: the people named in the answer are the focus's contacts.
-_CONTACT_QUESTION = re.compile(r"contact|对接|联系人|负责人|谁负责|跟谁", re.IGNORECASE)
+# 窗口: the contact person, in Taiwan
+_CONTACT_QUESTION = re.compile(r"contact|对接|联系人|负责人|谁负责|跟谁|窗口", re.IGNORECASE)
 # "Who's running it on their side?", "他们那边谁管这个？": a who-question about the other side.
 _WHO_ON_THEIR_SIDE = re.compile(
     r"(?:\bwho(?:'s|’s|\s+is|\s+are|\s+will)?\b.*\b(?:their|they|them|there)\b)|(?:(?:他们|她们|对方|那边).*谁)|(?:谁.*(?:他们|她们|对方|那边))",
@@ -441,7 +442,7 @@ def _track_contact_question(
             state.answer_turns_left -= 1
         else:
             state.contact_question = state.answer_turn = state.answer_speaker = ""
-    question = " ".join(_QUESTIONS.findall(turn_text or event.text))
+    question = " ".join(_QUESTIONS.findall(zh_simplified(turn_text or event.text)))  # 誰 is 谁
     if question and (
         _CONTACT_QUESTION.search(question)
         or _WHO_ON_THEIR_SIDE.search(question)

@@ -112,3 +112,20 @@ def test_a_name_s_place_of_business_is_one_firm():
     # someone's relative is no firm
     (_, kinds), = _events("Emma's Mum rang this morning")
     assert "Emma's Mum" not in kinds
+
+
+@pytest.mark.parametrize(
+    ("text", "firm"),
+    [("台中一間早午餐，招牌就三個字「慢慢來」，西屯起家", "慢慢來"), ("店名叫“拾光”，在老城区", "拾光")],
+)
+def test_a_quoted_name_on_a_shops_sign_is_the_firm(text, firm):
+    assert _zh(text).get(firm) == "org"
+
+
+def test_what_everyone_calls_someone_is_a_person_wherever_it_is_written():
+    events = _events(
+        "owner is a lady everyone calls the duchess. anything w a $ on it goes thru her",
+        "The Duchess approves spend; Teodora is day to day.",
+    )
+    assert any(kinds.get("Duchess") == "person" for _, kinds in events)
+    assert not any(kinds.get("Office") for _, kinds in _events("they call the office every day"))

@@ -88,3 +88,10 @@ def test_a_known_firm_then_a_place_then_branch_is_the_firm(store, make_event, em
         ("Noted: SFH Taikoo branch alarm showed 11°C", {"orgs": ("SFH Taikoo",)}),
     )
     assert mentioned(store, "e2") == {"Sprigley Family Health"}
+
+
+def test_a_sentences_closing_dot_is_no_part_of_a_short_form():
+    from simplemem_graph.consolidate.aliases import capitals_words
+
+    assert capitals_words("so that's what they are in Xero now, FTQ. easier") == ["FTQ"]
+    assert capitals_words("met them at H.D.G. today") == ["H.D.G."]
