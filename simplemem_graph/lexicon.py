@@ -157,7 +157,7 @@ EN_NATIONALITIES = frozenset(
 # (GST, AV), not parties.
 EN_COMMON_ACRONYMS = frozenset(
     _words("""AI AM ASAP AV CEO CFO COO CTO DIY EOD ETA FYI GDP GST HR HST ID IT KPI LGBT LGBTQ MOU NDA OK PM
-    PO PR QA RFP RFQ ROI SOW TV VAT AGM EGM""")
+    PO PR QA RFP RFQ ROI SOW TV VAT AGM EGM AP AR ACH PDF CNY""")
 )
 
 # The last word of a street's name ("Quarry Rd", "Mill Lane"): the name is a place.

@@ -371,6 +371,8 @@ def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozens
         else m
         for m in found
     ]
+    # "Ninebark Restaurant Group, LLC", "the Pty Ltd": a legal form alone is part of a name, no firm
+    found = [m for m in found if not _LEGAL_FORM_ALONE.fullmatch(m.surface)]
     titles = _quoted_titles(text, start, end)
     # A name inside a quoted title ("Charlotte's Web") is part of the title, not a name of its own.
     return [m for m in found if not any(t.start <= m.start and m.end <= t.end for t in titles)] + titles
@@ -525,6 +527,9 @@ def _span(match: re.Match) -> Mention:
     return Mention("span", match.start(), match.end(), match.group(0), match.group(0))
 
 
+_LEGAL_FORM_ALONE = re.compile(
+    r"(?:the\s+)?(?:Pty\.?\s+)?(?:Ltd|Limited|LLC|LLP|Inc|Corp|GmbH|PLC|Pty|Co)\.?", re.IGNORECASE
+)
 # A one-word trade name written with its legal form: RotaHound Ltd, Kestrel Inc.
 _NAME_BEFORE_LEGAL_FORM = re.compile(r"\b([A-Z][\w&-]{2,})\s+(?:Ltd|Limited|LLC|Inc|GmbH|PLC|Pty|Co)\b\.?")
 # The capitalised words of a name (Orbitrack, Tallyclock Payroll), up to four.

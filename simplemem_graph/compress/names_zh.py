@@ -1042,7 +1042,16 @@ def _introduced_firm_runs(text: str) -> list[Mention]:
         group = "n" if m.group("n") else "s"
         name = m.group(group)
         rest = [w for w, _t, _s in _zh_tokens(name[2:])]
-        if _unlisted_word(name[:2]) and rest and all(is_common_zh_word(w, 1) and len(w) >= 2 for w in rest):
+        ordinary_rest = bool(rest) and all(is_common_zh_word(w, 1) and len(w) >= 2 for w in rest)
+        coined = _unlisted_word(name[:2]) and ordinary_rest
+        # "新客户好多云联合办公（共享办公，两个点位）": a name and, in a bracket, what the firm is;
+        # its words may be everyday ones (好多云)
+        described = (
+            text[m.end(group) : m.end(group) + 1] in "（("
+            and name[0] not in "那这他她它我你"
+            and not any(c in _ZH_NAME_BOUNDARY_CHARS for c in name)
+        )
+        if coined or described:
             found.append(Mention("org", m.start(group), m.end(group), name, name))
     return found
 

@@ -672,6 +672,8 @@ def _tie_people(
             via = "colleague"
         elif any(_role_is(t, surface, _names_of(index, org)) for t in texts):
             via = "role"
+        elif any(_named_the_contact(t, surface) for t in texts):
+            via = "contact"
         elif re.search(HANDOVER, event.text, re.IGNORECASE):
             # "Ollie Strand takes over their logistics", "接手的是阿珂": who takes over a post of the
             # event's one organisation works there.
@@ -723,7 +725,25 @@ def _role_is(text: str, person: str, org_names: list[str]) -> bool:
         # quoted: 落款「盛纬制衣 生产部 老符」
         rf"[「『“\"]\s*(?:{owners})\s+(?:\S{{1,8}}\s+)?{name}\s*[」』”\"]",
     )
-    return any(re.search(p, text) is not None for p in patterns)
+    if any(re.search(p, text) is not None for p in patterns):
+        return True
+    # an address at the firm's domain: "From: Renata <renata@ninebarkrg.com>" (Ninebark)
+    domains = "|".join(
+        re.escape(compact) for o in org_names if len(compact := re.sub(r"[^a-z0-9]", "", o.lower())) >= 4
+    )
+    return bool(domains) and re.search(rf"\b{name}\s*<[\w.+-]+@(?:{domains})[\w-]*\.", text, re.I) is not None
+
+
+def _named_the_contact(text: str, person: str) -> bool:
+    """ "Renata (controller) is the contact", "晓岚是他们的对接人": the event's organisation's contact,
+    said of a person, not in answer to a question."""
+    name = re.escape(person)
+    patterns = (
+        rf"\b{name}\b(?:\s*\([^()\n]{{0,40}}\))?\s+(?:is|'s|’s)\s+(?:the|their)\s+"
+        rf"(?:main\s+|primary\s+|day[- ]to[- ]day\s+)?(?:contact|point of contact|poc)\b",
+        rf"{name}(?:（[^（）\n]{{0,20}}）)?是{_THEIR_ZH}?的?(?:对接人|联系人|窗口)",
+    )
+    return any(re.search(p, text, re.IGNORECASE) for p in patterns)
 
 
 def _reports_to(text: str, person: str, colleagues: list[str]) -> bool:

@@ -129,3 +129,14 @@ def test_what_everyone_calls_someone_is_a_person_wherever_it_is_written():
     )
     assert any(kinds.get("Duchess") == "person" for _, kinds in events)
     assert not any(kinds.get("Office") for _, kinds in _events("they call the office every day"))
+
+
+def test_a_new_client_named_before_a_bracket_is_a_firm_whatever_its_words():
+    text = "记下了：新客户好多雾联合办公（共享办公，两个点位），做绿植租摆。"
+    assert _zh(text).get("好多雾联合办公") == "org"
+    assert _zh("新客户那边说明天到（估计）") == {}
+
+
+def test_a_legal_form_alone_is_no_firm():
+    (_, kinds), = _events("Noted: new engagement from Ninebirch Restaurant Group, LLC for the review.")
+    assert "LLC" not in kinds and kinds.get("Ninebirch Restaurant Group") == "org"

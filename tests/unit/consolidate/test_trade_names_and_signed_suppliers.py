@@ -95,3 +95,14 @@ def test_a_sentences_closing_dot_is_no_part_of_a_short_form():
 
     assert capitals_words("so that's what they are in Xero now, FTQ. easier") == ["FTQ"]
     assert capitals_words("met them at H.D.G. today") == ["H.D.G."]
+
+
+def test_the_contact_and_an_address_at_the_firms_domain_tie_a_person():
+    from simplemem_graph.consolidate.focus import _named_the_contact, _role_is
+
+    assert _named_the_contact("Renata (controller) is the contact; payroll is outside", "Renata")
+    assert _named_the_contact("晓岚是他们的对接人", "晓岚")
+    assert not _named_the_contact("Renata said to contact them", "Renata")
+    email = "From: Renata <renata@ninebirchrg.com>\nTo: Corliss <corliss@radburn.com>"
+    assert _role_is(email, "Renata", ["Ninebirch Restaurant Group", "Ninebirch"])
+    assert not _role_is(email, "Corliss", ["Ninebirch Restaurant Group", "Ninebirch"])
