@@ -1030,7 +1030,8 @@ _ZH_MEASURED_FIRM = re.compile(
 # A firm introduced by what it is to us or by signing with it: "新客户🎉 蔓汐皮肤管理，…", "跟星禾模特经纪
 # 签了年框". The name is a trade name jieba does not know, then ordinary words of what it does.
 _ZH_INTRODUCED_RUN = re.compile(
-    r"(?:新客户|客户|供应商|合作方|甲方)(?:签了|谈下来了|来了)?[^\u4e00-\u9fff\n]{0,4}"
+    r"(?:新客户|客户|供应商|合作方|甲方|\b(?:new\s+)?(?:client|supplier|vendor|account)\b)"
+    r"(?:签了|谈下来了|来了)?[^\u4e00-\u9fff\n]{0,4}"
     r"(?P<n>[\u4e00-\u9fff]{4,8}?)(?=[，,。（(\s]|那边|这边|$)"
     r"|(?:跟|和|与)(?P<s>[\u4e00-\u9fff]{4,8}?)签(?:了|的|约|合同)"
 )
@@ -1047,7 +1048,7 @@ def _introduced_firm_runs(text: str) -> list[Mention]:
         # "新客户好多云联合办公（共享办公，两个点位）": a name and, in a bracket, what the firm is;
         # its words may be everyday ones (好多云)
         described = (
-            text[m.end(group) : m.end(group) + 1] in "（("
+            re.match(r"\s*(?:[（(]|[—–]|-\s)", text[m.end(group) :]) is not None
             and name[0] not in "那这他她它我你"
             and not any(c in _ZH_NAME_BOUNDARY_CHARS for c in name)
         )

@@ -135,6 +135,9 @@ def test_a_new_client_named_before_a_bracket_is_a_firm_whatever_its_words():
     text = "记下了：新客户好多雾联合办公（共享办公，两个点位），做绿植租摆。"
     assert _zh(text).get("好多雾联合办公") == "org"
     assert _zh("新客户那边说明天到（估计）") == {}
+    # an English "new client" and a dash before what the firm is, in mixed chat
+    assert _zh("new client 🎉 白鹭汀酒店发展 — 徐汇老弄堂改成 boutique hotel").get("白鹭汀酒店发展") == "org"
+    assert _zh("客户说了 - 大概明天") == {}
 
 
 def test_a_legal_form_alone_is_no_firm():
