@@ -926,6 +926,12 @@ def _names_in_simplified(text: str) -> list[Mention]:
     for m in _ZH_QUOTED_FIRM_NAME.finditer(text):
         firm = Mention("org", m.start("n"), m.end("n"), m.group("n"), m.group("n"))
         found = [k for k in found if not k.overlaps(firm)] + [firm]
+    for m in _ZH_BRACKETED_PLACE_FIRM.finditer(text):
+        start = m.start("n")
+        # the name starts after the clause's last function character (…公司 after 的 or a space)
+        lead = max((i for i, c in enumerate(m.group("n")) if c in _ZH_NAME_BOUNDARY_CHARS), default=-1) + 1
+        firm = Mention("org", start + lead, m.end("n"), m.group("n")[lead:], m.group("n")[lead:])
+        found = [k for k in found if not k.overlaps(firm)] + [firm]
     for m in _called_firms(text):
         clash = [k for k in found if k.start < m.end and m.start < k.end]
         # a piece of it read alone, or a word jieba glued across 叫 (叫晓|堂堂)
@@ -956,7 +962,11 @@ _ZH_CALLED_LONG = re.compile(
     r"(?=的(?:公司|店|厂|品牌|机构|酒店|工作室)|的[\s，。,]|[，。,、；;！!？?\s（(]|$)"
 )
 _ZH_FIRM_AFTER_NAME = re.compile(r"的(?:公司|店|厂|品牌|机构|酒店|工作室)")
-_ZH_FIRM_BEFORE_CALLED = re.compile(r"(?:[家所间]|公司|厂|店|厅|馆)[，,\s]?$")
+_ZH_FIRM_BEFORE_CALLED = re.compile(r"(?:[家所间]|公司|厂|店|厅|馆|[学习训]班|学校)[，,\s]?$")
+# "刚好数控机床（昆山）有限公司": a registered name with its place in a bracket before the legal form.
+_ZH_BRACKETED_PLACE_FIRM = re.compile(
+    r"(?P<n>[\u4e00-\u9fff]{2,12}[（(][\u4e00-\u9fff]{2,4}[）)](?:股份有限公司|有限责任公司|有限公司))"
+)
 
 
 # "招牌就三个字「慢慢来」", "店名叫“拾光”": a quoted name after a shop's sign, name or brand is the
@@ -985,6 +995,8 @@ def _called_firms(text: str) -> list[Mention]:
             or _ZH_FIRM_BEFORE_CALLED.search(text[max(0, m.start() - 5) : m.start()])
             or any(name.endswith(s) and len(s) >= 2 for s in ZH_ORG_SUFFIXES)
             or tail in ZH_INDUSTRY_WORDS
+            # 晴天数理补习班: a common noun of a place that serves people ends it (补习班, 幼儿园)
+            or (name[-1] in _INSTITUTION_HEADS + "班" and is_common_zh_word(name[-3:], 1))
         ):
             found.append(Mention("org", m.start("n"), m.end("n"), name, name))
     return found

@@ -312,8 +312,19 @@ def _zh_trade_names(name: str) -> list[str]:
     <place><trade name><industry><legal form>: the place is a run ending in 省/市/县/区 (or, as a
     fallback, a listed major place); the tail is legal forms, organisation words and common words
     (jieba's general dictionary knows 包装 and 机电, not 澄泰 or 锐拓). A four-character core with no
-    marked place may still open with one (宁源澄泰): its last two characters are offered too.
+    marked place may still open with one (宁源澄泰): its last two characters are offered too. A place
+    in a bracket before the legal form (刚好数控机床（昆山）有限公司) is no part of it. Read in
+    simplified characters, given back as written (晴天數理補習班 -> 晴天數理).
     """
+    written = _ZH_BRACKETED_PLACE.sub("", name)
+    simplified = zh_simplified(written)
+    return [written[(at := simplified.find(f)) : at + len(f)] for f in _zh_trade_names_simplified(simplified)]
+
+
+_ZH_BRACKETED_PLACE = re.compile(r"[（(][\u4e00-\u9fff]{2,4}[）)](?=[\u4e00-\u9fff]*公司$)")
+
+
+def _zh_trade_names_simplified(name: str) -> list[str]:
     without_place = _ZH_MARKED_PLACE_PREFIX.sub("", name)
     marked = without_place != name
     without_place = _ZH_PLACE_PREFIX.sub("", without_place)
@@ -322,8 +333,8 @@ def _zh_trade_names(name: str) -> list[str]:
     while core != previous:
         previous = core
         core = _ZH_ORG_TAIL.sub("", core)
-        if len(core) >= 5 and core[-1] in "园院校馆" and is_common_zh_word(core[-3:]):
-            core = core[:-3]  # 幼儿园, 美容院: a common noun for a place that serves people ends a name too
+        if len(core) >= 5 and core[-1] in "园院校馆班" and is_common_zh_word(core[-3:], 1):
+            core = core[:-3]  # 幼儿园, 美容院, 补习班: a noun for a place that serves people ends a name
         # A dictionary word at the end of the core is industry (五金 counts 75 in jieba's
         # dictionary, 精密 more): trade names are rare there or absent (锐拓 0). Once an industry
         # word is gone, four characters with no marked place are <place><trade name> (江溪达信 of

@@ -143,3 +143,13 @@ def test_a_new_client_named_before_a_bracket_is_a_firm_whatever_its_words():
 def test_a_legal_form_alone_is_no_firm():
     (_, kinds), = _events("Noted: new engagement from Ninebirch Restaurant Group, LLC for the review.")
     assert "LLC" not in kinds and kinds.get("Ninebirch Restaurant Group") == "org"
+
+
+def test_a_registered_name_with_its_place_in_a_bracket_is_one_firm():
+    assert _zh("——\nVivian | 市场部\n恰好数控机床（昆山）有限公司") == {"恰好数控机床（昆山）有限公司": "org"}
+    assert short_forms("恰好数控机床（昆山）有限公司", "org") == ["恰好数控"]
+
+
+def test_a_school_called_by_its_name_is_a_firm_in_traditional_characters_too():
+    assert _zh("博愛路那間補習班 叫晴雨數理補習班 二館要裝飲水機").get("晴雨數理補習班") == "org"
+    assert short_forms("晴雨數理補習班", "org") == ["晴雨"]
