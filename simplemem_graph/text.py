@@ -66,7 +66,8 @@ def _to_simplified():
 @functools.lru_cache(maxsize=65536)
 def _simplified_char(char: str) -> str:
     converted = _to_simplified().convert(char)
-    return converted if len(converted) == 1 else char
+    # one character of the same script class (騴 would become 𫘫, outside the ranges the rules read)
+    return converted if len(converted) == 1 and _CJK.match(converted) else char
 
 
 @functools.lru_cache(maxsize=4096)
