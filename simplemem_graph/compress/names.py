@@ -499,10 +499,17 @@ _PERSONAL_NOUNS = frozenset(
 )
 
 
+@functools.cache
+def _tagged_common_noun(word: str) -> bool:
+    """The tagger reads the lower-case word alone as a singular common noun (tavern, dairy; not
+    fermoy or hanratty). Cached: the same few words come back in every turn of a batch."""
+    return load_english_pipeline()(word)[0].tag_ == "NN"
+
+
 def _possessive_firms(text: str, start: int, end: int, found: list[Mention]) -> list[Mention]:
     for m in _POSSESSIVE_NAME.finditer(text, start, end):
         noun = m.group("noun").lower()
-        if noun in _PERSONAL_NOUNS or load_english_pipeline()(noun)[0].tag_ != "NN":
+        if noun in _PERSONAL_NOUNS or not _tagged_common_noun(noun):
             continue
         firm = Mention("org", m.start(), m.end(), m.group(0), m.group(0))
         if any(k.kind == "org" and firm.overlaps(k) for k in found):

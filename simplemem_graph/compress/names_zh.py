@@ -897,12 +897,12 @@ def find_names_zh(text: str) -> list[Mention]:
     found = _names_in_simplified(simplified)
     if simplified == text:
         return found
-    return [
-        Mention(m.kind, m.start, m.end, text[m.start : m.end], text[m.start : m.end], m.extra)
-        if m.value == m.surface
-        else Mention(m.kind, m.start, m.end, text[m.start : m.end], m.value, m.extra)
-        for m in found
-    ]
+    as_written = []
+    for m in found:
+        written = text[m.start : m.end]
+        value = written if m.value == m.surface else m.value
+        as_written.append(Mention(m.kind, m.start, m.end, written, value, m.extra))
+    return as_written
 
 
 def _names_in_simplified(text: str) -> list[Mention]:
