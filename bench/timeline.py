@@ -200,7 +200,8 @@ def run_queries(memory: Memory, data: dict) -> list[dict]:
     returning the whole store); BM25 gets as many raw-turn tokens as search's source turns hold.
 
     The entity given to `timeline` is the form the question names (`entity_form` in generated
-    stories; in the dev file, the names found in the question text by store lookup).
+    stories; in the dev file, the names found in the question text by store lookup, else the
+    client's name when the question says it word for word: what a user would type).
     """
     store, rows = memory.store, []
     last_turn_time = max(datetime.fromisoformat(t["time"]) for t in data["turns"])
@@ -213,6 +214,10 @@ def run_queries(memory: Memory, data: dict) -> list[dict]:
         else:
             ids = set(find_query_entities(store, q["query"]))
             names = [e.name for e in store.entities(memory.namespace, EntityQuery()) if e.id in ids]
+            if not names and name_occurs(q["about"], q["query"]):
+                # No entity name in the question: `timeline` gets the name as the question types
+                # it (a user runs `timeline "<the name they know>"`), never a form it does not say.
+                names = [q["about"]]
         timeline_turns = _timeline_turns(memory, names, span)
         search_k = max(5, len(q["gold_turns"]))
         result = memory.search(q["query"], k=search_k, at=last_turn_time, include_archived=True)

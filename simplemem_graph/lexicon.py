@@ -157,7 +157,8 @@ EN_NATIONALITIES = frozenset(
 # (GST, AV), not parties.
 EN_COMMON_ACRONYMS = frozenset(
     _words("""AI AM ASAP AV CEO CFO COO CTO DIY EOD ETA FYI GDP GST HR HST ID IT KPI LGBT LGBTQ MOU NDA OK PM
-    PO PR QA RFP RFQ ROI SOW TV VAT AGM EGM AP AR ACH PDF CNY""")
+    PO PR QA RFP RFQ ROI SOW TV VAT AGM EGM AP AR ACH PDF CNY
+    USD EUR GBP RMB HKD AUD CAD NZD SGD JPY INR CHF SMS API UI UX OTP UAT FOB""")
 )
 
 # The last word of a street's name ("Quarry Rd", "Mill Lane"): the name is a place.

@@ -66,8 +66,18 @@ def _to_simplified():
 @functools.lru_cache(maxsize=65536)
 def _simplified_char(char: str) -> str:
     converted = _to_simplified().convert(char)
-    # one character of the same script class (騴 would become 𫘫, outside the ranges the rules read)
-    return converted if len(converted) == 1 and _CJK.match(converted) else char
+    # one character of the same block (騴 would become 𫘫, outside the ranges the rules read; 鸂
+    # would become 㶉, out of the unified block most rules read as [\u4e00-\u9fff])
+    return converted if len(converted) == 1 and _cjk_block(converted) == _cjk_block(char) else char
+
+
+def _cjk_block(char: str) -> int:
+    """Which of the CJK ranges the rules read holds `char` (-1: none)."""
+    code = ord(char)
+    return next((i for i, (low, high) in enumerate(_CJK_BLOCKS) if low <= code <= high), -1)
+
+
+_CJK_BLOCKS = ((0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF))
 
 
 @functools.lru_cache(maxsize=4096)

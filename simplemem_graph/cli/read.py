@@ -87,12 +87,15 @@ def timeline(
     """An entity's storyline, oldest first."""
     start, end = parse_date(date_from, "--from"), parse_date(date_to, "--to")
     with common.open_memory(read_only=True) as memory:
-        hits = memory.timeline(entity, date_from=start, date_to=end, include_archived=include_archived)
+        story = memory.story(entity, date_from=start, date_to=end, include_archived=include_archived)
+    hits = story.hits
     if as_json:
         for hit in hits:
             print_json(hit.public_dict())
         return
-    table = Table("time", "memory", "status", "sources", title=f"timeline: {entity}")
+    # a name no entity has exactly says how it was read ("part of the name 'Lamplight'")
+    found_by = "" if story.found_by == "name" else f" ({story.found_by})"
+    table = Table("time", "memory", "status", "sources", title=f"timeline: {entity}{found_by}")
     for hit in hits:
         table.add_row(
             hit.event.time.isoformat()[:16], hit.event.text, hit.event.status, ", ".join(hit.event.source_ids)

@@ -189,6 +189,27 @@ def find_latin_names_in_zh(text: str) -> list[Mention]:
     return found
 
 
+# "Big Sal", "Little Mo", "Old Tom": a word of size or age before a given name makes a nickname.
+_EN_SIZE_NICKNAME = re.compile(r"(?:Big|Little|Lil|Old|Young)\s+[A-Z][a-z]+")
+# "Dana → Ray", "12 -> 14": an arrow says one value replaced another, it joins no name.
+_ARROW = re.compile(r"\s*(?:→|->|=>|⇒|⟶)\s*|\s+\+\s+")  # and "Doc A + Geneviève": two people
+
+
+def _split_at_arrows(text: str, mention: Mention) -> list[Mention]:
+    """A span NER ran across an arrow ("contact Dana → Ray") is the names on either side of it."""
+    if not _ARROW.search(mention.surface):
+        return [mention]
+    pieces, at = [], mention.start
+    for part in _ARROW.split(mention.surface):
+        start = text.find(part, at) if part else -1
+        if start >= 0 and any(ch.isupper() for ch in part):
+            s, e = _clean_span(text, start, start + len(part))
+            if e > s:
+                pieces.append(Mention(mention.kind, s, e, text[s:e], text[s:e]))
+        at = start + len(part) if start >= 0 else at
+    return pieces
+
+
 def _clean_span(text: str, start: int, end: int) -> tuple[int, int]:
     """Trim a leading "the" and a trailing possessive from an entity span."""
     surface = text[start:end]
@@ -318,8 +339,10 @@ def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozens
             _speaks_as_a_person(ent) or _named_as_a_person(doc, ent, s, e)
         ):
             kind = "person"
+        if kind in ("org", "place", "product") and _EN_SIZE_NICKNAME.fullmatch(surface):
+            kind = "person"  # "Big Sal", "Little Mo": a nickname made of a size word and a name
         if kind:
-            found.append(Mention(kind, s, e, surface, surface))
+            found += _split_at_arrows(text, Mention(kind, s, e, surface, surface))
     sentence = text[start:end]
     for m in _EN_PLACE.finditer(sentence):
         found.append(Mention("place", start + m.start(), start + m.end(), m.group(0), m.group(0)))
@@ -371,8 +394,15 @@ def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozens
         else m
         for m in found
     ]
-    # "Ninebark Restaurant Group, LLC", "the Pty Ltd": a legal form alone is part of a name, no firm
-    found = [m for m in found if not _LEGAL_FORM_ALONE.fullmatch(m.surface)]
+    # "Ninebark Restaurant Group, LLC", "the Pty Ltd": a legal form alone is part of a name, no firm;
+    # "Sourcing & Operations" under a name in a signature is a department
+    found = [
+        m
+        for m in found
+        if not _LEGAL_FORM_ALONE.fullmatch(m.surface)
+        and not is_department(text, m.start, m.end)
+        and not _team_or_tool(text, m, firms)
+    ]
     titles = _quoted_titles(text, start, end)
     # A name inside a quoted title ("Charlotte's Web") is part of the title, not a name of its own.
     return [m for m in found if not any(t.start <= m.start and m.end <= t.end for t in titles)] + titles
@@ -552,6 +582,28 @@ _NICKNAME_GIVEN = re.compile(
 )
 
 
+_AFTER_PREPOSITION = re.compile(r"\b(?:on|in|via|through|over|from|to|with|at)\s+$", re.IGNORECASE)
+
+
+def _team_or_tool(text: str, m: Mention, firms: frozenset[str]) -> bool:
+    """One capitalised plural common noun typed a firm ("Sales signed it off"), or a person after a
+    preposition ("very quick on Teams"): a team or a tool, no party (Mr Banks says is still a
+    person), unless the batch introduces it as a firm."""
+    if " " in m.surface or m.surface in firms or m.kind not in ("org", "person"):
+        return False
+    if m.kind == "person" and not _AFTER_PREPOSITION.search(text[max(0, m.start - 12) : m.start]):
+        return False
+    return is_plural_common_noun(m.surface)
+
+
+def _could_be_a_name(word: str) -> bool:
+    """Not a word of grammar ("calls him that", "call her back"): read alone, lower-cased."""
+    return load_english_pipeline()(word.lower())[0].pos_ not in _GRAMMAR_POS
+
+
+_GRAMMAR_POS = frozenset({"DET", "PRON", "ADV", "ADP", "SCONJ", "CCONJ", "PART"})
+
+
 def _batch_person_words(doc) -> frozenset[str]:
     """The one-word people of the batch and the last words of its longer ones (Oz of Big Oz)."""
     return frozenset(name.split()[-1] for name in doc.user_data.get("simplemem_people", ()))
@@ -567,6 +619,7 @@ def remember_batch_people(docs) -> None:
     people: set[str] = set()
     modifiers: set[str] = set()
     firms: set[str] = set()  # names a firm noun introduces ("a telematics company, Orbitrack")
+    given: set[str] = set()  # what someone is called ("call him the Capo")
     for doc in docs:
         text = doc_text(doc)
         # "the Tallyclock export", "Tallyclock account guy": a name modifying a common noun names
@@ -580,14 +633,16 @@ def remember_batch_people(docs) -> None:
             if (" " not in surface and _a_person_verb(ent.root)) or _named_as_a_person(doc, ent, s, e):
                 people.add(surface)
         people.update(m.value for m in _signature_people(text, 0, len(text)) if " " not in m.value)
-        # "a lady everyone calls the duchess": a nickname, typed as written elsewhere ("The Duchess")
-        people.update(m.group("n").capitalize() for m in _NICKNAME_GIVEN.finditer(text))
+        # "a lady everyone calls the duchess": a nickname, typed as written elsewhere ("The Duchess");
+        # what someone is called is a person even where a parse reads it as a modifier ("the Capo lol")
+        given.update(m.group("n").capitalize() for m in _NICKNAME_GIVEN.finditer(text))
         firms.update(
             n.group(0) for m in EN_FIRM_INTRODUCED.finditer(text) if (n := _FIRM_NAME.match(text, m.end()))
         )
         # "RotaHound Ltd" in one turn: "RotaHound" alone in the others is the same firm
         firms.update(m.group(1) for m in _NAME_BEFORE_LEGAL_FORM.finditer(text))
-    frozen = frozenset(people - modifiers - firms)
+    given = {n for n in given if _could_be_a_name(n)}
+    frozen = frozenset((people - modifiers - firms) | (given - firms))
     for doc in docs:
         doc.user_data["simplemem_people"] = frozen
         doc.user_data["simplemem_firms"] = frozenset(firms)
@@ -825,6 +880,28 @@ def _sentence_opening_people(doc, start: int, end: int, known: list[Mention]) ->
         if theirs or batch_person or (token.pos_ == "PROPN" and _a_person_verb(token)):
             found.append(Mention("person", token.idx, token.idx + len(token.text), token.text, token.text))
     return found
+
+
+_PAIR = re.compile(r"([A-Z][a-z]+)\s*&\s*([A-Z][a-z]+)")
+_COMMON_TAGS = frozenset({"NN", "NNS", "VBG"})
+
+
+# What stands around a department written on its own: a signature line ("> Sourcing & Operations"),
+# a bracket after a name ("Femke (Sourcing & Operations)"), a field between bars.
+_ALONE_BEFORE = re.compile(r"(?:^|[\n(（|,，])[\s>*_-]*$")
+_ALONE_AFTER = re.compile(r"^[\s*_]*(?:$|[\n)）|,，])")
+
+
+def is_department(text: str, start: int, end: int) -> bool:
+    """text[start:end] is two common words joined by "&" standing on their own (a line, a bracket,
+    a field): "Sourcing & Operations" under a name in a signature, "People & Culture", a department
+    or a line of business, not a firm's whole name. The tagger reads each lower-cased word alone
+    ("Ashby & Rourke" are names); in running text ("Marks & Spencer called") a pair is a name."""
+    pair = _PAIR.fullmatch(text[start:end].strip())
+    if pair is None or not _ALONE_BEFORE.search(text[:start]) or not _ALONE_AFTER.match(text[end:]):
+        return False
+    nlp = load_english_pipeline()
+    return all(nlp(word.lower())[0].tag_ in _COMMON_TAGS for word in pair.groups())
 
 
 @functools.cache

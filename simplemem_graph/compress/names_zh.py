@@ -245,8 +245,11 @@ def _single_char_run(tokens: list[tuple[str, str, int]], j: int) -> int | None:
         if _dictionary_tag(word).startswith("d"):
             return None  # 人|挺|客气: a degree adverb makes 客气 a predicate, whatever jieba tagged it
         begin, count, j = start, count + 1, j - 1
-    if count >= 2 and _titled_person("".join(w for w, _, s in tokens if s >= begin)[:count]):
+    run = "".join(w for w, _, s in tokens if s >= begin)[:count] if begin is not None else ""
+    if count >= 2 and _titled_person(run):
         return None  # 杨|总|见面: a surname and a title make a person, not a trade name
+    if count >= 2 and all(_dictionary_tag(c).startswith("v") for c in run):
+        return None  # 拉|进|企业微信群: verbs only make a predicate ("pulled into"), never a name
     return begin if count >= 2 else None
 
 

@@ -16,7 +16,7 @@ from functools import cache, lru_cache
 from pypinyin import Style, pinyin
 
 # Word lists only (data, no stage-1 logic): the one lexicon, and the place fallback.
-from simplemem_graph.compress.names import is_plural_common_noun
+from simplemem_graph.compress.names import is_department, is_plural_common_noun
 from simplemem_graph.gazetteer import ZH_PLACES
 from simplemem_graph.lexicon import (
     EN_FIRM_INTRODUCED,
@@ -42,7 +42,10 @@ _NICKNAME = re.compile(rf"^(?:[老小]([{SURNAMES}])|([{SURNAMES}])(?:{_TITLE_AL
 NICKNAME_IN_TEXT = re.compile(rf"[老小][{SURNAMES}]|[{SURNAMES}](?:{_TITLE_ALT})")
 _FULL_NAME = re.compile(rf"^[{SURNAMES}][\u4e00-\u9fff]{{1,3}}$")
 
-_EN_LEGAL = ("Corp", "Corp.", "Corporation", "Inc", "Inc.", "Ltd", "Ltd.", "LLC", "LLP", "GmbH", "Co", "Co.")
+_EN_LEGAL = (
+    *("Corp", "Corp.", "Corporation", "Inc", "Inc.", "Ltd", "Ltd.", "LLC", "LLP", "GmbH", "Co", "Co."),
+    *("Pvt", "Pvt.", "Pty", "Pty.", "Pte", "Pte.", "Sdn", "Bhd", "PLC", "B.V.", "BV", "Limited"),
+)
 # A name ending in an organisation word of the lexicon (or a legal form) is an organisation.
 ORG_SUFFIX = re.compile(
     "(?:有限责任公司|"
@@ -268,13 +271,12 @@ def without_legal_form(name: str) -> str | None:
     Vaughn Ostrander LLP" -> "Kessler Vaughn Ostrander"; "Acme Ltd" keeps its form: one word alone
     is too easily another thing)."""
     words = name.split()
-    if (
-        len(words) >= 3
-        and words[-1].rstrip(",") in _EN_LEGAL
-        and all(w[:1].isupper() or w == "&" for w in words)
-    ):
-        return " ".join(words[:-1]).rstrip(",")
-    return None
+    if len(words) < 3 or not all(w[:1].isupper() or w == "&" for w in words):
+        return None
+    kept = list(words)
+    while len(kept) >= 3 and kept[-1].rstrip(",") in _EN_LEGAL:  # "Pvt Ltd", "Co., Ltd."
+        kept.pop()
+    return " ".join(kept).rstrip(",") if len(kept) < len(words) else None
 
 
 def short_forms(name: str, type_: str) -> list[str]:
@@ -379,7 +381,7 @@ def ampersand_names(text: str) -> list[tuple[str, list[str]]]:
     found = []
     for match in _AMPERSAND_NAME.finditer(text):
         first, second, rest = match.group(1), match.group(2), match.group(3).strip()
-        if len(first) == 1 and len(second) == 1:
+        if (len(first) == 1 and len(second) == 1) or (not rest and is_department(text, *match.span())):
             continue
         full = " ".join(w for w in (f"{first} & {second}", rest) if w).rstrip(".")
         forms = ([f"{first} & {second}"] if rest else []) + [f"{first[0]}&{second[0]}"]
@@ -540,17 +542,24 @@ def _letters_of(name: str) -> list[_Letter]:
     inner capital (AquaTrace); every Chinese character is one syllable, so one word, written by
     the initials of its pinyin."""
     found: list[_Letter] = []
-    previous, word, capitalised = "", -1, False
+    previous, word, capitalised, paired = "", -1, False, False
     for char in unicodedata.normalize("NFKC", name):
         if _CJK_CHAR.match(char):
             word += 1
             found.append(_Letter(_pinyin_initials(char), True, word))
         elif char.isascii() and char.isalnum():
             if not (previous.isascii() and previous.isalnum()):
-                capitalised = not char.islower()
+                # the word after "&" ends a pair people abbreviate by its first word or both
+                # (MBP and MBPH of "Moccia Brothers Plumbing & Heating"): it need hold no letter
+                capitalised = not char.islower() and not paired
                 word += capitalised
+                paired = False
             opens = not (previous.isascii() and previous.isalnum()) or (char.isupper() and previous.islower())
             found.append(_Letter(frozenset({char.lower()}), opens, word if capitalised else None))
+        if char == "&":
+            paired = True
+        elif not char.isspace() and not (char.isascii() and char.isalnum()):
+            paired = False
         previous = char
     return found
 
@@ -755,6 +764,10 @@ _WHAT_BEFORE = re.compile(r"\bwhat\b[^.!?\n]{0,24}$", re.IGNORECASE)
 _FORM = r"(?P<form>[A-Za-z][A-Za-z&.]{1,6}|[\u4e00-\u9fff]{2,4})"
 _ZH_NAMING = re.compile(rf"(?:写|叫|称)(?:成|作|做|为)?\s*{_FORM}")
 _ZH_ALTERNATIVE = re.compile(rf"(?:或者|或是|或)\s*{_FORM}")
+# "MBP from now on", "KPRC for short": capitals followed by a phrase that makes them the name used
+_EN_FORM_FROM_NOW = re.compile(
+    r"(?<![A-Za-z0-9&])(?P<form>[A-Z][A-Z&]{1,5})\s+(?:from now on|for short|going forward|henceforth)\b"
+)
 _EN_ALTERNATIVE = re.compile(
     r"(?:^|[,.;:!?]\s*|\s)or\s+(?P<form>(?:the|that)\s+[^,.;:!?\n]{2,48}?)\s*(?=[,.;:!?\n]|$)"
 )
@@ -782,6 +795,7 @@ def introduced_forms(text: str) -> list[str]:
             forms += _CAPITALS_IN_TEXT.findall(text)
         if forms:
             forms += [m.group("form") for m in _EN_ALTERNATIVE.finditer(text, english.start())]
+    forms += [m.group("form") for m in _EN_FORM_FROM_NOW.finditer(text)]
     for match in _ZH_NAMING.finditer(text):
         forms.append(match.group("form"))
         tail = text[match.end() :]

@@ -329,10 +329,16 @@ class EntityResolver:
         if target is None:
             return
         full = self.index.entities[target].name
-        for form in forms:
-            alias = _introduced_alias(form, full)
+        made: list[str] = []
+        # Initials last: forms introduced together are names of one firm, so "就叫知竹 或者ZZ" makes
+        # ZZ the initials of 知竹 even where they are not those of its full name (杭州知竹茶事…).
+        for form in sorted(forms, key=lambda f: bool(initials_form(f))):
+            alias = _introduced_alias(form, full) or next(
+                (a for a in (_introduced_alias(form, other) for other in made) if a), None
+            )
             if alias and all(owner == target for owner in self.index.lookup(alias)):
                 self.make_alias(alias, target, "introduced", confidence=0.9, evidence=text)
+                made.append(alias)
 
     def _ampersand_firms(self, text: str) -> None:
         """A firm written with "&" is an organisation with its initials and its two joined words

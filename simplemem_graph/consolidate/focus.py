@@ -79,6 +79,7 @@ _ZH_SURNAME_TITLE = re.compile(
     "[\u4e00-\u9fff](?P<title>" + "|".join(t for t in ZH_TITLES if len(t) >= 2) + ")"
 )
 _SUPPLIER_ROLES = "供应商|厂家|厂商|承运商|物流商|服务商"
+_PREPOSITIONS = "with|and|or|than|vs|versus"  # "their own from X" still names their source
 SUPPLIER = "supplier"  # WORKS_AT props.as of an organisation tied to another as its supplier/system
 SITE = "site"  # WORKS_AT props.as of a named place of work that is a client's ("redo at Larchmere Court")
 # "<client>, full landscaping redo at <site>", "<client>在<site>的项目": the work's place, named after
@@ -491,10 +492,17 @@ def _tie_suppliers(
     ties: list[Link],
 ) -> None:
     """An organisation the text gives the focus as its own ("their factory, Jinhe", "他们…用的是
-    PayNest", "A&R's carrier Halvard") is the focus's supplier: tied to it, once."""
-    if len(state.orgs) != 1 or not _fresh(state, event):
-        return
-    client = state.orgs[0]
+    PayNest", "A&R's carrier Halvard") is the focus's supplier: tied to it, once. With no one
+    focus yet (a session's first turn), a turn that names two untied firms gives the second as the
+    first's ("我是知竹采购小柔 … 月饼是禾丰食品代工的")."""
+    if len(state.orgs) == 1 and _fresh(state, event):
+        client = state.orgs[0]
+    else:
+        untied = [o for o in dict.fromkeys(index.canonical(o) for o in orgs) if not index.works_at.get(o)]
+        where = {o: _first_at(turn_text, _names_of(index, o)) for o in untied}
+        if len(untied) != 2 or min(where.values()) < 0:
+            return
+        client = min(untied, key=where.__getitem__)
     client_names = [n for n in (index.entities[client].name, *index.entities[client].aliases) if n]
     for org in orgs:
         if org == client or index.works_at.get(org) or org in state.orgs:
@@ -572,7 +580,8 @@ def _possessed(text: str, surface: str, owners: list[str], by_their: bool = True
         []
         if not by_their
         else [
-            rf"\btheir\s+(?:[\w/+&-]+[\s,]+){{0,4}}{name}",
+            # (a word that joins two things breaks it: "mix up their folder with KPRC": no KPRC of theirs)
+            rf"\btheir\s+(?:(?!(?:{_PREPOSITIONS})\b)[\w/+&-]+[\s,]+){{0,4}}{name}",
             # "ClinixCloud, that's their practice management system": named, then said to be theirs
             rf"(?<![\w-]){name}(?:,\s*|\s+)(?:that's|that’s|that is|which is|it's|it’s|is)\s+their\b",
             # "RotaHound (vet rota app, their own subscription)": theirs, in a bracket after the name
@@ -591,13 +600,24 @@ def _possessed(text: str, surface: str, owners: list[str], by_their: bool = True
             rf"\btheir\s+own\s+[^.;!?\n]{{0,60}}?(?:,|:|—|-)\s*(?:called\s+|named\s+)?{name}",
             # "they run X, fingerprint terminals on every door": what they run or use is their system;
             # "they have a BAS contract with X": whom they contract with is their supplier
-            rf"\bthey\s+(?:run|use|have)\s+{name}\b",
-            rf"\bthey\s+(?:have|had|use|run)\s+an?\s+[^.;!?\n]{{0,30}}?\b(?:contract|deal|agreement)\s+with\s+{name}\b",
+            # "they engage Lucent Build & Fitout as main con", "they're contracted wi Kelvin Fire"
+            rf"\bthey(?:'re|’re|\s+are)?\s+(?:already\s+|also\s+)?(?:run|use|have|engage[sd]?|hire[sd]?|"
+            rf"employ(?:s|ed)?|contract(?:s|ed)?(?:\s+(?:with|wi|w/))?|signed\s+(?:up\s+)?with|went\s+with)\s+{name}\b",
+            # "OptiChart (their practice mgmt software)": a bracket after the name says whose it is
+            rf"(?<![\w-]){name}\s*[(（]\s*their\s",
+            # "go thru their upfitter first. turnpike fleet upfitters does the racks": the firm whose
+            # name ends in the trade "their" was said of, in the same turn
+            rf"\btheir\s+(?P<trade>[a-z]{{4,}})\b[^\n]{{0,80}}?{name}(?:\s+[\w&-]+){{0,2}}\s+(?P=trade)s?\b",
+            # "They already have contract with one messaging vendor, Pingwave Communications"
+            rf"\bthey\s+(?:already\s+)?(?:have|had|use|run)\s+(?:an?\s+)?[^.;!?\n]{{0,30}}?\b(?:contract|deal|agreement)"
+            rf"\s+with\s+(?:[^.;!?\n,]{{0,40}},\s*)?{name}\b",
             # "a sponsor deal w/ Lumen AV (does all their branch screens)": a firm they deal with, said
             # in the same breath to work for them
             rf"(?:\bwith\b|\bw/)\s*{name}\s*(?:\(|,|—|-)\s*[^()\n]{{0,40}}?\btheir\b",
             # "型材供应商华铝", "型材走华铝" (goes through 华铝): the supplier of the job in hand
             rf"(?:{_SUPPLIER_ROLES})(?:是|为)?{name}|[\u4e00-\u9fff]走{name}",
+            # "月饼是禾丰食品代工的": who makes the party's goods for it (not "我们的…")
+            rf"(?<!我们)(?<!咱们)(?<!我)(?:是|由|找){name}(?:代工|代加工|贴牌|加工|生产|灌装)",
         ]
     )
     if owner:

@@ -33,11 +33,15 @@ from simplemem_graph.consolidate.updates import attribute_values
 from simplemem_graph.errors import NotFoundError
 from simplemem_graph.lexicon import CONTRAST_ROLE
 from simplemem_graph.models import Entity, Event, EventStatus, Hit, LinkKind
+from simplemem_graph.retrieve.typed_names import entities_for_typed_name, events_saying
 from simplemem_graph.stores.base import GraphStore
 from simplemem_graph.stores.queries import EntitiesNamed, EntityQuery, EventQuery, RecallFilter
 from simplemem_graph.text import tokenize, zh_dictionary_tag
 
 SUPPLIER = "supplier"  # WORKS_AT props.as of a supplier / system tied to a client (see focus.py)
+FOUND_BY_NAME = "name"
+FOUND_BY_PART = "part of the name"
+FOUND_BY_TEXT = "the turns that say it (no entity has that name)"
 SITE = "site"  # WORKS_AT props.as of a client's place of work (see focus.py)
 _QUESTION_END = re.compile(r"[?？]\s*$")
 _TOLD_SENTENCE_END = re.compile(r"(?<=[。！!；;])|(?<=\.)\s")
@@ -62,6 +66,9 @@ class Story:
     hits: list[Hit] = field(default_factory=list)
     # SUPERSEDES chains among the story's events: event ids, oldest value first, the last current.
     chains: list[list[str]] = field(default_factory=list)
+    # How the name asked for was read: an entity's name or alias, a part of the name that is one
+    # ("part of the name 'Lamplight'"), or no entity at all (the turns that say it, and their threads).
+    found_by: str = "name"
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -73,6 +80,7 @@ class Story:
             "sites": self.sites,
             "events": [h.public_dict() for h in self.hits],
             "chains": self.chains,
+            "found_by": self.found_by,
         }
 
 
@@ -90,18 +98,30 @@ def entity_story(
     Raises:
         NotFoundError: no entity has that name in the namespace.
     """
-    matches = store.entities(namespace, EntityQuery(name=name.strip()))
+    name = name.strip()
+    window = RecallFilter(statuses, date_from, date_to)
+    matches = store.entities(namespace, EntityQuery(name=name))
+    found_by = FOUND_BY_NAME
+    said: dict[str, Event] = {}
     if not matches:
-        raise NotFoundError(f"timeline: no entity named {name!r} in namespace {namespace!r}")
-    entity = _canonical(store, namespace, matches[0])
-    group = {entity.id} | {
-        lk.source
-        for lk in store.links(namespace, kinds=[LinkKind.ALIAS_OF], node_ids=[entity.id])
-        if lk.target == entity.id
-    }
+        # No entity has the name as typed: the entity a part of it names, and the turns that say it.
+        matches, form = entities_for_typed_name(store, namespace, name)
+        found_by = f"{FOUND_BY_PART} {form!r}" if matches else FOUND_BY_TEXT
+        said = events_saying(store, namespace, name, window)
+        if not matches and not said:
+            raise NotFoundError(f"timeline: no entity named {name!r} in namespace {namespace!r}")
+    if matches:
+        entity = _canonical(store, namespace, matches[0])
+        group = {entity.id} | {
+            lk.source
+            for lk in store.links(namespace, kinds=[LinkKind.ALIAS_OF], node_ids=[entity.id])
+            if lk.target == entity.id
+        }
+    else:  # a name only the raw log holds: its story is what the turns that say it lead to
+        entity, group = Entity(id="", namespace=namespace, name=name, type="other"), set()
     ties = [
         lk
-        for lk in store.links(namespace, kinds=[LinkKind.WORKS_AT], node_ids=sorted(group))
+        for lk in (store.links(namespace, kinds=[LinkKind.WORKS_AT], node_ids=sorted(group)) if group else [])
         if lk.target in group and lk.source not in group
     ]
     # A tie made to a form before it was known as someone's alias (Fi, Fiona) holds for that someone.
@@ -126,14 +146,18 @@ def entity_story(
     }
     at_supplier = {p: s for p, s in at_supplier.items() if p not in people}
     suppliers += sites
-    window = RecallFilter(statuses, date_from, date_to)
-    events = {e.id: e for e in store.events(namespace, EventQuery(entity_ids=[entity.id], filter=window))}
+    events = (
+        {e.id: e for e in store.events(namespace, EventQuery(entity_ids=[entity.id], filter=window))}
+        if group
+        else {}
+    )
     # An event that names the entity only as what another firm is not ("跟QL不是一家") is not its own.
     roles: dict[str, set[str]] = defaultdict(set)
     for link in store.links(namespace, kinds=[LinkKind.MENTIONS], node_ids=sorted(events)):
         if link.source in events and link.target in group:
             roles[link.source].add(link.props.get("role", ""))
     events = {i: e for i, e in events.items() if roles.get(i) != {CONTRAST_ROLE}}
+    events.update({i: e for i, e in said.items() if i not in events})
     storylines = store.events(
         namespace, EventQuery(entity_ids=people + suppliers + sorted(at_supplier), filter=window)
     )
@@ -166,6 +190,8 @@ def entity_story(
         if _bare_question(event):
             continue
         path = _path(event, mentions[event.id], entity, group, people, suppliers, parties, label, sites)
+        if not path and event.id in said:
+            path = [f"SAYS {name!r}"]
         if not path and not _belongs_elsewhere(mentions[event.id], group, suppliers, parties):
             path = next(
                 (
@@ -205,6 +231,7 @@ def entity_story(
         sites=[label.get(s, s) for s in sites],
         hits=hits,
         chains=chains,
+        found_by=found_by,
     )
 
 
@@ -428,8 +455,12 @@ def _thread_words(event: Event) -> frozenset[str]:
 
 
 def _zh_noun(word: str) -> bool:
+    """A noun by jieba's dictionary; a word it does not list is a term of its own (专票) unless
+    it is only listed characters that are no nouns (全是: "all" + "is")."""
     tag = zh_dictionary_tag(word)
-    return tag.startswith("n") or (not tag and len(word) >= 2)
+    if tag:
+        return tag.startswith("n")
+    return len(word) >= 2 and not all((t := zh_dictionary_tag(c)) and not t.startswith("n") for c in word)
 
 
 def _on_the_thread(
