@@ -230,6 +230,15 @@ def initials(name: str) -> str:
     return "".join(capitals) if len(capitals) >= 2 else ""
 
 
+def opens_with_initials(short: str, full: str) -> bool:
+    """`short` is written as the initials of the first two or more words of `full` ("DM" of "Di
+    Marco Family Restaurants"): what a naming statement may introduce ("gonnae call them DM"),
+    never enough on its own (DM opens too many names)."""
+    letters = initials_form(short)
+    opening = initials(without_legal_form(full) or full)
+    return len(letters) >= 2 and opening.startswith(letters) and len(opening) > len(letters)
+
+
 def initials_form(form: str) -> str:
     """The letters of `form` when it is written as initials ("HDG", "H.D.G."), else ""."""
     form = form.strip()

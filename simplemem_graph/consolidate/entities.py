@@ -52,6 +52,7 @@ from simplemem_graph.consolidate.aliases import (
     is_zh_short_form,
     nickname_surname,
     normalise_name,
+    opens_with_initials,
     short_forms,
     titled_surname_en,
     without_legal_form,
@@ -319,9 +320,17 @@ class EntityResolver:
                 target = known[0]
                 break
             for pool in pools:
-                target = self.index.abbreviated_org(
-                    form, among={self.index.canonical(i) for i in pool}, backed=True
-                )
+                among = {self.index.canonical(i) for i in pool}
+                target = self.index.abbreviated_org(form, among=among, backed=True)
+                if target is None and initials_form(form):
+                    # "gonnae call them DM": the one firm in view whose first words these open
+                    opened = [
+                        i
+                        for i in sorted(among)
+                        if self.index.entities[i].type in ("org", "other")
+                        and opens_with_initials(form, self.index.entities[i].name)
+                    ]
+                    target = opened[0] if len(opened) == 1 else None
                 if target is not None:
                     break
             if target is not None:
@@ -684,7 +693,7 @@ def _introduced_alias(form: str, full: str) -> str | None:
     short form ("澄外" of "澄外吧"), a description ("the Quarry Rd people"), or a word that is its
     short form; None when the form does not fit `full`."""
     if initials_form(form):
-        return form if abbreviation_score(form, full) >= 2 else None
+        return form if abbreviation_score(form, full) >= 2 or opens_with_initials(form, full) else None
     if not form.isascii():
         return next(
             (

@@ -192,3 +192,21 @@ def test_whom_they_engage_or_are_contracted_with_is_theirs(text, name, theirs):
 def test_a_plural_common_noun_after_a_preposition_is_a_tool_not_a_person():
     found = _names("day to day is Genevieve, very quick on Teams, she runs the Laval clinic")
     assert "Teams" not in found and found.get("Genevieve") == "person"
+
+
+def test_a_naming_statement_may_give_the_initials_of_the_first_words(store, make_event, embedder):
+    from simplemem_graph.consolidate.aliases import opens_with_initials
+
+    assert opens_with_initials("DM", "Di Mauro Family Restaurants Ltd.")
+    assert not opens_with_initials("DMF", "Di Mauro")  # more letters than the name has words
+    run_session(
+        store,
+        make_event,
+        embedder,
+        (
+            "new one in, Di Mauro Family Restaurants Ltd. 3 sites",
+            {"orgs": ("Di Mauro Family Restaurants Ltd.",)},
+        ),
+        ("gonnae call them DM in here, full name's a mouthful", {}),
+    )
+    assert "DM" in entity_named(store, "Di Mauro Family Restaurants Ltd.").aliases
