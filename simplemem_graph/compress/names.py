@@ -132,8 +132,9 @@ def load_english_pipeline(name: str | None = None):
 _ZH_PERSON_AFTER_LATIN = re.compile(
     r"\s?(?:说|表示|告诉|答应|回复|回答|问|觉得|认为|先生|女士|小姐|老师|经理|总监|本人)"
     # "找Priya，她是office manager": the next clause calls the word 她/他 (she/he)
-    r"|\s?[，,]\s?[她他](?![们們])"
+    r"|\s?[，,]\s?(?:[她他](?![们們])|佢(?!哋))"  # 佢: Cantonese he / she
 )
+_ZH_NICKNAME_PREFIX = re.compile(r"阿$")
 
 
 # Right before a Latin name: what calls or introduces a person ("阿Wing", "老板叫Derrick", "财务
@@ -160,9 +161,10 @@ def find_latin_names_in_zh(text: str) -> list[Mention]:
     found = []
     for m in _LATIN_RUN.finditer(text):
         words = m.group(0).split()
-        while words and (words[0].lower() in STOPWORDS or words[0] in _WEEKDAYS_MONTHS):
+        called = _ZH_NICKNAME_PREFIX.search(text, 0, m.start()) is not None  # 阿May is no month
+        while words and not called and (words[0].lower() in STOPWORDS or words[0] in _WEEKDAYS_MONTHS):
             words = words[1:]  # "Your", "The", "March" open a sentence, they are not names
-        words = [w for w in words if w not in _WEEKDAYS_MONTHS] if len(words) == 1 else words
+        words = [w for w in words if called or w not in _WEEKDAYS_MONTHS] if len(words) == 1 else words
         if not words:
             continue
         surface = " ".join(words)
@@ -192,7 +194,8 @@ def find_latin_names_in_zh(text: str) -> list[Mention]:
 # "Big Sal", "Little Mo", "Old Tom": a word of size or age before a given name makes a nickname.
 _EN_SIZE_NICKNAME = re.compile(r"(?:Big|Little|Lil|Old|Young)\s+[A-Z][a-z]+")
 # "Dana → Ray", "12 -> 14": an arrow says one value replaced another, it joins no name.
-_ARROW = re.compile(r"\s*(?:→|->|=>|⇒|⟶)\s*|\s+\+\s+")  # and "Doc A + Geneviève": two people
+# and "Doc A + Geneviève", "Darla n Kendra" (chat's "and"): two people
+_ARROW = re.compile(r"\s*(?:→|->|=>|⇒|⟶)\s*|\s+\+\s+|\s+n\s+")
 
 
 def _split_at_arrows(text: str, mention: Mention) -> list[Mention]:

@@ -235,8 +235,13 @@ def opens_with_initials(short: str, full: str) -> bool:
     Marco Family Restaurants"): what a naming statement may introduce ("gonnae call them DM"),
     never enough on its own (DM opens too many names)."""
     letters = initials_form(short)
-    opening = initials(without_legal_form(full) or full)
+    # every capital that opens a word, a hyphened one too ("Stor-All": S and A)
+    name = without_legal_form(full) or full
+    opening = "".join(_WORD_OPENING_CAPITAL.findall(name)) if name.isascii() else ""
     return len(letters) >= 2 and opening.startswith(letters) and len(opening) > len(letters)
+
+
+_WORD_OPENING_CAPITAL = re.compile(r"(?<![A-Za-z])[A-Z]")
 
 
 def initials_form(form: str) -> str:
@@ -775,7 +780,8 @@ _ZH_NAMING = re.compile(rf"(?:写|叫|称)(?:成|作|做|为)?\s*{_FORM}")
 _ZH_ALTERNATIVE = re.compile(rf"(?:或者|或是|或)\s*{_FORM}")
 # "MBP from now on", "KPRC for short": capitals followed by a phrase that makes them the name used
 _EN_FORM_FROM_NOW = re.compile(
-    r"(?<![A-Za-z0-9&])(?P<form>[A-Z][A-Z&]{1,5})\s+(?:from now on|for short|going forward|henceforth)\b"
+    r"(?<![A-Za-z0-9&])(?P<form>[A-Z][A-Z&]{1,5})\s+"
+    r"(?:from (?:now|here) on|from here out|for short|going forward|henceforth)\b"
 )
 _EN_ALTERNATIVE = re.compile(
     r"(?:^|[,.;:!?]\s*|\s)or\s+(?P<form>(?:the|that)\s+[^,.;:!?\n]{2,48}?)\s*(?=[,.;:!?\n]|$)"

@@ -315,7 +315,9 @@ class EntityResolver:
         for form in forms:
             if not (initials_form(form) or not form.isascii()):
                 continue  # a description or a word: it follows the target the short forms find
-            known = self.index.lookup(form)
+            # the form's own entity (stage 1 read "BSA" as a firm) is no target: it is what gets named
+            own = entity_id(self.index.namespace, form)
+            known = [k for k in self.index.lookup(form) if k != own]
             if len(known) == 1:  # already an alias ("call them RSM" after RSM was resolved)
                 target = known[0]
                 break
@@ -345,7 +347,8 @@ class EntityResolver:
             alias = _introduced_alias(form, full) or next(
                 (a for a in (_introduced_alias(form, other) for other in made) if a), None
             )
-            if alias and all(owner == target for owner in self.index.lookup(alias)):
+            own_entity = entity_id(self.index.namespace, alias) if alias else ""
+            if alias and all(owner in (target, own_entity) for owner in self.index.lookup(alias)):
                 self.make_alias(alias, target, "introduced", confidence=0.9, evidence=text)
                 made.append(alias)
 

@@ -210,3 +210,29 @@ def test_a_naming_statement_may_give_the_initials_of_the_first_words(store, make
         ("gonnae call them DM in here, full name's a mouthful", {}),
     )
     assert "DM" in entity_named(store, "Di Mauro Family Restaurants Ltd.").aliases
+
+
+def test_chats_n_between_two_names_joins_neither():
+    found = _names("Darlene n Kendall both signed the contract")
+    assert "Darlene n Kendall" not in found and found.get("Kendall") == "person"
+
+
+def test_from_here_on_is_a_naming_too():
+    assert introduced_forms("sick of typin all that out, its BSA from here on") == ["BSA"]
+
+
+def test_a_latin_name_after_a_is_a_person_even_when_it_is_a_month():
+    found = _names("日常对接搵阿May，佢系行政主管，报餐都系佢")
+    assert found.get("May") == "person"
+    assert "May" not in _names("May 5 is the date")
+
+
+def test_initials_stage_1_read_as_a_firm_of_their_own_still_become_the_alias(store, make_event, embedder):
+    run_session(
+        store,
+        make_event,
+        embedder,
+        ("new one: Bluegum Stor-All Self Storage, 3 sites", {"orgs": ("Bluegum Stor-All Self Storage",)}),
+        ("sick of typin all that out, its BSA from here on", {"orgs": ("BSA",)}),
+    )
+    assert "BSA" in entity_named(store, "Bluegum Stor-All Self Storage").aliases
