@@ -533,10 +533,17 @@ _PERSONAL_NOUNS = frozenset(
 
 
 @functools.cache
+def _read_alone(word: str) -> tuple[str, str]:
+    """(tag, part of speech) the tagger gives `word` read on its own. Cached: the same few words
+    come back in every turn of a batch."""
+    token = load_english_pipeline()(word)[0]
+    return token.tag_, token.pos_
+
+
 def _tagged_common_noun(word: str) -> bool:
     """The tagger reads the lower-case word alone as a singular common noun (tavern, dairy; not
-    fermoy or hanratty). Cached: the same few words come back in every turn of a batch."""
-    return load_english_pipeline()(word)[0].tag_ == "NN"
+    fermoy or hanratty)."""
+    return _read_alone(word)[0] == "NN"
 
 
 def _possessive_firms(text: str, start: int, end: int, found: list[Mention]) -> list[Mention]:
@@ -601,7 +608,7 @@ def _team_or_tool(text: str, m: Mention, firms: frozenset[str]) -> bool:
 
 def _could_be_a_name(word: str) -> bool:
     """Not a word of grammar ("calls him that", "call her back"): read alone, lower-cased."""
-    return load_english_pipeline()(word.lower())[0].pos_ not in _GRAMMAR_POS
+    return _read_alone(word.lower())[1] not in _GRAMMAR_POS
 
 
 _GRAMMAR_POS = frozenset({"DET", "PRON", "ADV", "ADP", "SCONJ", "CCONJ", "PART"})
@@ -903,8 +910,7 @@ def is_department(text: str, start: int, end: int) -> bool:
     pair = _PAIR.fullmatch(text[start:end].strip())
     if pair is None or not _ALONE_BEFORE.search(text[:start]) or not _ALONE_AFTER.match(text[end:]):
         return False
-    nlp = load_english_pipeline()
-    return all(nlp(word.lower())[0].tag_ in _COMMON_TAGS for word in pair.groups())
+    return all(_read_alone(word.lower())[0] in _COMMON_TAGS for word in pair.groups())
 
 
 @functools.cache
