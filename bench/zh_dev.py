@@ -124,10 +124,13 @@ def _memorybank_records(users: Sequence[int] | None) -> list[tuple[int, str, dic
     ]
 
 
-def memorybank_haystacks(users: Sequence[int] | None = None) -> list[dict[str, Any]]:
+def memorybank_haystacks(
+    users: Sequence[int] | None = None, questions_file: Path = MEMORYBANK_QUESTIONS
+) -> list[dict[str, Any]]:
     """One haystack per MemoryBank user: its chat (`_chat_turns`), and its questions with their
-    gold answers. `users`: 1-based positions in the data file (None: all)."""
-    questions = json.loads(MEMORYBANK_QUESTIONS.read_text(encoding="utf-8"))["questions"]
+    gold answers, bucketed by their "kind" when the file gives one, else by their form.
+    `users`: 1-based positions in the data file (None: all)."""
+    questions = json.loads(questions_file.read_text(encoding="utf-8"))["questions"]
     haystacks = []
     for position, name, record in _memorybank_records(users):
         turns, last = _chat_turns(name, record)
@@ -142,7 +145,12 @@ def memorybank_haystacks(users: Sequence[int] | None = None) -> list[dict[str, A
             if not q.get("answer"):
                 raise ValueError(f"zh_dev: question {q['q']!r} has no gold answer")
             asked.append(
-                {"query": q["q"], "gold_turns": [gold], "type": question_form(q["q"]), "answer": q["answer"]}
+                {
+                    "query": q["q"],
+                    "gold_turns": [gold],
+                    "type": q.get("kind") or question_form(q["q"]),
+                    "answer": q["answer"],
+                }
             )
         haystacks.append(
             {
@@ -221,7 +229,7 @@ def _positions(value: str) -> list[int]:
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
     if args.set == "memorybank":
-        data = {"haystacks": memorybank_haystacks(args.users)}
+        data = {"haystacks": memorybank_haystacks(args.users, args.questions)}
     elif args.set == "dailyfacts":
         data = {"haystacks": daily_facts_haystacks(args.file, args.seed)}
     else:
@@ -286,8 +294,17 @@ def main() -> None:
         type=_positions,
         help="memorybank only: users by position in the data file, e.g. 1-3 (tuning) or 4-5 (report)",
     )
+    parser.add_argument(
+        "--questions",
+        type=Path,
+        default=MEMORYBANK_QUESTIONS,
+        help="memorybank only: the question file (default: the dev questions; "
+        "bench/data/memorybank_cn_questions2.json is held out)",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    if args.questions != MEMORYBANK_QUESTIONS and args.set != "memorybank":
+        parser.error("--questions is the MemoryBank question file: use it with --set memorybank")
     if args.users is not None and args.set != "memorybank":
         parser.error("--users picks MemoryBank users: use it with --set memorybank")
     report = run(args)

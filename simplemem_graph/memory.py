@@ -151,7 +151,7 @@ class Memory(Forgetting):
         if agent:
             kept = [hit for hit in result.hits if hit.event.agent == agent]
             if budget is not None:
-                kept = fill_budget(kept, budget)
+                kept = fill_budget(kept, budget, query)
             result.hits = kept if budget is not None else kept[:final_k]
             result.context_tokens = sum(count_tokens(hit.event.text) for hit in result.hits)
         if result.hits:

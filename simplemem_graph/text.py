@@ -186,3 +186,49 @@ def token_prefix(text: str, budget: int) -> str:
             break
         end = match.end()
     return text[:end]
+
+
+_CLAUSE_END = re.compile(r"[,.;:!?，。；：！？、]")
+
+
+def clause_window(text: str, budget: int, terms: set[str]) -> str:
+    """The run of whole clauses of `text` within `budget` tokens that holds the most of `terms`
+    (ties: the longest, then the earliest), "…" marking each side cut off; "" when no clause fits.
+    Whole clauses: half a name or half an amount would be worse than none. A clause ends at a
+    comma, a full stop and the like, not inside a number ("3.5", "1,420"). A term counts by its
+    length up to 4 characters: 惊悚片 says more than 看, and English words weigh alike; an English
+    word also matches its inflections ("recommend", "recommended")."""
+    if count_tokens(text) <= budget:
+        return text
+    bounds, start = [], 0
+    for m in _CLAUSE_END.finditer(text):
+        i = m.start()
+        if 0 < i < len(text) - 1 and text[i - 1].isdigit() and text[i + 1].isdigit():
+            continue
+        bounds.append((start, m.end()))
+        start = m.end()
+    if start < len(text):
+        bounds.append((start, len(text)))
+    best, best_key = "", None
+    for first in range(len(bounds)):
+        for last in range(first, len(bounds)):
+            piece = text[bounds[first][0] : bounds[last][1]].strip()
+            cut_after = last < len(bounds) - 1
+            shown = ("…" if first else "") + piece.rstrip(",;:，；：、") + ("…" if cut_after else "")
+            if count_tokens(shown) > budget:
+                break
+            key = (_weight_of_terms(piece, terms), count_tokens(piece))
+            if best_key is None or key > best_key:
+                best, best_key = shown, key
+    return best
+
+
+def _weight_of_terms(text: str, terms: set[str]) -> int:
+    words = set(tokenize(text))
+    found = {
+        t
+        for t in terms
+        if t in words
+        or (t.isascii() and len(t) >= 5 and any(w.startswith(t[:5]) and w.isascii() for w in words))
+    }
+    return sum(min(len(t), 4) for t in found)

@@ -55,7 +55,11 @@ def en_says(span, named: set[str], question: bool, seen: set[str]) -> bool:
         subjects = _en_main_subjects(span)
         if not subjects and (_en_wellbeing_wish(span, named) or _en_advice(span, named, seen)):
             return False
-        if subjects and all(s.lower_ in _EN_LISTENER for s in subjects):
+        if (
+            subjects
+            and all(s.lower_ in _EN_LISTENER for s in subjects)
+            and not _en_advice_to_listener(subjects)
+        ):
             # "You've got guts", "you make life's struggles more bearable": praise; but what the
             # listener did for the speaker is their shared history ("You've always been there for me")
             return any(_en_done_for_speaker(s.head) for s in subjects)
@@ -212,6 +216,17 @@ def _en_own_negated_act(span) -> bool:
         and any(c.dep_ == "neg" for c in t.children)
         and any(c.dep_.startswith("nsubj") and c.lower_ in ("i", "we") for c in t.children)
         for t in span
+    )
+
+
+def _en_advice_to_listener(subjects) -> bool:
+    """What the listener could or should do ("You can also try yoga or meditation"): a suggestion,
+    no verdict on them; the things it names decide whether it says something ("You can do it!"
+    names none). A modal before be is still a verdict ("You must be so proud")."""
+    return any(
+        not _en_copular(s.head)
+        and any(c.dep_ == "aux" and c.tag_ == "MD" and c.lemma_ != "will" for c in s.head.children)
+        for s in subjects
     )
 
 

@@ -84,6 +84,12 @@ _ZH_THING_TAGS = ("n", "j", "s", "eng", "t")
 
 
 _ZH_LISTENER_SUBJECT = re.compile(r"^\W*(?:你|您)(?!的)")
+# Advice to the listener: what they could or should do ("你可以利用番茄钟的技巧", "你还可以去散步")
+# is what the speaker recommends, no praise; the clause's own words decide ("你也可以考虑尝试一下"
+# names nothing).
+_ZH_LISTENER_ADVISED = re.compile(
+    r"^\W*(?:你|您)(?:们)?(?:还|也|就|先|再)?(?:可以|不妨|应该|最好|需要|得|可|要)"
+)
 
 
 # "叫我小琳", "他姓刘": a naming verb, perhaps with whom it names, before the name given
@@ -99,7 +105,7 @@ def zh_says(text: str, named: set[str], question: bool) -> bool:
     # speaker's part in it ("谢谢你来接我") still says something.
     thanked_act = bool(_ZH_THANKS_LISTENER.match(text)) and "我" not in text
     if not question:
-        if _ZH_LISTENER_SUBJECT.match(text):
+        if _ZH_LISTENER_SUBJECT.match(text) and not _ZH_LISTENER_ADVISED.match(text):
             return False  # "你真是个有见识的AI助手", "你说得对": praise and agreement
         if _zh_speaker_state(pairs) and not _ZH_LISTENER.search(text):
             return True
@@ -108,6 +114,8 @@ def zh_says(text: str, named: set[str], question: bool) -> bool:
         if _ZH_POINTED_SUBJECT.match(text) and "我" not in text:
             return False
         if _zh_negated_act(pairs):
+            return True
+        if _zh_generic_thing_judged(pairs):
             return True
     at = 0
     previous_tag = ""
@@ -172,6 +180,24 @@ def _zh_negated_act(pairs: list[tuple[str, str]]) -> bool:
             and not nxt.startswith(_ZH_PRONOUN_CHARS)
         ):
             return True
+    return False
+
+
+# jieba's tags of a predicate adjective ("缓慢" is tagged d, as an adverb would be).
+_ZH_ADJECTIVE_TAGS = ("a", "ad", "an", "d")
+
+
+def _zh_generic_thing_judged(pairs: list[tuple[str, str]]) -> bool:
+    """A generic noun with an adjective of its own ("进展缓慢", "情况很糟", "变化很大") says how the
+    thing the sentence talks about is going: a fact, though each word alone is phatic. A phatic
+    adjective ("进展不错", "方法很好") stays a reaction."""
+    generic = False
+    for word, tag in pairs:
+        if generic and (word in ZH_DEGREE_WORDS or is_zh_statement_negation(word)):
+            continue
+        if generic and tag.startswith(_ZH_ADJECTIVE_TAGS) and not zh_phatic_word(word):
+            return tag != "d" or len(word) >= 2  # a one-character d is an adverb (都, 就, 还)
+        generic = tag.startswith(("n", "vn")) and word in ZH_PHATIC_WORDS
     return False
 
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from simplemem_graph.config import DecayPolicy
 from simplemem_graph.embedding import Embedder, encode_query
@@ -46,7 +46,7 @@ from simplemem_graph.retrieve.rerank import (
 from simplemem_graph.retrieve.timerange import TimeRange, parse_time_range
 from simplemem_graph.stores.base import GraphStore
 from simplemem_graph.stores.queries import EventQuery, SessionChains, Subgraph, TextQuery
-from simplemem_graph.text import count_tokens, tokenize
+from simplemem_graph.text import clause_window, count_tokens, tokenize
 
 __all__ = [
     "DEFAULT_PLAN",
@@ -73,21 +73,60 @@ _MIN_MEMORY_TOKENS = 10  # sizing the candidate list for a token budget
 _MAX_BUDGET_RECALL = 60
 
 
-def fill_budget(chosen: Sequence[Scored], budget: int) -> list[Scored]:
+_Picked = TypeVar("_Picked", Scored, Hit)
+
+
+def fill_budget(
+    chosen: Sequence[_Picked],
+    budget: int,
+    query: str = "",
+    cut_share: float = DEFAULT_PLAN.budget_context_share,
+) -> list[_Picked]:
     """The picked memories, best first, while they fit in `budget` tokens of text, each spending
     tokens only on something new: a memory whose words were all shown already (an echo, a second
-    restatement of the same fact) is left out, and a memory too long for what is left is skipped
-    so that a shorter later one may still fit."""
-    kept, used, shown = [], 0, set()
+    restatement of the same fact) is left out. The first confident memory (scoring at least
+    `cut_share` of the best) too long for what is left is cut to its whole clauses that fit and
+    hold most of the query's words (marked "…", its path saying so: the full text is one `get`
+    away), when at least `_MIN_CUT_ROOM` tokens are left; any other memory too long is skipped so
+    that a shorter later one may still fit. A confident pick's part about what was asked usually
+    carries more of the answer than a weaker memory shown whole; a weak pick's part does not
+    (MemoryBank-cn dev, docs/retrieval.md)."""
+    terms = set(tokenize(query))
+    floor = cut_share * chosen[0].score if chosen else 0.0
+    kept, used, shown, cut_once = [], 0, set(), False
     for item in chosen:
         cost = count_tokens(item.event.text)
         words = set(tokenize(item.event.text))
-        if used + cost > budget or (words and words <= shown):
+        if words and words <= shown:
             continue
+        if used + cost > budget:
+            room = budget - used
+            cuttable = not cut_once and room >= _MIN_CUT_ROOM and item.score >= floor
+            part = clause_window(item.event.text, room, terms) if cuttable else ""
+            if not part or set(tokenize(part)) <= shown:
+                continue
+            cut_once = True
+            item = _cut(item, part, f"cut to fit ({budget} tokens)")
+            cost = count_tokens(part)
+            words = set(tokenize(part))
         kept.append(item)
         used += cost
         shown |= words
     return kept
+
+
+def _cut(item: _Picked, text: str, step: str) -> _Picked:
+    """`item` showing `text` (a part of its memory), `step` added to its path."""
+    event = item.event.model_copy(update={"text": text})
+    if isinstance(item, Hit):
+        return item.model_copy(update={"event": event, "path": [*item.path, step]})
+    return Scored(
+        replace(item.candidate, path=[*item.candidate.path, step]), event, item.features, item.score
+    )
+
+
+# Tokens left below which a memory is skipped rather than cut: a clause or two of a restatement.
+_MIN_CUT_ROOM = 8
 
 
 @dataclass
@@ -397,8 +436,10 @@ def _with_turn_context(
             widened = attach_context(near[0], [], near[1:]) if near else item.event
         # What the widened memory costs as shown (with its separators): counting the carried
         # turns alone can pass a pick over the budget, and `fill_budget` would then drop it whole.
+        # A reply given back for the asker's statement is swapped whatever it costs: the reply
+        # holds nothing asked, and `fill_budget` cuts what no longer fits.
         extra = count_tokens(widened.text) - count_tokens(item.event.text)
-        if near and used + extra <= budget:
+        if near and (used + extra <= budget or not forward):
             used += extra
             carried.update(e.id for e in near)
             item = Scored(item.candidate, widened, item.features, item.score)
@@ -539,7 +580,7 @@ def retrieve(
                 _statuses(include_archived),
                 about_self=pool.analysis.about_self,
             )
-        chosen = fill_budget(chosen, budget)
+        chosen = fill_budget(chosen, budget, query, plan.budget_context_share)
     hits = [Hit(event=s.event, score=s.score, path=s.candidate.path, features=s.features) for s in chosen]
     took_ms = (time.perf_counter() - started) * 1000
     return RetrievalResult(

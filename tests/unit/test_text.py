@@ -1,6 +1,6 @@
 """The shared tokeniser: FTS5 indexing and queries depend on it agreeing with itself."""
 
-from simplemem_graph.text import count_tokens, detect_lang, tokenize
+from simplemem_graph.text import clause_window, count_tokens, detect_lang, tokenize
 
 
 def test_mixed_chinese_and_latin_split_at_the_script_boundary():
@@ -30,3 +30,22 @@ def test_language_detection():
         "zh",
         "en",
     )
+
+
+def test_a_clause_window_keeps_whole_clauses_about_the_terms_within_the_budget():
+    text = (
+        "我最近看的电影很少，但我最喜欢的是《阿凡达》。"
+        + "至于惊悚片，我推荐《寂静岭》和《咒怨》，这些电影非常经典。"
+    )
+    part = clause_window(text, 30, set(tokenize("你推荐我看的那两部惊悚片是哪两部？")))
+    assert part.startswith("…至于惊悚片，我推荐《寂静岭》和《咒怨》") and "阿凡达" not in part
+    assert count_tokens(part) <= 30
+    assert clause_window(text, 200, set()) == text  # it fits: nothing is cut
+    assert clause_window(text, 3, {"推荐"}) == ""  # no whole clause fits
+
+
+def test_a_clause_window_does_not_cut_inside_a_number():
+    text = "The quote came to $1,420.50 in total, due Friday, and the deposit is paid."
+    part = clause_window(text, 14, {"quote"})
+    assert "1,420.50" in part and part.endswith("…")
+    assert not part.startswith("…")

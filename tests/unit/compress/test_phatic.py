@@ -174,3 +174,25 @@ def test_a_particle_glued_to_a_farewell_does_not_make_it_a_place(make_turn, nlp,
         e.text for e in _events(make_turn, nlp, f"我下周去{place}哈", speaker="林夏", listener="周野")
     )
     assert place in texts, texts
+
+
+def test_advice_to_the_listener_is_kept_and_praise_is_not(make_turn, nlp):
+    """What the listener could or should do is what the speaker recommends (asked later: "what did
+    you suggest?"); a verdict on the listener, or advice that names nothing, says nothing."""
+    for line, kept in {
+        "当然，你可以利用番茄钟的技巧。": "番茄钟",
+        "你还可以尝试与朋友聊天或者去散步，这样也会减轻压力。": "散步",
+        "You can also try yoga or meditation.": "yoga or meditation",
+        "You might want to try journaling before bed.": "journaling",
+    }.items():
+        texts = " ".join(e.text for e in _events(make_turn, nlp, line, speaker="assistant", listener="user"))
+        assert kept in texts, (line, texts)
+    for line in ["你说得对。", "你也可以考虑尝试一下。", "You must be so proud!", "You can do it!"]:
+        assert _events(make_turn, nlp, line, speaker="assistant", listener="user") == [], line
+
+
+def test_how_a_generic_thing_is_going_is_kept_but_a_bare_verdict_is_not(make_turn, nlp):
+    line = "我在写一篇小说，但是感觉自己的创作力有些不足，进展缓慢。"
+    [event] = _events(make_turn, nlp, line, speaker="user", listener="AI伴侣")
+    assert "进展缓慢" in event.text
+    assert _events(make_turn, nlp, "进展不错！", speaker="user", listener="AI伴侣") == []

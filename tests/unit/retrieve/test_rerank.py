@@ -190,3 +190,41 @@ def test_a_budget_spends_no_tokens_on_a_memory_that_adds_no_new_word(events):
     room = count_tokens(events["price_new"].text) + count_tokens(echo.text)
     assert count_tokens(events["lunch"].text) <= count_tokens(echo.text)
     assert [s.event.id for s in fill_budget(ranked, room)] == ["price_new", "lunch"]
+
+
+def _long_memory(events, event_id: str, text: str):
+    return events["price_new"].model_copy(update={"id": event_id, "text": text, "source_ids": [event_id]})
+
+
+def test_a_confident_memory_too_long_for_the_budget_shows_its_clauses_about_the_question(events):
+    first = events["price_new"]
+    long = _long_memory(
+        events,
+        "long",
+        "Anneke had not been to the cinema for months, the tickets cost too much. "
+        "As for thrillers, she recommended Silent Hill and The Grudge, both classics. "
+        "She will go again in the spring.",
+    )
+    ranked = [_scored(events, "price_new", 0.9), Scored(Candidate("long"), long, {}, 0.8)]
+    budget = count_tokens(first.text) + 20
+    shown = fill_budget(ranked, budget, "Which thrillers did she recommend?")
+    assert [s.event.id for s in shown] == ["price_new", "long"]
+    part = shown[1].event.text
+    assert "Silent Hill and The Grudge" in part and part.startswith("…") and part.endswith("…")
+    assert "cinema" not in part
+    assert shown[1].candidate.path[-1] == f"cut to fit ({budget} tokens)"
+    assert sum(count_tokens(s.event.text) for s in shown) <= budget
+    assert long.text.startswith("Anneke")  # the stored memory is untouched
+
+
+def test_a_weak_memory_too_long_for_the_budget_is_skipped_for_a_shorter_one(events):
+    long = _long_memory(
+        events, "long", "Tickets, popcorn, parking and a late bus home: the evening cost a lot. " * 2
+    )
+    ranked = [
+        _scored(events, "price_new", 0.9),
+        Scored(Candidate("long"), long, {}, 0.3),  # below half the best score: not worth a cut
+        _scored(events, "lunch", 0.2),
+    ]
+    budget = count_tokens(events["price_new"].text) + count_tokens(events["lunch"].text) + 2
+    assert [s.event.id for s in fill_budget(ranked, budget, "evening cost")] == ["price_new", "lunch"]
