@@ -380,9 +380,15 @@ def _kept_span(
     last = len(informative) - 1 - informative[::-1].index(True)
     if any(m.kind == "condition" and m.within(clauses[last].start, clauses[last].end) for m in atoms):
         last = min(last + 1, len(clauses) - 1)
+    # a clause opened by "but" qualifies what its sentence said ("有考虑过，不过总觉得还差了些什么")
+    while last + 1 < len(clauses) and _CONTRAST_OPENING.match(clauses[last + 1].text):
+        last += 1
     if first > 0 and len(tokenize(_without_atoms(clauses[first], atoms))) < 2:
         first -= 1  # "13905712286" alone needs "我换手机号了" before it
     return clauses[first].start, clauses[last].end
+
+
+_CONTRAST_OPENING = re.compile(r"^\W*(?:不过|但是|可是|只是|但|(?i:but|though|although|except)\b)")
 
 
 def _names_a_thing(atom: Mention, listener_words: set[str], farewell: bool = False) -> bool:

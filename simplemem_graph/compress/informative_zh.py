@@ -115,7 +115,7 @@ def zh_says(text: str, named: set[str], question: bool) -> bool:
             return False
         if _zh_negated_act(pairs):
             return True
-        if _zh_generic_thing_judged(pairs):
+        if _zh_generic_thing_judged(pairs) or _zh_experienced(pairs):
             return True
     at = 0
     previous_tag = ""
@@ -189,16 +189,28 @@ _ZH_ADJECTIVE_TAGS = ("a", "ad", "an", "d")
 
 def _zh_generic_thing_judged(pairs: list[tuple[str, str]]) -> bool:
     """A generic noun with an adjective of its own ("进展缓慢", "情况很糟", "变化很大") says how the
-    thing the sentence talks about is going: a fact, though each word alone is phatic. A phatic
+    thing the sentence talks about is going: a fact, though each word alone is phatic; so does a
+    noun jieba's dictionary files as a name ("友谊在逐渐疏远": 友谊 is nr there). A phatic
     adjective ("进展不错", "方法很好") stays a reaction."""
-    generic = False
+    subject = False
     for word, tag in pairs:
-        if generic and (word in ZH_DEGREE_WORDS or is_zh_statement_negation(word)):
+        if subject and (word in ZH_DEGREE_WORDS or word in ("在", "正在") or is_zh_statement_negation(word)):
             continue
-        if generic and tag.startswith(_ZH_ADJECTIVE_TAGS) and not zh_phatic_word(word):
+        if subject and tag.startswith(_ZH_ADJECTIVE_TAGS) and not zh_phatic_word(word):
             return tag != "d" or len(word) >= 2  # a one-character d is an adverb (都, 就, 还)
-        generic = tag.startswith(("n", "vn")) and word in ZH_PHATIC_WORDS
+        subject = (tag.startswith(("n", "vn")) and word in ZH_PHATIC_WORDS) or (
+            tag == "nr" and len(word) >= 2 and not zh_phatic_word(word)
+        )
     return False
+
+
+def _zh_experienced(pairs: list[tuple[str, str]]) -> bool:
+    """A verb with the experiential 过 ("有考虑过", "我试过了"): what someone has done, an answer to
+    "have you ever…?", whatever the verb."""
+    return any(
+        tag.startswith("v") and nxt == "过" and flag == "ug"
+        for (_word, tag), (nxt, flag) in itertools.pairwise(pairs)
+    )
 
 
 # A one-character verb, 得 and its complement: how the act went ("说得对", "做得好").

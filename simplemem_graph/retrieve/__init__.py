@@ -406,7 +406,11 @@ def _with_turn_context(
         return chosen
     floor = share * chosen[0].score
     confident = [s for s in chosen if s.score >= floor]
-    back = {s.event.id for s in confident if about_self and is_agent_reply(s.event)}
+    # An agent's question ("你有没有想过开一家餐馆呢？") is answered by the asker's next turn: it
+    # carries that turn forward like any pick, rather than giving its place to the turn before.
+    back = {
+        s.event.id for s in confident if about_self and is_agent_reply(s.event) and not is_question(s.event)
+    }
     chains = store.walk(namespace, SessionChains([s.event.id for s in confident], forward=True))
     back_chains = store.walk(namespace, SessionChains(sorted(back), forward=False)) if back else {}
     used = sum(count_tokens(s.event.text) for s in confident)

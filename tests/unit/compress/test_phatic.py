@@ -196,3 +196,14 @@ def test_how_a_generic_thing_is_going_is_kept_but_a_bare_verdict_is_not(make_tur
     [event] = _events(make_turn, nlp, line, speaker="user", listener="AI伴侣")
     assert "进展缓慢" in event.text
     assert _events(make_turn, nlp, "进展不错！", speaker="user", listener="AI伴侣") == []
+
+
+def test_what_someone_has_done_and_a_but_clause_qualifying_it_are_kept(make_turn, nlp):
+    for line, kept in {
+        "有考虑过，不过总觉得还差了些什么。": "不过总觉得还差了些什么",  # an answer to "有没有想过…？"
+        "我感觉我们之间的友谊在逐渐疏远。": "逐渐疏远",  # jieba's dictionary files 友谊 as a name
+        "It was a long process, but now they're super happy with their new kid.": "super happy",
+    }.items():
+        texts = " ".join(e.text for e in _events(make_turn, nlp, line, speaker="user", listener="AI伴侣"))
+        assert kept in texts, (line, texts)
+    assert _events(make_turn, nlp, "太棒了！", speaker="user", listener="AI伴侣") == []
