@@ -29,7 +29,12 @@ def search(
     include_archived: Annotated[bool, typer.Option("--include-archived")] = False,
     budget: Annotated[
         int | None,
-        typer.Option("--budget", min=1, help="Fill up to N tokens of text, best first (instead of --k)."),
+        typer.Option(
+            "--budget",
+            min=1,
+            help="Fill up to N tokens of text, best first (instead of --k); one strong memory too long "
+            "for what is left shows its clauses about the query, marked … (path: cut to fit).",
+        ),
     ] = None,
     agent: Annotated[str | None, typer.Option("--agent", help="Only memories written by this agent.")] = None,
     as_json: JsonFlag = False,
