@@ -209,22 +209,26 @@ def clause_window(text: str, budget: int, terms: set[str]) -> str:
         start = m.end()
     if start < len(text):
         bounds.append((start, len(text)))
+    # each clause's words once: a window's words are the union of its clauses'
+    words = [set(tokenize(text[a:b])) for a, b in bounds]
     best, best_key = "", None
     for first in range(len(bounds)):
+        seen: set[str] = set()
         for last in range(first, len(bounds)):
             piece = text[bounds[first][0] : bounds[last][1]].strip()
             cut_after = last < len(bounds) - 1
             shown = ("…" if first else "") + piece.rstrip(",;:，；：、") + ("…" if cut_after else "")
             if count_tokens(shown) > budget:
                 break
-            key = (_weight_of_terms(piece, terms), count_tokens(piece))
+            seen |= words[last]
+            key = (_weight_of_terms(seen, terms), count_tokens(piece))
             if best_key is None or key > best_key:
                 best, best_key = shown, key
     return best
 
 
-def _weight_of_terms(text: str, terms: set[str]) -> int:
-    words = set(tokenize(text))
+def _weight_of_terms(words: set[str], terms: set[str]) -> int:
+    """Each term found among `words` (an English one also as an inflection), by its length up to 4."""
     found = {
         t
         for t in terms
