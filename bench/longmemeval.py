@@ -12,6 +12,8 @@ and session-level recall_all@5 (every `answer_session_ids` session among the top
     python3 bench/longmemeval.py --shard 0/2 --out a.json &   # two processes, one half each,
     python3 bench/longmemeval.py --shard 1/2 --out b.json     # then: --merge a.json b.json
     python3 bench/longmemeval.py --limit 48 --skip 32 --out c.json   # questions 33-48 only
+    python3 bench/longmemeval.py --limit 16 --stores /tmp/lme   # keep the stores: a second run
+                                                                # re-measures retrieval only
 
 Ingest time per haystack is printed: it bounds how many questions a run can afford.
 """
@@ -100,6 +102,26 @@ def merge(paths: list[str]) -> dict[str, Any]:
     return {"meta": meta, "results": results, "headline": headline(results)}
 
 
+def open_haystack(args: argparse.Namespace, namespace: str, turns, embedder) -> tuple[Memory, int, float]:
+    """A fresh in-memory store, ingested; with `--stores DIR`, a store file per question that a
+    later run reopens instead of ingesting again (to re-measure retrieval alone: the file is what
+    stage 1 and 2 produced when it was written, so delete DIR after changing them). The ingest
+    time of a reopened store is reported as 0."""
+    path = Path(args.stores) / f"{namespace}.{args.ingest}.sqlite" if args.stores else None
+    done = path.with_suffix(".done") if path else None
+    if path and done and done.exists():
+        memory = Memory(EmbeddedStore(path), namespace=namespace, embedder=embedder)
+        return memory, int(done.read_text(encoding="utf-8")), 0.0
+    if path and path.exists():  # a run stopped mid-ingest left it: start over
+        path.unlink()
+    memory = Memory(EmbeddedStore(path or ":memory:"), namespace=namespace, embedder=embedder)
+    started = time.perf_counter()
+    events = ingest(memory, turns, args.ingest)
+    if done:
+        done.write_text(str(events), encoding="utf-8")
+    return memory, events, time.perf_counter() - started
+
+
 def run(args: argparse.Namespace) -> dict[str, Any]:
     records = pick(json.loads(Path(args.data).read_text(encoding="utf-8")), args.limit)
     records = records[args.skip :]
@@ -119,10 +141,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         turns, gold = haystack_turns(record, namespace)
         if not gold:
             continue
-        memory = Memory(EmbeddedStore(":memory:"), namespace=namespace, embedder=embedder)
-        started = time.perf_counter()
-        events = ingest(memory, turns, args.ingest)
-        ingest_s = time.perf_counter() - started
+        memory, events, ingest_s = open_haystack(args, namespace, turns, embedder)
         question = EvalQuestion(
             record["question"],
             gold,
@@ -152,6 +171,7 @@ def main() -> None:
     parser.add_argument("--model", default=DEFAULT_EMBEDDING_MODEL)
     parser.add_argument("--ingest", default="pipeline", choices=("pipeline", "turns"))
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--stores", help="keep each ingested haystack here; reopen it on a later run")
     parser.add_argument("--out", help="write the JSON report here after every question")
     parser.add_argument("--skip", type=int, default=0, help="leave out the first N picked questions")
     parser.add_argument("--shard", help="i/n: only every n-th question from the i-th (parallel runs)")

@@ -20,6 +20,9 @@ _SENTENCE_END = re.compile(
 # let the information test keep the first item and drop the rest.
 _CLAUSE_BREAK = re.compile(r",(?!\d{3})\s*|[，：:]|\s+[—–-]+\s+|—+|\s*\(\s*|\s*\)\s*|（|）")
 
+# A list item's number alone ("1.", "**2.") is no sentence: the full stop after it is not an end.
+_LIST_NUMBER = re.compile(r"[*_#>\s]*\d{1,3}\.[*_]*")
+
 # A URL or e-mail address: its punctuation is part of it.
 _LINK = re.compile(
     r"\b(?:https?://|www\.)[^\s\u3000-\u303f\uff00-\uffef\u4e00-\u9fff]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
@@ -62,7 +65,20 @@ def split_sentences(text: str) -> list[Piece]:
     piece = _strip(text, start, len(text))
     if piece and re.search(r"\w", piece.text):
         pieces.append(piece)
-    return pieces
+    return _numbers_with_their_items(text, pieces)
+
+
+def _numbers_with_their_items(text: str, pieces: list[Piece]) -> list[Piece]:
+    """A list number read as a sentence of its own ("…from:\n\n1. **Hasan Minhaj**…") joins the
+    item it numbers. Alone it says nothing, and as a memory of its own a short string like "1."
+    sits near every query in vector space (LongMemEval dev: 433 of 24,330 memories were one)."""
+    joined: list[Piece] = []
+    for piece in pieces:
+        if joined and _LIST_NUMBER.fullmatch(joined[-1].text):
+            number = joined.pop()
+            piece = Piece(number.start, piece.end, text[number.start : piece.end])
+        joined.append(piece)
+    return joined
 
 
 def split_clauses(text: str, sentence: Piece) -> list[Piece]:

@@ -574,6 +574,8 @@ def _possessed(text: str, surface: str, owners: list[str], by_their: bool = True
     (only the last two when `by_their` is False). Chinese is read in simplified characters (佢哋
     自己請 is 自己请)."""
     text, surface, owners = zh_simplified(text), zh_simplified(surface), [zh_simplified(o) for o in owners]
+    if surface.lower() not in text.lower():  # every pattern names it: spare compiling them all
+        return False
     name = re.escape(surface)
     owner = "|".join(re.escape(o) for o in owners)
     patterns = (

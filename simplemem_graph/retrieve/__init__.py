@@ -258,9 +258,10 @@ def gather_candidates(
     candidates = recall(where)
     range_filtered = time_range is not None
     range_fallback = False
-    if range_filtered and plan.time_fallback and len(candidates) < k:
+    if range_filtered and plan.time_fallback and (len(candidates) < k or time_range.named_only):
         # Too little inside the range (or the range was misread): recall without it and let the
-        # time feature prefer what is inside.
+        # time feature prefer what is inside. A `named_only` range always: the store's filter
+        # also lets in what was merely said on those days.
         seen = {c.event_id for c in candidates}
         candidates += [c for c in recall(where.unbounded()) if c.event_id not in seen]
         range_filtered = False

@@ -467,5 +467,10 @@ def analyze_query(
 
 
 def event_in_range(event: Event, time_range: TimeRange | None) -> bool:
-    """True when any of the event's dates falls in the range (False when there is no range)."""
-    return time_range is not None and any(time_range.contains(d) for d in event_days(event))
+    """True when any of the event's dates falls in the range (False when there is no range); with a
+    `named_only` range, any date it names (not the day it was said)."""
+    if time_range is None:
+        return False
+    named = [*event.dates, *([event.deadline] if event.deadline else [])]
+    days = named if time_range.named_only else event_days(event)
+    return any(time_range.contains(d) for d in days)

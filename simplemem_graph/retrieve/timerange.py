@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 
 from simplemem_graph.compress.mentions import resolve_overlaps
@@ -35,6 +35,12 @@ class TimeRange:
     start: date | None
     end: date | None
     surface: str  # the words of the query that named it
+    # Only the dates a memory names are in range, not the day it was said: set for a range from
+    # the asking day on, in a question not about the past ("a movie to watch tonight", 明天去哪玩;
+    # not "what did I do today?", nor "anything new this week?", which began before today).
+    # It says when the asker means to do something; what was chatted about that same day is not
+    # what was asked, a plan made for that day is ("the dentist tomorrow at 3").
+    named_only: bool = False
 
     def contains(self, day: date) -> bool:
         return (self.start is None or day >= self.start) and (self.end is None or day <= self.end)
@@ -152,6 +158,17 @@ def parse_time_range(
     """
     today = at.date()
     lang = "zh" if _CJK.search(query) else "en"
+    found_range = _first_range(query, today, lang, find_anchor)
+    ahead = found_range is not None and found_range.start is not None and found_range.start >= today
+    if found_range and ahead and not is_past(query, lang):
+        return replace(found_range, named_only=True)
+    return found_range
+
+
+def _first_range(
+    query: str, today: date, lang: str, find_anchor: Callable[[str], date | None] | None
+) -> TimeRange | None:
+    """The range of the first time expression of `query` (`parse_time_range` without `named_only`)."""
     found: list[tuple[int, TimeRange]] = []
     taken: list[tuple[int, int]] = []
     for mention in resolve_overlaps(find_dates(query, today, lang, past=is_past(query, lang))):

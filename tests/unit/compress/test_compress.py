@@ -161,3 +161,24 @@ def test_extra_restoration_set_is_fully_covered():
     report = check_coverage(load_lines(EXTRA))
     assert report["lost"] == []
     assert report["informative_lines_without_event"] == []
+
+
+def test_a_list_number_stays_with_the_item_it_numbers(make_turn, nlp):
+    from simplemem_graph.compress.segment import split_sentences
+
+    text = (
+        "Here are some specials:\n\n1. **Hasan Minhaj: Homecoming King** (2017) - personal stories."
+        "\n2. Ali Wong: Baby Cobra."
+    )
+    assert [p.text for p in split_sentences(text)] == [
+        "Here are some specials:",
+        "1. **Hasan Minhaj: Homecoming King** (2017) - personal stories.",
+        "2. Ali Wong: Baby Cobra.",
+    ]
+    # A number that is a sentence's end, or a year, is not a list number.
+    plain = [p.text for p in split_sentences("It costs 5. I was born in 1990.")]
+    assert plain == ["It costs 5.", "I was born in 1990."]
+    listed = make_turn("1. Buy the 2 tickets for Mia.\n2. Book the hotel in Lisbon.", speaker="Ana")
+    events = compress([listed], nlp=nlp)
+    assert events and not any(e.text.strip(" .*").isdigit() for e in events)
+    assert "Lisbon" in " ".join(e.text for e in events)

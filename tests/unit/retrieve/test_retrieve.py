@@ -265,3 +265,20 @@ def test_a_changed_plan_comes_with_its_earlier_date(seed):
     )
     assert [h.event.source_ids for h in result.hits[:2]] == [["t3"], ["t0"]]
     assert result.hits[1].event.status == "superseded"
+
+
+def test_a_plan_for_tonight_is_not_what_was_said_today(store, embedder):
+    # Asked on 2026-03-05, the day the report memory was said: "tonight" is when the asker means
+    # to do something, so the memory merely said that day is not pushed ahead of the one that
+    # matches what is asked (LongMemEval dev: "a show or movie to watch tonight" was answered
+    # with that day's unrelated chat).
+    evening = AT.replace(day=5, hour=20)
+    result = ask(store, embedder, "Who should I have lunch with tonight?", at=evening, k=3)
+    assert result.analysis.time_range.named_only
+    assert result.hits[0].event.id == "lunch"
+    report = next(h for h in result.hits if h.event.id == "report")
+    assert report.features["time"] == 0.0  # said that day, naming 2026-03-10: not inside
+    # Asked about the past, the same day's memories are what was asked.
+    said = ask(store, embedder, "What did I have to send today?", at=evening, k=3)
+    assert not said.analysis.time_range.named_only
+    assert said.hits[0].event.id == "report"

@@ -77,3 +77,37 @@ def test_no_time_words_no_range():
     assert parse_time_range("May I ask what Acme wants?", AT) is None
     assert parse_time_range("锐拓的报价是多少", AT) is None
     assert parse_time_range("what changed after the launch?", AT, find_anchor=lambda phrase: None) is None
+
+
+@pytest.mark.parametrize(
+    ("query", "named_only"),
+    [
+        # From the asking day on, not asked about the past: a plan's day, only named dates count.
+        ("Can you recommend a movie to watch tonight?", True),
+        ("what should I cook tomorrow", True),
+        ("明天去哪玩？", True),
+        ("今晚吃什么好", True),
+        # Asked about the past, or a range that began before today: the days things were said too.
+        ("what did I do today?", False),
+        ("我今天干了什么？", False),
+        ("anything new this week", False),
+        ("what happened yesterday", False),
+    ],
+)
+def test_a_range_from_today_on_counts_only_named_dates_unless_asked_about_the_past(query, named_only):
+    assert parse_time_range(query, AT).named_only is named_only
+
+
+def test_a_named_only_range_holds_the_dates_a_memory_names_not_the_day_it_was_said():
+    from simplemem_graph.models import Event
+    from simplemem_graph.retrieve.query import event_in_range
+
+    tonight = parse_time_range("a movie to watch tonight?", AT)
+    said_today = Event(id="a", namespace="t", text="now choose your own topic", time=AT, source_ids=["s:1"])
+    planned = Event(
+        id="b", namespace="t", text="cinema with Mia on 2026-03-11", time=AT - timedelta(days=3),
+        dates=[date(2026, 3, 11)], source_ids=["s:2"],
+    )
+    assert not event_in_range(said_today, tonight) and event_in_range(planned, tonight)
+    today = parse_time_range("what did I do today?", AT)
+    assert event_in_range(said_today, today)
