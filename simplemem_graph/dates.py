@@ -199,7 +199,9 @@ def event_days(event: _Dated) -> list[date]:
     """Every date an event is about, sorted and once each: when it happened (its local date), the
     dates it names, its deadline. The one definition behind store time filters (the `event_days`
     rows, Neo4j's `days` property) and query time ranges (retrieve)."""
-    days = {event.time.date(), *event.dates}
-    if event.deadline:
-        days.add(event.deadline)
-    return sorted(days)
+    return sorted({event.time.date(), *named_days(event)})
+
+
+def named_days(event: _Dated) -> list[date]:
+    """The dates an event names (its dates and deadline), not the day it was said."""
+    return [*event.dates, *([event.deadline] if event.deadline else [])]

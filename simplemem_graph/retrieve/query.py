@@ -21,7 +21,7 @@ from datetime import datetime, timedelta
 
 from rapidfuzz import fuzz, process
 
-from simplemem_graph.dates import event_days
+from simplemem_graph.dates import event_days, named_days
 from simplemem_graph.models import DEFAULT_STATUSES, Entity, Event, LinkKind
 from simplemem_graph.retrieve.timerange import TimeRange, parse_time_range
 from simplemem_graph.stores.base import GraphStore
@@ -471,6 +471,5 @@ def event_in_range(event: Event, time_range: TimeRange | None) -> bool:
     `named_only` range, any date it names (not the day it was said)."""
     if time_range is None:
         return False
-    named = [*event.dates, *([event.deadline] if event.deadline else [])]
-    days = named if time_range.named_only else event_days(event)
+    days = named_days(event) if time_range.named_only else event_days(event)
     return any(time_range.contains(d) for d in days)

@@ -158,20 +158,21 @@ def parse_time_range(
     """
     today = at.date()
     lang = "zh" if _CJK.search(query) else "en"
-    found_range = _first_range(query, today, lang, find_anchor)
+    past = is_past(query, lang)
+    found_range = _first_range(query, today, lang, past, find_anchor)
     ahead = found_range is not None and found_range.start is not None and found_range.start >= today
-    if found_range and ahead and not is_past(query, lang):
+    if found_range and ahead and not past:
         return replace(found_range, named_only=True)
     return found_range
 
 
 def _first_range(
-    query: str, today: date, lang: str, find_anchor: Callable[[str], date | None] | None
+    query: str, today: date, lang: str, past: bool, find_anchor: Callable[[str], date | None] | None
 ) -> TimeRange | None:
     """The range of the first time expression of `query` (`parse_time_range` without `named_only`)."""
     found: list[tuple[int, TimeRange]] = []
     taken: list[tuple[int, int]] = []
-    for mention in resolve_overlaps(find_dates(query, today, lang, past=is_past(query, lang))):
+    for mention in resolve_overlaps(find_dates(query, today, lang, past=past)):
         if mention.extra.get("named_month"):
             continue  # "in October" asked: the question's own rule below (the latest October)
         core_start, core_end = mention.extra["core"]
