@@ -258,7 +258,11 @@ def gather_candidates(
     candidates = recall(where)
     range_filtered = time_range is not None
     range_fallback = False
-    if range_filtered and plan.time_fallback and (len(candidates) < k or time_range.named_only):
+    if (
+        time_range is not None
+        and plan.time_fallback
+        and (len(candidates) < k or time_range.named_only)
+    ):
         # Too little inside the range (or the range was misread): recall without it and let the
         # time feature prefer what is inside. A `named_only` range always: the store's filter
         # also lets in what was merely said on those days.
