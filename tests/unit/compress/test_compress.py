@@ -163,6 +163,25 @@ def test_extra_restoration_set_is_fully_covered():
     assert report["informative_lines_without_event"] == []
 
 
+def test_the_last_item_of_a_list_cut_at_its_comma_is_kept(make_turn, nlp):
+    # LongMemEval: "and honey." alone read as an address ("thanks, honey"), so the memory lost it.
+    text = (
+        "I'm trying to reduce my sugar intake, so I've started making my own creamer with almond "
+        "milk, vanilla extract, and honey."
+    )
+    events = compress([make_turn(text, speaker="Ana")], nlp=nlp)
+    assert "honey" in " ".join(e.text for e in events)
+    # An echo of the last turn said as a list's last item is still an item of this list.
+    first = make_turn("Do you like coffee?", speaker="Bo", turn_id="s1:1")
+    second = make_turn("Not much. I buy tea, juice, or coffee.", speaker="Ana", turn_id="s1:2")
+    said = " ".join(e.text for e in compress([first, second], nlp=nlp) if second.id in e.source_ids)
+    assert "coffee" in said
+    # A pleasantry after "and" is no item: it does not ride along.
+    polite_turn = make_turn("I'll send the invoice to Mia tomorrow, and thanks!", speaker="Ana")
+    polite = compress([polite_turn], nlp=nlp)
+    assert polite and not any("thanks" in e.text for e in polite)
+
+
 def test_a_list_number_stays_with_the_item_it_numbers(make_turn, nlp):
     from simplemem_graph.compress.segment import split_sentences
 
