@@ -41,6 +41,7 @@ from simplemem_graph.compress.informative import (
     says_something,
     vocatives,
 )
+from simplemem_graph.compress.informative_en import en_list_item
 from simplemem_graph.compress.logic import find_conditions, find_negations
 from simplemem_graph.compress.mentions import Mention, resolve_overlaps
 from simplemem_graph.compress.names import (
@@ -344,7 +345,7 @@ def _kept_span(
     (informative.says_something: kept by default, dropped only when it positively says nothing).
     `said` receives the content words of every clause, for the window of the turns that follow.
     """
-    informative, qualifies, list_tails = [], [], []
+    informative, qualifies, list_items = [], [], []
     # the listener's own names: "Go Jon!", "same here Caroline" address them, they name no thing
     listener_words = {w.casefold() for n in listeners for w in n.split()}
     for k, c in enumerate(clauses):
@@ -370,7 +371,7 @@ def _kept_span(
         thing = any(m not in addressed and _names_a_thing(m, listener_words, farewell) for m in inside)
         informative.append(says or thing)
         qualifies.append(any(m.kind in ("negation", "condition") for m in inside))
-        list_tails.append(_is_list_tail(c.text, span) and not only_phatic_words(c.text, span))
+        list_items.append(span is not None and en_list_item(span, named | listener_words))
         said.update(w.lemma for w in words)
     if not any(informative):
         return None
@@ -384,23 +385,14 @@ def _kept_span(
     # a clause opened by "but" qualifies what its sentence said ("有考虑过，不过总觉得还差了些什么")
     while last + 1 < len(clauses) and _CONTRAST_OPENING.match(clauses[last + 1].text):
         last += 1
-    # the last item of a list the comma cut off ("…with almond milk, vanilla extract, and honey")
-    # belongs to the clause before it, even when its word alone would read as an address or an echo
-    while last + 1 < len(clauses) and list_tails[last + 1]:
+    # the items of a list the commas cut off ("…with almond milk, vanilla extract, and honey", "Place
+    # beef brisket, sliced peppers, onions, garlic…") belong to the clause before them, even when an
+    # item alone would read as an address ("honey") or an echo of the last turns ("onions")
+    while last + 1 < len(clauses) and list_items[last + 1]:
         last += 1
     if first > 0 and len(tokenize(_without_atoms(clauses[first], atoms))) < 2:
         first -= 1  # "13905712286" alone needs "我换手机号了" before it
     return clauses[first].start, clauses[last].end
-
-
-_LIST_TAIL_OPENING = re.compile(r"^\W*(?i:and|or|plus|as well as|&)\s")
-
-
-def _is_list_tail(clause: str, span) -> bool:
-    """A verbless clause opened by "and" / "or": the last item of a list ("and honey.")."""
-    return bool(_LIST_TAIL_OPENING.match(clause)) and (
-        span is None or not any(t.pos_ in ("VERB", "AUX") for t in span)
-    )
 
 
 _CONTRAST_OPENING = re.compile(r"^\W*(?:不过|但是|可是|只是|但|(?i:but|though|although|except)\b)")

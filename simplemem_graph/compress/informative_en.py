@@ -354,6 +354,25 @@ def _en_named_thing(t, named: set[str]) -> bool:
     )
 
 
+_EN_NOUNS = ("NOUN", "PROPN")
+
+
+def en_list_item(span, named: set[str]) -> bool:
+    """A clause with no verb that names a thing: an item of the list (or an apposition) of the
+    clause before it, cut off at a comma ("onions", "educational books"). A noun joined to the list
+    by "and" / "or" to a noun is an item even when alone it would read as an address or a phatic
+    word ("and honey.", "love, acceptance, and hope"); an address, a sound, a question tag, or
+    thanks joined to a verb are not ("buddy!", "huh?", "I'll send it tomorrow, and thanks!")."""
+    tokens = [t for t in span if not t.is_punct and not t.is_space]
+    if not tokens or any(t.pos_ in ("VERB", "AUX") for t in tokens):
+        return False
+    return any(
+        _en_thing(t, named, False)
+        or (t.dep_ == "conj" and t.pos_ == "NOUN" and t.head.pos_ in _EN_NOUNS and t.lower_ not in named)
+        for t in tokens
+    )
+
+
 def _en_thing(t, named: set[str], question: bool) -> bool:
     """A token naming something: a noun, a name, a number, a verb or place adverb outside the
     phatic vocabulary (in a question: no verb but a gerund, "For walking or running?")."""

@@ -176,7 +176,22 @@ def test_the_last_item_of_a_list_cut_at_its_comma_is_kept(make_turn, nlp):
     second = make_turn("Not much. I buy tea, juice, or coffee.", speaker="Ana", turn_id="s1:2")
     said = " ".join(e.text for e in compress([first, second], nlp=nlp) if second.id in e.source_ids)
     assert "coffee" in said
-    # A pleasantry after "and" is no item: it does not ride along.
+    # Every item after the first, however often the last turns named it (LoCoMo, LongMemEval).
+    asked = make_turn("Do you have onions and garlic?", speaker="Bo", turn_id="s1:1")
+    recipe = make_turn(
+        "Place beef brisket, sliced peppers, onions, garlic, and beef broth in the slow cooker.",
+        speaker="Ana",
+        turn_id="s1:2",
+    )
+    said = " ".join(e.text for e in compress([asked, recipe], nlp=nlp) if recipe.id in e.source_ids)
+    assert all(item in said for item in ("sliced peppers", "onions", "garlic", "beef broth"))
+    books = make_turn(
+        "I've got lots of kids' books- classics, educational books, all of that.", speaker="Ana"
+    )
+    assert "educational books" in " ".join(e.text for e in compress([books], nlp=nlp))
+    # An address or a pleasantry after the comma is no item: it does not ride along.
+    cheer = compress([make_turn("I finally fixed the boiler, buddy!", speaker="Ana")], nlp=nlp)
+    assert cheer and not any("buddy" in e.text for e in cheer)
     polite_turn = make_turn("I'll send the invoice to Mia tomorrow, and thanks!", speaker="Ana")
     polite = compress([polite_turn], nlp=nlp)
     assert polite and not any("thanks" in e.text for e in polite)
