@@ -399,9 +399,17 @@ def _en_thing(t, named: set[str], question: bool) -> bool:
             return False  # "What's the best part you remember from it?": about what was just said
         if _en_thanked_for(head, marks):
             return False  # "thank you for your patience", "Thanks for having my back"
-        # a bare lower-case singular subject is a reaction the tagger read as a noun ("cool sounds
-        # good", "omg love it"): English needs a determiner there
-        return not (t.dep_.startswith("nsubj") and t.tag_ == "NN" and not list(t.children))
+        # a bare lower-case singular subject opening its sentence is a reaction the tagger read as
+        # a noun ("cool sounds good", "omg love it"): English needs a determiner there. A mass noun
+        # needs none, inside a sentence or capitalised at its start: "where pottery takes me",
+        # "Yoga keeps me sane", "Art gives me so much joy" say what the thing is to the speaker
+        return not (
+            t.dep_.startswith("nsubj")
+            and t.tag_ == "NN"
+            and not list(t.children)
+            and t.is_lower
+            and t.i == t.sent.start
+        )
     if t.pos_ == "VERB" and not t.is_stop:
         if t.tag_ in ("VBG", "VBN", "VBD") and (
             t.dep_ in ("acomp", "amod", "oprd") or (t.dep_ == "conj" and _en_adjective_like(t.head))

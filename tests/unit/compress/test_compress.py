@@ -216,3 +216,18 @@ def test_a_list_number_stays_with_the_item_it_numbers(make_turn, nlp):
     events = compress([listed], nlp=nlp)
     assert events and not any(e.text.strip(" .*").isdigit() for e in events)
     assert "Lisbon" in " ".join(e.text for e in events)
+
+
+def test_a_mass_noun_subject_is_a_thing_a_reaction_word_opening_chat_is_not(make_turn, nlp):
+    # LoCoMo dev: "I'm excited to see where pottery takes me." and "Art gives me so much joy." made
+    # no memory: a bare singular subject was read as a reaction word wherever it stood.
+    for text, word in (
+        ("I'm excited to see where pottery takes me.", "pottery"),
+        ("Art gives me so much joy.", "Art"),
+        ("Yoga keeps me sane.", "Yoga"),
+    ):
+        events = compress([make_turn(text, speaker="Mel")], nlp=nlp)
+        assert any(word in e.text for e in events), text
+    # Lower-case chat opening with a reaction the tagger reads as a noun says nothing.
+    for text in ("cool sounds good", "omg love it"):
+        assert compress([make_turn(text, speaker="Mel")], nlp=nlp) == [], text
