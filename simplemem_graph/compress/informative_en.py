@@ -49,6 +49,7 @@ def en_says(span, named: set[str], question: bool, seen: set[str]) -> bool:
             or _en_own_experience(span)
             or _en_negated_visit(span)
             or _en_own_negated_act(span)
+            or _en_own_past_act(span)
             or _en_own_preference(span, named)
         ):
             return True
@@ -217,6 +218,44 @@ def _en_own_negated_act(span) -> bool:
         and any(c.dep_.startswith("nsubj") and c.lower_ in ("i", "we") for c in t.children)
         for t in span
     )
+
+
+def _en_own_past_act(span) -> bool:
+    """What the speaker did or has been doing, to or with a thing the clause names ("So I tried to
+    apologize to them", "Recently I had a setback", "I've been trying out abstract stuff"): their
+    history, however light its verb. Not a reaction to what was just said, whose object points back
+    or is missing ("I knew it!", "I thought so", "I was wondering"), nor talk about the talk or the
+    listener ("I had a great time talking with you", "I missed you")."""
+    if any(t.lower_ in _EN_LISTENER for t in span):
+        return False
+    inside = {t.i for t in span}
+    for verb in span:
+        if verb.pos_ != "VERB" or verb.dep_ not in ("ROOT", "conj"):
+            continue
+        if not any(c.dep_.startswith("nsubj") and c.lower_ in ("i", "we") for c in verb.children):
+            continue
+        auxes = {c.lemma_ for c in verb.children if c.dep_ == "aux"}
+        done = verb.tag_ == "VBD" or (verb.tag_ in ("VBN", "VBG") and "have" in auxes)
+        if done and any(_en_acted_on(c, inside) for c in verb.children):
+            return True
+    return False
+
+
+def _en_acted_on(child, inside: set[int]) -> bool:
+    """A dependent of the speaker's verb that names what the act was about: a noun object, or a
+    verb it goes on to with its own noun, pronoun of a third party or particle ("tried to apologize
+    to them")."""
+    if child.i not in inside:
+        return False
+    if child.dep_ in ("dobj", "attr") and child.pos_ in ("NOUN", "PROPN"):
+        return True
+    if child.dep_ == "xcomp" and child.pos_ == "VERB":
+        return any(
+            g.i in inside and (g.pos_ in ("NOUN", "PROPN") or (g.dep_ == "prep" and list(g.children)))
+            for g in child.subtree
+            if g.i != child.i
+        )
+    return False
 
 
 def _en_advice_to_listener(subjects) -> bool:

@@ -231,3 +231,16 @@ def test_a_mass_noun_subject_is_a_thing_a_reaction_word_opening_chat_is_not(make
     # Lower-case chat opening with a reaction the tagger reads as a noun says nothing.
     for text in ("cool sounds good", "omg love it"):
         assert compress([make_turn(text, speaker="Mel")], nlp=nlp) == [], text
+
+
+def test_what_the_speaker_did_to_a_thing_is_kept_a_reaction_in_the_past_is_not(make_turn, nlp):
+    # LoCoMo dev: these made no memory, their verbs and nouns all being of the phatic vocabulary.
+    for text, word in (
+        ("Recently I had a setback.", "setback"),
+        ("So I tried to apologize to them.", "apologize"),
+        ("I've been trying out abstract stuff recently.", "abstract stuff"),
+    ):
+        events = compress([make_turn(text, speaker="Mel")], nlp=nlp)
+        assert any(word in e.text for e in events), text
+    for text in ("I knew it!", "I thought so.", "I missed you!", "I had a great time talking with you!"):
+        assert compress([make_turn(text, speaker="Mel")], nlp=nlp) == [], text
