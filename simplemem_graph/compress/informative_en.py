@@ -248,7 +248,10 @@ def _en_acted_on(child, inside: set[int]) -> bool:
     if child.i not in inside:
         return False
     if child.dep_ in ("dobj", "attr") and child.pos_ in ("NOUN", "PROPN"):
-        return True
+        # "a great time chatting": an experience judged, left to _en_own_experience
+        return not any(
+            g.dep_ in (*_EN_CLAUSAL_DEPS, "acl") for g in (*child.children, *child.head.children)
+        )
     if child.dep_ == "xcomp" and child.pos_ == "VERB":
         return any(
             g.i in inside and (g.pos_ in ("NOUN", "PROPN") or (g.dep_ == "prep" and list(g.children)))
