@@ -426,7 +426,7 @@ def _en_thing(t, named: set[str], question: bool) -> bool:
         return t.is_alpha  # "got a puppy lol": the parser took the laughter for the phrase's noun
     if t.pos_ in ("PROPN", "NUM"):
         return _en_named_thing(t, named)
-    if not t.is_alpha:
+    if not t.text.rstrip("-").isalpha():  # "my family- they…": the tokenizer keeps the dash
         return False
     if t.pos_ == "NOUN":
         head = t
