@@ -24,6 +24,7 @@ from simplemem_graph.lexicon import (
 _EN_FINITE_TAGS = frozenset({"VBD", "VBZ", "VBP", "MD"})
 _EN_SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "expl", "csubj"})
 _EN_POINTING = frozenset({"it", "that", "this"})
+_EN_NOUNS = ("NOUN", "PROPN")
 _EN_THIRD_PERSONS = frozenset({"he", "she", "they"})
 _EN_COPULAS = frozenset({"be", "look", "sound", "seem"})
 # Laughter however spelled: "haha", "Ahhahha", "hehe", "lolol".
@@ -243,18 +244,18 @@ def _en_own_past_act(span) -> bool:
 
 def _en_acted_on(child, inside: set[int]) -> bool:
     """A dependent of the speaker's verb that names what the act was about: a noun object, or a
-    verb it goes on to with its own noun, pronoun of a third party or particle ("tried to apologize
-    to them")."""
+    verb it goes on to with a noun or a prepositional phrase of its own ("tried to apologize to
+    them")."""
     if child.i not in inside:
         return False
-    if child.dep_ in ("dobj", "attr") and child.pos_ in ("NOUN", "PROPN"):
+    if child.dep_ in ("dobj", "attr") and child.pos_ in _EN_NOUNS:
         # "a great time chatting": an experience judged, left to _en_own_experience
         return not any(
             g.dep_ in (*_EN_CLAUSAL_DEPS, "acl") for g in (*child.children, *child.head.children)
         )
     if child.dep_ == "xcomp" and child.pos_ == "VERB":
         return any(
-            g.i in inside and (g.pos_ in ("NOUN", "PROPN") or (g.dep_ == "prep" and list(g.children)))
+            g.i in inside and (g.pos_ in _EN_NOUNS or (g.dep_ == "prep" and list(g.children)))
             for g in child.subtree
             if g.i != child.i
         )
@@ -396,13 +397,10 @@ def _en_named_thing(t, named: set[str]) -> bool:
     )
 
 
-_EN_NOUNS = ("NOUN", "PROPN")
-
-
 def en_list_item(span, named: set[str]) -> bool:
     """A clause with no verb that names a thing: an item of the list (or an apposition) of the
-    clause before it, cut off at a comma ("onions", "educational books"). A noun joined to the list
-    by "and" / "or" to a noun is an item even when alone it would read as an address or a phatic
+    clause before it, cut off at a comma ("onions", "educational books"). A noun conjoined to a
+    noun ("and" / "or") is an item even when alone it would read as an address or a phatic
     word ("and honey.", "love, acceptance, and hope"); an address, a sound, a question tag, or
     thanks joined to a verb are not ("buddy!", "huh?", "I'll send it tomorrow, and thanks!")."""
     tokens = [t for t in span if not t.is_punct and not t.is_space]
