@@ -332,11 +332,34 @@ def _zh_introduction():
 
 
 def introduced_name(text: str) -> str | None:
-    """The name a speaker gives themself in `text` ("你好，我叫曹志强" -> 曹志强), or None."""
-    m = _EN_INTRODUCTION.search(text) or _zh_introduction().search(text)
-    if m is None or is_common_zh_word(m.group("n")):
+    """The name a speaker gives themself in `text` ("你好，我叫曹志强" -> 曹志强), or None.
+
+    Only in the speaker's own voice at the opening of the turn: on its first line, outside
+    quotation marks, and in English opening its clause ("Hi, my name is Dana"). An assistant's
+    story ('"My name is Benny," said the rabbit'), a letter it drafts after a blank line, a
+    quoted saying ('"You call me Teacher"') or a premise ("Assume that my name is Juan Perez")
+    names someone else: taken as the speaker's name, every later "you" of the user read "Benny"
+    (5 of 48 LongMemEval dev haystacks had such a name, none a real one)."""
+    m = _EN_INTRODUCTION.search(text)
+    if m is not None and not _opens_clause(text[: m.start()]):
+        m = None
+    m = m or _zh_introduction().search(text)
+    if m is None or is_common_zh_word(m.group("n")) or not _own_opening_words(text[: m.start()]):
         return None
     return m.group("n")
+
+
+def _own_opening_words(before: str) -> bool:
+    """Text before a self-introduction that leaves it on the turn's first line, outside quotes."""
+    if "\n" in before or before.count('"') % 2:
+        return False
+    return all(before.count(o) == before.count(c) for o, c in ("“”", "「」", "『』"))
+
+
+def _opens_clause(before: str) -> bool:
+    """An English clause starts here: nothing before it, or a pause ("Hi, ", "Hello! ")."""
+    head = before.rstrip()
+    return not head or head[-1] in ",.!?;:-—…~)"
 
 
 def is_speaker_label(speaker: str | None) -> bool:

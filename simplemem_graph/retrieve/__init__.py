@@ -46,7 +46,7 @@ from simplemem_graph.retrieve.rerank import (
 from simplemem_graph.retrieve.timerange import TimeRange, parse_time_range
 from simplemem_graph.stores.base import GraphStore
 from simplemem_graph.stores.queries import EventQuery, SessionChains, Subgraph, TextQuery
-from simplemem_graph.text import clause_window, count_tokens, tokenize
+from simplemem_graph.text import clause_window, count_tokens, token_prefix, tokenize
 
 __all__ = [
     "DEFAULT_PLAN",
@@ -286,7 +286,7 @@ def gather_candidates(
         candidates = [
             c for c in candidates if c.distance == 0 or event_in_range(events[c.event_id], time_range)
         ]
-    _fill_missing_embeddings(events, embedder)
+    _fill_missing_embeddings(events, embedder, query)
     features = compute_features(candidates, events, analysis, vector, at=at, decay=decay)
     return CandidatePool(analysis, candidates, events, features, range_fallback, tiers, supersedes)
 
@@ -456,11 +456,26 @@ def _with_turn_context(
     return out + [s for s in chosen if s.score < floor and s.event.id not in carried]
 
 
-def _fill_missing_embeddings(events: dict[str, Event], embedder: Embedder) -> None:
-    """Events written without an embedding (imported, or by an older version) get one on the fly."""
+# The most of a memory encoded at query time. The verbatim memory of a whole turn has no stored
+# vector, and an assistant's answer runs to hundreds of tokens: LongMemEval's pools held 16 such
+# turns (27k characters), 17 s of encoding per query on 2 CPU cores. Its part about the question
+# is what a budget shows of it (`fill_budget` cuts it the same way) and what its similarity is for.
+_QUERY_TIME_EMBED_TOKENS = 64
+
+
+def _fill_missing_embeddings(events: dict[str, Event], embedder: Embedder, query: str) -> None:
+    """Events with no stored embedding get one on the fly: the verbatim memory of a turn (the
+    store keeps no vector of a whole turn) and events imported or written by an older version. A
+    long one is encoded as its clauses about the query (`_QUERY_TIME_EMBED_TOKENS`)."""
     missing = [e for e in events.values() if e.embedding is None]
     if missing:
-        vectors = embedder.encode([e.text for e in missing])
+        terms = set(tokenize(query))
+        texts = [
+            clause_window(e.text, _QUERY_TIME_EMBED_TOKENS, terms)
+            or token_prefix(e.text, _QUERY_TIME_EMBED_TOKENS)  # one clause longer than that
+            for e in missing
+        ]
+        vectors = embedder.encode(texts)
         for event, vector in zip(missing, vectors, strict=True):
             events[event.id] = event.model_copy(update={"embedding": vector.tolist()})
 

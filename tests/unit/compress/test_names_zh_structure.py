@@ -73,6 +73,37 @@ def test_a_self_introduction_names_a_role_labelled_speaker():
     assert spoken_as("陈晓雯", {}) == "陈晓雯"
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        'Once upon a time a rabbit hopped up to Tim.\n\n"My name is Benny," said the rabbit.',
+        '"My name is Benny," said the rabbit.',
+        "Here is a draft of your cover letter:\n\nDear Ms. Lee,\nMy name is Alexia Moore and I am applying",
+        'Jesus said to them, "You call me Teacher and Lord, and rightly so."',
+        "Can you help me write a resume? Assume that my name is Juan Perez and I'm a manager.",
+        "“我叫小明，”他笑着说。",
+        "故事是这样的：\n我叫陈阳，住在山里。",
+    ],
+)
+def test_a_name_in_a_story_a_draft_or_a_premise_is_not_the_speakers(text):
+    """Only the speaker's own opening words introduce them: 5 of 48 LongMemEval dev haystacks took
+    a story's or a draft's name for the assistant's or the user's, and restated every later "you"
+    with it."""
+    assert introduced_name(text) is None
+
+
+def test_a_role_labelled_speaker_is_not_renamed_by_a_story_in_a_later_turn():
+    turns = [
+        Turn(id="1", session="s", speaker="assistant", time=T,
+             text='A rabbit came out. "My name is Benny," said the rabbit. "I know these woods."'),
+        Turn(id="2", session="s", speaker="user", time=T,
+             text="Can you tell me more about the Fossil Grant Chronograph watch?"),
+    ]  # fmt: skip
+    texts = _texts(turns)
+    assert any("Can you tell me more about the Fossil Grant" in t for t in texts)
+    assert all("Benny tell" not in t for t in texts)
+
+
 def _texts(turns: list[Turn]) -> list[str]:
     return [e.text for e in compress(turns)]
 

@@ -11,8 +11,9 @@ import pytest
 from simplemem_graph.compress import compress
 from simplemem_graph.memory import Memory
 from simplemem_graph.models import Turn
-from simplemem_graph.retrieve import retrieve
+from simplemem_graph.retrieve import _QUERY_TIME_EMBED_TOKENS, retrieve
 from simplemem_graph.stores.embedded import EmbeddedStore
+from simplemem_graph.text import count_tokens
 from tests.durability_support import HashEmbedder
 
 
@@ -64,3 +65,40 @@ def test_an_echo_takes_no_second_slot(seed):
     assert (["u"] in sources) != (["a"] in sources)  # one slot for the fact and its echo
     kept = next(h for h in result.hits if h.event.source_ids in (["u"], ["a"]))
     assert any(step.startswith("echo ") for step in kept.path)
+
+
+class _RecordingEmbedder(HashEmbedder):
+    """HashEmbedder that remembers every text it was asked to encode."""
+
+    def __init__(self):
+        super().__init__()
+        self.seen: list[str] = []
+
+    def encode(self, texts):
+        self.seen.extend(texts)
+        return super().encode(texts)
+
+
+@pytest.mark.parametrize("repeats", [40, 120])
+def test_a_long_verbatim_turn_is_encoded_as_its_part_about_the_query(repeats):
+    """The verbatim memory of a whole turn has no stored vector; a long one is encoded at query time
+    as its clauses about the question, not whole (an assistant's answer of hundreds of tokens cost
+    seconds per query), and still comes back whole."""
+    start = datetime(2026, 3, 2, 9, tzinfo=UTC)
+    long_reaction = ", ".join(["haha sounds good"] * repeats) + ", lol ok cool."
+    turns = [
+        Turn(id="t0", session="s", time=start, speaker="Ana",
+             text="We signed the lease for the Pell Street office."),
+        Turn(id="t1", session="s", time=start + timedelta(minutes=1), speaker="Bo", text=long_reaction),
+    ]  # fmt: skip
+    assert not [e for e in compress([turns[1]]) if "t1" in e.source_ids]
+    embedder = _RecordingEmbedder()
+    memory = Memory(EmbeddedStore(":memory:"), namespace="u", embedder=embedder)
+    memory.add_many(turns)
+    embedder.seen.clear()
+    at = start + timedelta(days=1)
+    hits = retrieve("sounds good", memory.store, namespace="u", embedder=embedder, k=5, at=at).hits
+    found = [h.event for h in hits if h.event.source_ids == ["t1"]]
+    assert found and found[0].text == long_reaction
+    assert count_tokens(long_reaction) > 2 * _QUERY_TIME_EMBED_TOKENS
+    assert embedder.seen and max(count_tokens(t) for t in embedder.seen) <= _QUERY_TIME_EMBED_TOKENS
