@@ -123,12 +123,57 @@ def run_rules(
 
     `classify(match, resolved)` says whether the match is a deadline and which bound word it carries.
     """
-    found: list[Mention] = []
+    matches: list[tuple[re.Match, Resolver, Resolved]] = []
     for pattern, resolve in rules:
         for m in pattern.finditer(text):
             resolved = resolve(m, today, past)
-            if resolved is None:
-                continue
-            deadline, bound = classify(m, resolved)
-            found.append(date_mention(m, resolved, lang=lang, deadline=deadline, bound=bound))
+            if resolved is not None:
+                matches.append((m, resolve, resolved))
+    found: list[Mention] = []
+    for m, resolve, resolved in matches:
+        resolved = _inside_named_period(m, resolve, resolved, matches, today) or resolved
+        deadline, bound = classify(m, resolved)
+        found.append(date_mention(m, resolved, lang=lang, deadline=deadline, bound=bound))
     return found
+
+
+# What may stand between a period and the day in it: "last week on Monday", "last month, on the
+# 15th", "上个月的15号", "on May 3rd last year".
+_PERIOD_DAY_GAP = re.compile(r"[\s,，的]*(?:(?:on|in)\s+)?", re.IGNORECASE)
+
+
+def _inside_named_period(
+    m: re.Match,
+    resolve: Resolver,
+    resolved: Resolved,
+    matches: list[tuple[re.Match, Resolver, Resolved]],
+    today: date,
+) -> Resolved | None:
+    """A single day said right beside a period ("last week on Monday", "last year on March 3rd",
+    "on the 15th last month") is that day of that period: read again from the period's last day
+    looking back (from its first day looking ahead for a period still to come), kept only when it
+    falls inside the period; a period around today keeps the reading from today. Read alone from
+    today, "last week on Monday" was this week's Monday and "last year on March 3rd" this year's;
+    a text that contradicts itself ("last month on May 15th" said on 15 May) keeps the reading
+    from today."""
+    if resolved.span[0] != resolved.span[1]:
+        return None
+    for other, _, period in matches:
+        first, last = period.span
+        if first == last or other.start() == m.start():
+            continue
+        if other.end() > m.start() and m.end() > other.start():
+            continue  # overlapping readings of one expression
+        text = m.string
+        if other.end() <= m.start():
+            if not _PERIOD_DAY_GAP.fullmatch(text[other.end() : m.start()]):
+                continue
+        elif text[m.end() : other.start()].strip():
+            continue  # after the day, only a space: "on Monday, next week I fly" are two times
+        if first <= today <= last:
+            return None  # a period around today: the day read from today is already in it
+        ahead = first > today
+        again = resolve(m, first if ahead else last, not ahead)
+        if again is not None and first <= again.day <= last:
+            return again
+    return None

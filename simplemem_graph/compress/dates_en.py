@@ -168,7 +168,12 @@ def _month_day(m: re.Match, today: date, past: bool) -> Resolved | None:
     return Resolved.one_day(day) if day else None
 
 
-_WEEKDAY_BEFORE = re.compile(r"\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+$", re.IGNORECASE)
+# A weekday's name, or its capitalised short form ("Fri 27 Nov"): not any word it opens ("last
+# month on May 15th" read "month" as Monday and moved a past date to next year), nor a verb ("sat").
+_WEEKDAY_BEFORE = re.compile(
+    r"\b((?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
+    r"(?:Mon|Tue|Tues|Wed|Weds|Thu|Thur|Thurs|Fri|Sat|Sun)\b)\.?,?\s+$"
+)
 _WEEKDAY_INDEX = {d: i for i, d in enumerate(("mon", "tue", "wed", "thu", "fri", "sat", "sun"))}
 
 
@@ -178,7 +183,7 @@ def _year_by_weekday(day: date, before: str, today: date) -> date:
     year's). The year nearest today whose date falls on that weekday; `day` when none of the three
     around it does."""
     said = _WEEKDAY_BEFORE.search(before)
-    if not said or day.weekday() == _WEEKDAY_INDEX[said.group(1).lower()]:
+    if not said or day.weekday() == _WEEKDAY_INDEX[said.group(1)[:3].lower()]:
         return day
     fitting = []
     for year in (today.year - 1, today.year, today.year + 1):
@@ -186,7 +191,7 @@ def _year_by_weekday(day: date, before: str, today: date) -> date:
             candidate = day.replace(year=year)
         except ValueError:  # 29 February
             continue
-        if candidate.weekday() == _WEEKDAY_INDEX[said.group(1).lower()]:
+        if candidate.weekday() == _WEEKDAY_INDEX[said.group(1)[:3].lower()]:
             fitting.append(candidate)
     return min(fitting, key=lambda d: abs((d - today).days)) if fitting else day
 
@@ -340,7 +345,9 @@ _RULES: list[tuple[re.Pattern, Resolver]] = [
     (
         re.compile(
             rf"\b{_DL}(?P<core>(?:on\s+)?the\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th))(?=\s*(?:[,.;!?]|$|at\b|in\b|"
-            rf"and\b|but\b|like\b|as\b|when\b|for\b|with\b|so\b|morning|afternoon|evening))",
+            rf"and\b|but\b|like\b|as\b|when\b|for\b|with\b|so\b|morning|afternoon|evening|"
+            # "on the 22nd last month": the period beside it says which month (run_rules)
+            rf"(?:last|next|this)\s+month\b))",
             _FLAGS,
         ),
         _bare_day,
