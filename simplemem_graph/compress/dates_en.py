@@ -48,6 +48,7 @@ _MONTH = (
     "(?P<m>(?-i:January|February|March|April|May|June|July|August|September|October|November|December|"
     "Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec))\\.?"
 )
+_ANY_MONTH = _MONTH.replace("(?P<m>", "(?:", 1)  # in a lookahead beside another month group
 _DL = r"(?:(?P<dl>by|before|until|till|no later than|not later than)\s+)?"
 _COUNT = rf"(?P<n>\d+|an?|one|{EN_NUMBER_WORD_PATTERN}|a couple of|couple of)"
 
@@ -164,7 +165,9 @@ def _month_day(m: re.Match, today: date, past: bool) -> Resolved | None:
     year = int(m.group("y")) if m.group("y") else None
     day = month_day(today, _MONTHS[m.group("m").lower()], int(m.group("d")), year, past=past)
     if day and year is None:
-        day = _year_by_weekday(day, m.string[: m.start()], today)
+        # "Monday, December 5": the weekday is part of the date and says its year
+        said = m.group("wd") + " " if m.group("wd") else m.string[: m.start()]
+        day = _year_by_weekday(day, said, today)
     return Resolved.one_day(day) if day else None
 
 
@@ -271,14 +274,15 @@ _RULES: list[tuple[re.Pattern, Resolver]] = [
     ),
     (
         re.compile(
-            rf"\b{_DL}(?P<core>(?:on\s+)?{_MONTH}\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(?P<y>\d{{4}}))?)\b",
+            rf"\b{_DL}(?P<core>(?:on\s+)?(?:{_WD},?\s+)?{_MONTH}\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?"
+            rf"(?:,?\s+(?P<y>\d{{4}}))?)\b",
             _FLAGS,
         ),
         _month_day,
     ),
     (
         re.compile(
-            rf"\b{_DL}(?P<core>(?:on\s+)?(?:the\s+)?(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}"
+            rf"\b{_DL}(?P<core>(?:on\s+)?(?:{_WD},?\s+)?(?:the\s+)?(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}"
             rf"(?:,?\s+(?P<y>\d{{4}}))?)\b",
             _FLAGS,
         ),
@@ -305,7 +309,9 @@ _RULES: list[tuple[re.Pattern, Resolver]] = [
     (
         re.compile(
             rf"\b{_DL}(?P<core>(?:(?P<rel>this coming|this|next|last|coming|past)\s+)?{_WD}"
-            rf"(?:\s+(?P<wk>next week|this week|last week))?)\b",
+            rf"(?:\s+(?P<wk>next week|this week|last week))?)\b"
+            # "Saturday, June 10th" is one day: the date names it (a weekday before it says its year)
+            rf"(?!,?\s+(?:the\s+)?(?:{_ANY_MONTH}\s+\d|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_ANY_MONTH}))",
             _FLAGS,
         ),
         _weekday,

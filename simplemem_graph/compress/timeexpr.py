@@ -169,7 +169,16 @@ def local_clause(sentence: str, start: int, end: int, lang: str) -> tuple[int, i
     reporting = _ZH_REPORTING if lang == "zh" or re.search(r"[\u4e00-\u9fff]", head) else _EN_REPORTING
     cut = max([cut, *(m.end() for m in reporting.finditer(head))])
     tail = _LOCAL_BOUNDARY.search(sentence, end)
-    return cut, tail.start() if tail else len(sentence)
+    stop = tail.start() if tail else len(sentence)
+    if cut and not _EN_APPOSITION_REST.sub("", sentence[cut:start] + " " + sentence[end:stop]).strip():
+        # a date standing alone between pauses restates the clause before it ("I got the ticket on
+        # Valentine's Day, February 14th, which was $40"): that clause's tense is the date's
+        cut = max((m.end() for m in _LOCAL_BOUNDARY.finditer(sentence[: cut - 1])), default=0)
+    return cut, stop
+
+
+# What a date's own clause may hold besides the date and still be a restatement of the clause before.
+_EN_APPOSITION_REST = re.compile(r"\b(?:on|in|at|the|of|or|and)\b|[\s,;:.()—–-]", re.IGNORECASE)
 
 
 def date_points_back(
