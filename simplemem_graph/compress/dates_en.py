@@ -46,7 +46,9 @@ _WD = "(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 # Month names must be capitalised ("May 8", not "may 5 people come"), so this part is case-sensitive.
 _MONTH = (
     "(?P<m>(?-i:January|February|March|April|May|June|July|August|September|October|November|December|"
-    "Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec))\\.?"
+    "Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec))"
+    # the dot of a short form ("Jun."), not the full stop after a whole name ("in June.")
+    "(?:(?<=Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\\.|(?<=Sept)\\.)?"
 )
 _ANY_MONTH = _MONTH.replace("(?P<m>", "(?:", 1)  # in a lookahead beside another month group
 _DL = r"(?:(?P<dl>by|before|until|till|no later than|not later than)\s+)?"
@@ -156,6 +158,8 @@ def _month_part(m: re.Match, today: date, past: bool) -> Resolved | None:
     if m.group("m"):
         month = _MONTHS[m.group("m").lower()]
         first = month_day(today, month, 1, int(m.group("y")) if m.group("y") else None, past=past)
+        if first and past and not m.group("y") and part_of_month(first, part).span[0] > today:
+            first = first.replace(year=first.year - 1)  # "mid-October" said on 3 October: last year's
     else:
         first = add_months(today.replace(day=1), {"next": 1, "last": -1, "this": 0}[m.group("rel").lower()])
     return part_of_month(first, part)

@@ -177,6 +177,12 @@ def local_clause(sentence: str, start: int, end: int, lang: str) -> tuple[int, i
     return cut, stop
 
 
+# "since" right before a date (or opening its expression): the start of something still running.
+# ...unless the date is the subject of a clause "since" opens as a reason ("since Friday is a holiday").
+_EN_VERB_AFTER = re.compile(r"\s*(?:is|was|are|were|will|would|has|had|'s)\b", re.IGNORECASE)
+_EN_SINCE = re.compile(r"\bsince\s+(?:the\s+|early\s+|mid-?|late\s+)?$|\bsince\s", re.IGNORECASE)
+
+
 # What a date's own clause may hold besides the date and still be a restatement of the clause before.
 _EN_APPOSITION_REST = re.compile(r"\b(?:on|in|at|the|of|or|and)\b|[\s,;:.()—–-]", re.IGNORECASE)
 
@@ -197,6 +203,10 @@ def date_points_back(
     """
     if mention.extra.get("deadline"):
         return False  # "by the 28th", "6月3号之前": a deadline is ahead whatever the verb
+    if _EN_SINCE.search(sentence[: mention.start] + mention.surface[:6]) and not _EN_VERB_AFTER.match(
+        sentence, mention.end
+    ):
+        return True  # "walking every morning since mid-January": what runs since began behind
     start, end = local_clause(sentence, mention.start, mention.end, lang)
     clause = sentence[start:end]
     if re.search(r"[\u4e00-\u9fff]", clause):
