@@ -177,10 +177,11 @@ def local_clause(sentence: str, start: int, end: int, lang: str) -> tuple[int, i
     return cut, stop
 
 
-# "since" right before a date (or opening its expression): the start of something still running.
+# "since" right before a date (or opening its expression): the start of something still running,
+# never a "since" elsewhere in the sentence ("since I've only been going a few weeks - every Saturday").
 # ...unless the date is the subject of a clause "since" opens as a reason ("since Friday is a holiday").
 _EN_VERB_AFTER = re.compile(r"\s*(?:is|was|are|were|will|would|has|had|'s)\b", re.IGNORECASE)
-_EN_SINCE = re.compile(r"\bsince\s+(?:the\s+|early\s+|mid-?|late\s+)?$|\bsince\s", re.IGNORECASE)
+_EN_SINCE = re.compile(r"\bsince\s+(?:the\s+|early\s+|mid-?|late\s+)?$", re.IGNORECASE)
 
 
 # What a date's own clause may hold besides the date and still be a restatement of the clause before.
@@ -203,9 +204,8 @@ def date_points_back(
     """
     if mention.extra.get("deadline"):
         return False  # "by the 28th", "6月3号之前": a deadline is ahead whatever the verb
-    if _EN_SINCE.search(sentence[: mention.start] + mention.surface[:6]) and not _EN_VERB_AFTER.match(
-        sentence, mention.end
-    ):
+    since = _EN_SINCE.search(sentence[: mention.start]) or mention.surface.lower().startswith("since ")
+    if since and not _EN_VERB_AFTER.match(sentence, mention.end):
         return True  # "walking every morning since mid-January": what runs since began behind
     start, end = local_clause(sentence, mention.start, mention.end, lang)
     clause = sentence[start:end]
