@@ -115,7 +115,7 @@ def zh_says(text: str, named: set[str], question: bool) -> bool:
             return False
         if _zh_negated_act(pairs):
             return True
-        if _zh_generic_thing_judged(pairs) or _zh_experienced(pairs):
+        if _zh_generic_thing_judged(pairs) or _zh_experienced(pairs) or _zh_idiom_of_someone(pairs, named):
             return True
     at = 0
     previous_tag = ""
@@ -201,6 +201,27 @@ def _zh_generic_thing_judged(pairs: list[tuple[str, str]]) -> bool:
         subject = (tag.startswith(("n", "vn")) and word in ZH_PHATIC_WORDS) or (
             tag == "nr" and len(word) >= 2 and not zh_phatic_word(word)
         )
+    return False
+
+
+# Who an idiom can be said of: the speaker, a third person, a group with them ("我们", "他们").
+_ZH_PERSON_PRONOUNS = ("我", "他", "她", "它", "咱")
+
+
+def _zh_idiom_of_someone(pairs: list[tuple[str, str]], named: set[str]) -> bool:
+    """An idiom or set phrase (jieba's i / l, four characters and more) said of someone the clause
+    names before it: "我会尝试跟他坦诚相待", "他最近总是心不在焉", "我们一直相安无事" say how a person
+    acts or is, a fact, though jieba tags no noun or verb in them. Without a person before it an
+    idiom is a wish or a verdict ("一路顺风", "太棒了"); with the listener before it, a reaction to
+    them ("我也为你感到高兴") or praise."""
+    someone = False
+    for word, tag in pairs:
+        if _ZH_LISTENER.search(word):
+            return False  # "我也为你感到高兴": a feeling for the listener, a reaction
+        if word.startswith(_ZH_PERSON_PRONOUNS) or (tag.startswith("nr") and word in named):
+            someone = True
+        elif someone and tag in ("i", "l") and len(word) >= 4 and not zh_phatic_word(word):
+            return True
     return False
 
 

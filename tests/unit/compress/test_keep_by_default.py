@@ -70,3 +70,23 @@ def test_pleasantries_stay_out(make_turn, nlp):
     for line in ["谢谢你的建议和帮助。", "好的，我会尝试这些方法的。", "Thanks for the support!",
                  "Your help means a lot.", "That's the spirit!", "收到😊晚安～"]:  # fmt: skip
         assert not compress([make_turn(line, speaker="林")], nlp=nlp), line
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["我会尝试跟他坦诚相待。", "他最近总是心不在焉。", "我们一直相安无事。", "她对工作一丝不苟。"],
+)
+def test_an_idiom_said_of_someone_is_kept(make_turn, nlp, line):
+    """jieba tags a four-character idiom i and no noun or verb in these: how a person acts or is
+    made no memory ("我会尝试跟他坦诚相待", MemoryBank-cn's companion chat)."""
+    events = compress([make_turn(line, speaker="林")], nlp=nlp)
+    assert events and events[0].text.rstrip("。").endswith(line.rstrip("。")[-4:]), line
+
+
+@pytest.mark.parametrize("line", ["一路顺风！", "祝你心想事成。", "你真是才华横溢！"])
+def test_an_idiom_as_a_wish_or_praise_stays_out(make_turn, nlp, line):
+    assert not compress([make_turn(line, speaker="林")], nlp=nlp), line
+
+
+def test_an_idiom_of_feeling_for_the_listener_stays_out(make_turn, nlp):
+    assert not compress([make_turn("我也为你感到高兴！", speaker="林")], nlp=nlp)
