@@ -14,12 +14,7 @@ import pytest
 
 from simplemem_graph.compress import compress
 from simplemem_graph.models import Turn
-
-_MONTHS = list(calendar.month_name)[1:]
-
-
-def _suffix(day: int) -> str:
-    return "th" if 10 <= day % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")
+from tests.date_text import MONTHS, ordinal, random_day
 
 
 def _dates(text: str, today: date) -> list[str]:
@@ -31,9 +26,9 @@ def _dates(text: str, today: date) -> list[str]:
 @pytest.mark.parametrize("seed", range(25))
 def test_a_date_in_apposition_takes_the_tense_of_the_clause_before(seed):
     rng = random.Random(seed)
-    today = date(2023, 1, 1) + timedelta(days=rng.randrange(0, 3 * 365))
+    today = random_day(rng, 2023)
     said = today - timedelta(days=rng.randrange(95, 300))  # beyond the 90 days a plan may look back
-    name = f"{_MONTHS[said.month - 1]} {said.day}{_suffix(said.day)}"
+    name = f"{MONTHS[said.month - 1]} {ordinal(said.day)}"
     text = f"I got that parking ticket on my birthday, {name}, which was $40."
     got = _dates(text, today)
     assert got == [said.isoformat()], (text, today, got)
@@ -42,8 +37,8 @@ def test_a_date_in_apposition_takes_the_tense_of_the_clause_before(seed):
 @pytest.mark.parametrize("seed", range(25))
 def test_a_weekday_before_a_dated_day_is_that_day(seed):
     rng = random.Random(seed)
-    today = date(2023, 1, 1) + timedelta(days=rng.randrange(0, 3 * 365))
+    today = random_day(rng, 2023)
     day = today + timedelta(days=rng.randrange(8, 60))
-    name = f"{calendar.day_name[day.weekday()]}, {_MONTHS[day.month - 1]} {day.day}{_suffix(day.day)}"
+    name = f"{calendar.day_name[day.weekday()]}, {MONTHS[day.month - 1]} {ordinal(day.day)}"
     got = _dates(f"The party is on {name}.", today)
     assert got == [day.isoformat()], (name, today, got)

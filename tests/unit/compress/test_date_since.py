@@ -5,17 +5,15 @@ month's whole name is no abbreviation dot: "in June." restates as "in June (…)
 
 from __future__ import annotations
 
-import calendar
 import random
 import re
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime
 
 import pytest
 
 from simplemem_graph.compress import compress
 from simplemem_graph.models import Turn
-
-_MONTHS = list(calendar.month_name)[1:]
+from tests.date_text import MONTHS, random_day
 
 
 def _texts(text: str, today: date) -> list[str]:
@@ -26,9 +24,9 @@ def _texts(text: str, today: date) -> list[str]:
 @pytest.mark.parametrize("seed", range(25))
 def test_since_a_month_is_behind_the_turn(seed):
     rng = random.Random(seed)
-    today = date(2023, 1, 1) + timedelta(days=rng.randrange(0, 3 * 365))
+    today = random_day(rng, 2023)
     month = rng.randrange(1, 13)
-    text = f"I've been walking every morning since mid-{_MONTHS[month - 1]}, and I want to keep going."
+    text = f"I've been walking every morning since mid-{MONTHS[month - 1]}, and I want to keep going."
     got = re.findall(r"\((\d{4})-(\d{2})-\d{2}/", " ".join(_texts(text, today)))
     year = today.year if (month, 15) <= (today.month, today.day) else today.year - 1
     assert got == [(str(year), f"{month:02d}")], (text, today, got)
@@ -40,7 +38,7 @@ def test_since_opening_a_reason_leaves_the_date_ahead():
     assert "since Friday (2023-05-26) is a holiday" in said
 
 
-@pytest.mark.parametrize("month", _MONTHS)
+@pytest.mark.parametrize("month", MONTHS)
 def test_a_month_at_the_end_of_a_sentence_is_annotated_before_the_full_stop(month):
     text = " ".join(_texts(f"I moved here in {month}.", date(2023, 5, 24)))
     assert re.search(rf"in {month} \(\d{{4}}-\d{{2}}\)", text), text

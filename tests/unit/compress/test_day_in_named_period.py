@@ -13,13 +13,10 @@ import pytest
 
 from simplemem_graph.compress.dates_en import find_dates_en
 from simplemem_graph.dates import week_start
+from tests.date_text import MONTHS, ordinal, random_day
 
 _WEEKDAYS = list(calendar.day_name)
-_MONTHS = list(calendar.month_name)[1:]
 
-
-def _suffix(day: int) -> str:
-    return "th" if 10 <= day % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")
 
 
 def _day_values(text: str, today: date, past: bool, word: str) -> list[date]:
@@ -29,7 +26,7 @@ def _day_values(text: str, today: date, past: bool, word: str) -> list[date]:
 @pytest.mark.parametrize("seed", range(30))
 def test_a_weekday_beside_last_or_next_week_is_that_weeks(seed):
     rng = random.Random(seed)
-    today = date(2024, 1, 1) + timedelta(days=rng.randrange(0, 3 * 365))
+    today = random_day(rng, 2024)
     wd = rng.randrange(7)
     shift, text = rng.choice(
         [(-1, "I started the job last week{} on {}."), (1, "We'll meet next week{} on {}.")]
@@ -42,9 +39,9 @@ def test_a_weekday_beside_last_or_next_week_is_that_weeks(seed):
 @pytest.mark.parametrize("seed", range(30))
 def test_a_day_of_month_beside_last_month_is_that_months(seed):
     rng = random.Random(seed)
-    today = date(2024, 1, 1) + timedelta(days=rng.randrange(0, 3 * 365))
+    today = random_day(rng, 2024)
     day = rng.randrange(1, 29)
-    text = f"I went to the clinic last month, on the {day}{_suffix(day)}."
+    text = f"I went to the clinic last month, on the {ordinal(day)}."
     first = (today.replace(day=1) - timedelta(days=1)).replace(day=day)
     assert _day_values(text, today, True, f"the {day}") == [first], (text, today)
 
@@ -52,9 +49,9 @@ def test_a_day_of_month_beside_last_month_is_that_months(seed):
 @pytest.mark.parametrize("seed", range(30))
 def test_a_month_and_day_beside_last_year_is_last_years(seed):
     rng = random.Random(seed)
-    today = date(2024, 1, 1) + timedelta(days=rng.randrange(0, 3 * 365))
+    today = random_day(rng, 2024)
     month, day = rng.randrange(1, 13), rng.randrange(1, 29)
-    said = f"{_MONTHS[month - 1]} {day}{_suffix(day)}"
+    said = f"{MONTHS[month - 1]} {ordinal(day)}"
     text = rng.choice([f"We moved in last year on {said}.", f"We moved in on {said} last year."])
     assert _day_values(text, today, True, said) == [date(today.year - 1, month, day)], (text, today)
 
@@ -64,8 +61,8 @@ def test_a_past_date_after_the_word_month_stays_in_the_past(seed):
     """ "got engaged last month on May 15th", said on 15 May: "month" read as "Mon…" made the
     date the nearest 15 May that is a Monday, a year ahead."""
     rng = random.Random(seed)
-    today = date(2022, 1, 1) + timedelta(days=rng.randrange(0, 3 * 365))
-    said = f"{_MONTHS[today.month - 1]} {today.day}{_suffix(today.day)}"
+    today = random_day(rng, 2022)
+    said = f"{MONTHS[today.month - 1]} {ordinal(today.day)}"
     got = _day_values(f"My friend got engaged last month on {said}.", today, True, said)
     assert got and all(d <= today for d in got), (said, today, got)
 
