@@ -177,6 +177,11 @@ def local_clause(sentence: str, start: int, end: int, lang: str) -> tuple[int, i
     return cut, stop
 
 
+# 是…的 after a date: when a done thing happened ("我们是2月14号那天认识的", "这本书是2月14号买的");
+# a verb stands between the date and 的, so "车票是3月5号的" (the ticket for that day) is not it.
+_ZH_CLEFT_PAST = re.compile(r"^[^，。！？,.!?]*?[\u4e00-\u9fff]的\s*(?:[，。！？,.!?]|$)")
+
+
 # "since" right before a date (or opening its expression): the start of something still running,
 # never a "since" elsewhere in the sentence ("since I've only been going a few weeks - every Saturday").
 # ...unless the date is the subject of a clause "since" opens as a reason ("since Friday is a holiday").
@@ -214,7 +219,10 @@ def date_points_back(
         lead = sentence[max(0, min(start, mention.start - 6)) : mention.start]
         # 不…了 is a change of plan, not a past event: "周六我不去了" is about the coming Saturday
         changed = _ZH_CHANGE_OF_STATE.search(clause)
-        return not _ZH_AHEAD.search(lead) and not changed and is_past(clause, "zh")
+        after = sentence[mention.end : end]
+        cleft = bool(_ZH_CLEFT_PAST.search(after)) and not ZH_FUTURE.search(after)
+        said_done = is_past(clause, "zh") or cleft
+        return not _ZH_AHEAD.search(lead) and not changed and said_done
     if (
         _EN_AHEAD.search(clause)
         or EN_FUTURE.search(clause)

@@ -42,3 +42,18 @@ def test_a_weekday_before_a_dated_day_is_that_day(seed):
     name = f"{calendar.day_name[day.weekday()]}, {MONTHS[day.month - 1]} {ordinal(day.day)}"
     got = _dates(f"The party is on {name}.", today)
     assert got == [day.isoformat()], (name, today, got)
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_a_chinese_date_before_a_done_verb_and_de_is_behind_the_turn(seed):
+    """是…的 says when a done thing happened ("我们是2月14号那天认识的", "这本书是2月14号买的"), more
+    than 90 days ago too; a date followed by 的 alone ("车票是…的") or a plan ("要交的") is not it."""
+    rng = random.Random(seed)
+    today = random_day(rng, 2023)
+    said = today - timedelta(days=rng.randrange(95, 300))
+    name = f"{said.month}月{said.day}号"
+    done = rng.choice([f"我们是{name}那天认识的。", f"这本书是{name}买的。", f"我们{name}认识的。"])
+    assert _dates(done, today) == [said.isoformat()], (done, today)
+    ahead = today + timedelta(days=rng.randrange(5, 60))
+    plan = f"这个报告是{ahead.month}月{ahead.day}号要交的。"
+    assert _dates(plan, today) == [ahead.isoformat()], (plan, today)
