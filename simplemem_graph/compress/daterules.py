@@ -34,6 +34,8 @@ class Resolved:
     # a month named without a year ("in June", 六月份): a statement reads it by what the event is,
     # a question by its own convention (the latest such month), so query analysis reads it itself
     named_month: bool = False
+    # counted from today ("yesterday", "3 days ago", 前天): a period said beside it moves nothing
+    from_today: bool = False
 
     @classmethod
     def one_day(cls, day: date) -> Resolved:
@@ -156,7 +158,7 @@ def _inside_named_period(
     today, "last week on Monday" was this week's Monday and "last year on March 3rd" this year's;
     a text that contradicts itself ("last month on May 15th" said on 15 May) keeps the reading
     from today."""
-    if resolved.span[0] != resolved.span[1]:
+    if resolved.span[0] != resolved.span[1] or resolved.from_today:
         return None
     for other, _, period in matches:
         first, last = period.span

@@ -86,7 +86,7 @@ def _day_word(m: re.Match, today: date, past: bool) -> Resolved | None:
         "this evening": 0,
         "last night": -1,
     }
-    return Resolved.one_day(today + timedelta(days=offsets[word]))
+    return replace(Resolved.one_day(today + timedelta(days=offsets[word])), from_today=True)
 
 
 def _count(m: re.Match, today: date, past: bool) -> Resolved | None:
@@ -106,7 +106,7 @@ def _count(m: re.Match, today: date, past: bool) -> Resolved | None:
     day = add_units(today, direction * amount, unit)
     if day is None:
         return None
-    return Resolved(day, unit_span(day, unit), day.isoformat())
+    return Resolved(day, unit_span(day, unit), day.isoformat(), from_today=True)
 
 
 def _end_of(m: re.Match, today: date, past: bool) -> Resolved | None:

@@ -194,7 +194,7 @@ def _bare_day(m: re.Match, today: date, past: bool) -> Resolved | None:
 
 
 def _day_word(m: re.Match, today: date, past: bool) -> Resolved | None:
-    return Resolved.one_day(today + timedelta(days=_DAY_WORDS[m.group("w")]))
+    return replace(Resolved.one_day(today + timedelta(days=_DAY_WORDS[m.group("w")])), from_today=True)
 
 
 def _count(m: re.Match, today: date, past: bool) -> Resolved | None:
@@ -207,7 +207,7 @@ def _count(m: re.Match, today: date, past: bool) -> Resolved | None:
     day = add_units(today, direction * amount, unit)
     if day is None:
         return None
-    return Resolved(day, unit_span(day, unit), day.isoformat())
+    return Resolved(day, unit_span(day, unit), day.isoformat(), from_today=True)
 
 
 # (pattern, resolver); the core group is what gets replaced, anything after it (之前) is kept.

@@ -88,3 +88,14 @@ def test_a_reported_day_in_a_named_period(text, today, day):
     spans = [m.extra["span"] for m in find_dates_en(text, today, past=True)]
     days = [first for first, last in spans if first == last]
     assert days == [date.fromisoformat(day)]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_a_day_counted_from_today_is_not_moved_by_a_period_beside_it(seed):
+    rng = random.Random(seed)
+    today = random_day(rng, 2024)
+    back = rng.randrange(1, 6)
+    text = rng.choice([f"I went there last week, {back} days ago.", "We met last month, yesterday actually."])
+    back = back if "days ago" in text else 1
+    spans = [m.extra["span"] for m in find_dates_en(text, today, past=True)]
+    assert [first for first, last in spans if first == last] == [today - timedelta(days=back)], text
