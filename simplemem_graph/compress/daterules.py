@@ -162,10 +162,8 @@ def _inside_named_period(
         return None
     for other, _, period in matches:
         first, last = period.span
-        if first == last or other.start() == m.start():
-            continue
-        if other.end() > m.start() and m.end() > other.start():
-            continue  # overlapping readings of one expression
+        if first == last or (other.end() > m.start() and m.end() > other.start()):
+            continue  # not a period, or another reading of the same words
         text = m.string
         if other.end() <= m.start():
             if not _PERIOD_DAY_GAP.fullmatch(text[other.end() : m.start()]):

@@ -204,10 +204,6 @@ def _zh_generic_thing_judged(pairs: list[tuple[str, str]]) -> bool:
     return False
 
 
-# Who an idiom can be said of: the speaker, a third person, a group with them ("我们", "他们").
-_ZH_PERSON_PRONOUNS = ("我", "他", "她", "它", "咱")
-
-
 def _zh_idiom_of_someone(pairs: list[tuple[str, str]], named: set[str]) -> bool:
     """An idiom or set phrase (jieba's i / l, four characters and more) said of someone the clause
     names before it: "我会尝试跟他坦诚相待", "他最近总是心不在焉", "我们一直相安无事" say how a person
@@ -218,7 +214,7 @@ def _zh_idiom_of_someone(pairs: list[tuple[str, str]], named: set[str]) -> bool:
     for word, tag in pairs:
         if _ZH_LISTENER.search(word):
             return False  # "我也为你感到高兴": a feeling for the listener, a reaction
-        if word.startswith(_ZH_PERSON_PRONOUNS) or (tag.startswith("nr") and word in named):
+        if word.startswith(_ZH_PRONOUN_CHARS) or (tag.startswith("nr") and word in named):
             someone = True
         elif someone and tag in ("i", "l") and len(word) >= 4 and not zh_phatic_word(word):
             return True
