@@ -18,6 +18,7 @@ from simplemem_graph.ingest import consolidate_batch
 from simplemem_graph.memory import Memory
 from simplemem_graph.models import Event, Participant, Turn, stable_id
 from simplemem_graph.retrieve import retrieve
+from simplemem_graph.retrieve.query import asks_when
 from simplemem_graph.text import count_tokens
 
 BASELINE_DEPTH = 120
@@ -87,10 +88,18 @@ def ask_ours(memory: Memory, question: str, at, plan, scorer=None) -> Ranked:
     return Ranked(hits_to_items(five.hits), hits_to_items(deep.hits), five.took_ms, budgets)
 
 
-def ask_baseline(index: RawTurnIndex, system: str, question: str) -> Ranked:
+def ask_baseline(
+    index: RawTurnIndex, system: str, question: str, days: dict[str, str] | None = None
+) -> Ranked:
+    """A baseline's ranking. Given `days` (turn id -> the day it was said), a question asking when
+    gets each item opened with its turn's day, by the rule ours uses (`asks_when`, and the label
+    paid from the budget): raw history with its timestamps, as a sceptic would give it, so that
+    ours does not win a "when" question only by showing a day."""
     started = time.perf_counter()
     # Deep enough to fill the largest budget with short items (sentences are ~12 tokens).
     deep = index.rank(system, question, BASELINE_DEPTH)
+    if days is not None and asks_when(question):
+        deep = [Item(item.ids, f"[{days[item.ids[0]]}] {item.text}") for item in deep]
     return Ranked(deep[:5], deep, (time.perf_counter() - started) * 1000)
 
 
@@ -111,6 +120,7 @@ def evaluate(
     index = RawTurnIndex(
         [t.id for t in turns], [turn_text(t) for t in turns], [t.session for t in turns], memory.embedder
     )
+    days = {t.id: t.time.date().isoformat() for t in turns}
     for q in questions:
         extra = {"gold_sessions": q.gold_sessions, "session_of": session_of, "answer": q.answer}
         budget = None
@@ -121,7 +131,7 @@ def evaluate(
             own = name == next(iter(ours))
             board.add(name, q.bucket, score_question(ranked, q.gold, ours_budget=budget, own=own, **extra))
         for system in BASELINES:
-            ranked = ask_baseline(index, system, q.text)
+            ranked = ask_baseline(index, system, q.text, days)
             board.add(system, q.bucket, score_question(ranked, q.gold, ours_budget=budget, **extra))
 
 

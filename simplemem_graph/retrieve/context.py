@@ -28,12 +28,14 @@ _ELLIPSIS = " …"
 def format_memory(hit: Hit) -> str:
     """One memory line: its date, a due date or non-active status when there is one, the text."""
     event = hit.event
-    tags = [event.time.date().isoformat()]
+    day = event.time.date().isoformat()
+    # A memory retrieved for a "when" question opens with its day already (`retrieve._dated`).
+    tags = [] if event.text.startswith(f"[{day}] ") else [day]
     if event.deadline:
         tags.append(f"due {event.deadline.isoformat()}")
     if event.status not in DEFAULT_STATUSES:
         tags.append(str(event.status))
-    return f"- [{', '.join(tags)}] {event.text}"
+    return f"- [{', '.join(tags)}] {event.text}" if tags else f"- {event.text}"
 
 
 def _truncate(line: str, budget: int) -> str | None:

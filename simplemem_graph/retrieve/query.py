@@ -72,6 +72,9 @@ class QueryAnalysis:
         references: entities that reference phrases ("that client", 他) were resolved to.
         time_range: the dates the question is about, or None.
         surfaces: for each entity id, the words of the query (or the reference) that matched.
+        about_self: the asker asks what they said of themself (`asks_about_self`).
+        about_listener: the asker asks what they were told (`asks_about_listener`).
+        asks_when: the question asks for a day or a time (`asks_when`).
     """
 
     query: str
@@ -83,6 +86,8 @@ class QueryAnalysis:
     surfaces: dict[str, str] = field(default_factory=dict)
     content: str = ""
     about_self: bool = False
+    about_listener: bool = False
+    asks_when: bool = False
 
     @property
     def all_entities(self) -> list[Entity]:
@@ -95,6 +100,7 @@ class QueryAnalysis:
             "lang": self.lang,
             "entities": [e.name for e in self.entities],
             "references": [e.name for e in self.references],
+            "asks_when": self.asks_when,
             "time_range": None
             if tr is None
             else {
@@ -402,6 +408,43 @@ def content_words(query: str) -> list[str]:
     return tokenize(content_text(query))
 
 
+# "What did you recommend…", 你上次给我推荐过哪些…: a question about what the listener said before, not a
+# request to say something now ("Can you recommend a show for tonight?", 你能给我推荐几部电影吗): its
+# answer is in an agent's reply. English: "you" then a verb of telling or advising in the past
+# ("you mentioned", "did you suggest", "you'd recommended"). Chinese: 你 then such a verb, marked
+# past by a time word before it (上次, 之前), 过 / 了 / 的 after it, or the recalling 来着; 你 after
+# a preposition or a verb is the one told (我跟你说, 我告诉你), not the teller.
+_EN_YOU_SAID = re.compile(
+    r"\b(?:did\s+you\s+(?:\w+\s+)?(?:suggest|recommend|say|tell|mention|advise|give|teach|share|list|"
+    r"propose|offer|explain)"
+    r"|you(?:\s+had|'d)?\s+(?:just\s+|also\s+)?(?:suggested|recommended|said|told|mentioned|advised|gave|"
+    r"given|taught|shared|listed|proposed|offered|explained|came\s+up\s+with))\b",
+    re.I,
+)
+_ZH_TELL = r"(?:推荐|建议|说|提|教|让|出|告诉|介绍|讲|分享|提醒|安利|支招|劝|列|讲解|解释)"
+_ZH_YOU_TELL = re.compile(
+    r"(?<![跟和对给向同问诉])[你您](?:都|还|也|又|是|最近|之前|以前|上次|上回|那次|那回|那天|那时|当时|曾经|刚才|刚刚)*"
+    rf"(?:给我|跟我|对我|帮我|为我|和我|向我)?{_ZH_TELL}([^，。？！?!,]{{0,10}})"
+)
+# What marks the telling as past: a time word or clause anywhere in the question ("上次…", "…那回，",
+# "…的时候，"), or 过 / 了 / 的 after the verb ("你推荐过", "你推荐我去看的那几个地方").
+_ZH_PAST = re.compile(r"之前|以前|上次|上回|那次|那回|那阵|那天|那时|当时|曾经|刚才|刚刚|的时候|来着")
+
+
+def asks_about_listener(query: str) -> bool:
+    """A question about what the one asked said before ("你上次给我推荐过哪些电影？", "What did you
+    suggest for my trip?"): its answer is in an agent's reply, not in what the asker said of
+    themself."""
+    if detect_lang(query) != "zh":
+        return bool(_EN_YOU_SAID.search(query))
+    told = _ZH_YOU_TELL.search(query)
+    if not told:
+        return False
+    after = told.group(1)
+    request = query.rstrip("？?！!。 ").endswith(("吧", "吗", "呗"))  # "你给我推荐几部好看的电影吧"
+    return bool(_ZH_PAST.search(query) or re.match(r".?[过了]", after) or ("的" in after[:6] and not request))
+
+
 def asks_about_self(query: str) -> bool:
     """A question in the first person (or one asking to be reminded: "…来着") that does not ask about
     "you": what the asker said of themself ("我喜欢听什么音乐？"), not what they were told
@@ -411,6 +454,33 @@ def asks_about_self(query: str) -> bool:
         recalled = "我" in query or bool(_RECALL_PARTICLE.search(query))
         return recalled and not _ZH_YOU.search(query)
     return bool(_EN_ME.search(query)) and not _EN_YOU.search(query)
+
+
+# A question about when something was (done, said, due): the answer is a day, and a memory's own
+# day is the answer whether or not its text names it ("我一个人逛古城是哪天来着？"). English: "when"
+# opening the question ("so when did…"; "what did I buy when I was in Paris" asks something else),
+# "what / which day|date|year|month", the count of days between two things ("how many days passed
+# between…", "how long before…": the days of both are what it is counted from; not "how many days a
+# week"). Chinese: the question words for a day or a time.
+_EN_WHEN = re.compile(
+    r"^\W*(?:(?:and|so|but|ok|okay|hey|also)\W+)?when\b"
+    r"|\b(?:what|which)\s+(?:day|date|year|month|week|weekend)\b"
+    r"|\bhow\s+long\s+(?:ago|before|after|since|between)\b"
+    r"|\bhow\s+many\s+(?:days|weeks|months|years)\s+(?:had\s+|have\s+)?"
+    r"(?:ago|passed|elapsed|before|after|since|between)\b"
+    r"|\bwhat\s+time\s+(?:did|was|were|is|do)\b",
+    re.I,
+)
+_ZH_WHEN = re.compile(
+    r"哪天|哪一天|哪日|什么时候|啥时候|什么时间|何时|几时|几号|几月|哪年|哪一年|哪个月|多久以前|多久前|什么日子"
+    r"|(?:隔|过|差|相隔|相差)了?(?:多少|几)(?:天|周|个星期|个月|年)"
+)
+
+
+def asks_when(query: str) -> bool:
+    """True when the question asks for a day or a time ("When did I…", "我是哪天说…的？"): then each
+    memory shown carries the day it was said (`retrieve`), since that day is often the answer."""
+    return bool(_ZH_WHEN.search(query) if detect_lang(query) == "zh" else _EN_WHEN.search(query))
 
 
 def analyze_query(
@@ -459,6 +529,8 @@ def analyze_query(
         tokens=tokens or tokenize(query),
         content=content if tokens else query,
         about_self=asks_about_self(query),
+        about_listener=asks_about_listener(query),
+        asks_when=asks_when(query),
         entities=entities,
         references=references,
         time_range=parse_time_range(query, at, find_anchor=anchor_lookup),

@@ -144,6 +144,8 @@ def test_memories_carry_their_session_neighbours(store, embedder):
     assert kickoff.event.id == "kickoff"
     assert kickoff.event.source_ids == ["s3:kickoff", "s3:cto"]
     assert kickoff.event.text == (
+        # asked "when": the memory opens with the day it was said (test_when_questions.py)
+        f"[{kickoff.event.time.date().isoformat()}] "
         "Ana said Acme Corp moved the kickoff meeting to 2026-03-12. / "
         "Acme Corp's CTO is travelling until 2026-03-11."
     )
