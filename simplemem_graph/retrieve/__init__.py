@@ -447,6 +447,7 @@ def _with_turn_context(
     }
     # Asked what the listener said ("你让我怎么凉快下来来着？"), the asker's statement or question that
     # matches is the setting, and the reply after it holds what was said: the reply takes its place.
+    # With no agent reply after it (two people talking) the pick is widened as any other.
     to_reply = {s.event.id for s in confident if about_listener and not is_agent_reply(s.event)}
     chains = store.walk(namespace, SessionChains([s.event.id for s in confident], forward=True))
     back_chains = store.walk(namespace, SessionChains(sorted(back), forward=False)) if back else {}
@@ -470,9 +471,10 @@ def _with_turn_context(
             )
             if e.id not in carried and all(e.id != o.event.id for o in out)
         ]
-        if item.event.id in to_reply:
-            near = [e for e in near if is_agent_reply(e)]
-            widened = attach_context(near[0], [], near[1:]) if near else item.event
+        replies = [e for e in near if is_agent_reply(e)] if item.event.id in to_reply else []
+        if replies:
+            near = replies
+            widened = attach_context(near[0], [], near[1:])
         elif forward:
             widened = attach_context(item.event, [], near)
         else:
@@ -483,7 +485,7 @@ def _with_turn_context(
         # A reply given back for the asker's statement is swapped whatever it costs: the reply
         # holds nothing asked, and `fill_budget` cuts what no longer fits.
         extra = count_tokens(widened.text) - count_tokens(item.event.text)
-        if near and (used + extra <= budget or not forward or item.event.id in to_reply):
+        if near and (used + extra <= budget or not forward or bool(replies)):
             used += extra
             carried.update(e.id for e in near)
             item = Scored(item.candidate, widened, item.features, item.score)
