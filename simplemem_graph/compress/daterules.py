@@ -83,6 +83,23 @@ Resolver = Callable[[re.Match, date, bool], Resolved | None]
 _ISO_IN = re.compile(r"\d{4}-\d{2}(?:-\d{2})?")
 
 
+def year_by_weekday(day: date, weekday: int, today: date) -> date:
+    """A weekday written beside a year-less date ("Fri 27 Nov", "3月5日星期四") says which year it is,
+    whatever the tense around it guessed: the year nearest today whose date falls on that weekday
+    (0 = Monday); `day` when it already does or none of the three years around today does."""
+    if day.weekday() == weekday:
+        return day
+    fitting = []
+    for year in (today.year - 1, today.year, today.year + 1):
+        try:
+            candidate = day.replace(year=year)
+        except ValueError:  # 29 February
+            continue
+        if candidate.weekday() == weekday:
+            fitting.append(candidate)
+    return min(fitting, key=lambda d: abs((d - today).days)) if fitting else day
+
+
 def annotated(surface: str, label: str, lang: str) -> str:
     """The surface with its resolution after it; unchanged when the surface already says it in ISO."""
     if label in surface or (_ISO_IN.fullmatch(surface.strip()) and surface.strip() in label):

@@ -21,6 +21,7 @@ from simplemem_graph.compress.daterules import (
     run_rules,
     week_of,
     weekend_of,
+    year_by_weekday,
     year_of,
 )
 from simplemem_graph.compress.mentions import Mention
@@ -185,22 +186,10 @@ _WEEKDAY_INDEX = {d: i for i, d in enumerate(("mon", "tue", "wed", "thu", "fri",
 
 
 def _year_by_weekday(day: date, before: str, today: date) -> date:
-    """ "Fri 27 Nov": a weekday written before a year-less date says which year it is, whatever the
-    tense around it guessed ("handover Fri 27 Nov → Wed 25 Nov (AGM brought forward)" is this
-    year's). The year nearest today whose date falls on that weekday; `day` when none of the three
-    around it does."""
+    """ "Fri 27 Nov": a weekday written before a year-less date says which year it is ("handover Fri 27
+    Nov → Wed 25 Nov (AGM brought forward)" is this year's)."""
     said = _WEEKDAY_BEFORE.search(before)
-    if not said or day.weekday() == _WEEKDAY_INDEX[said.group(1)[:3].lower()]:
-        return day
-    fitting = []
-    for year in (today.year - 1, today.year, today.year + 1):
-        try:
-            candidate = day.replace(year=year)
-        except ValueError:  # 29 February
-            continue
-        if candidate.weekday() == _WEEKDAY_INDEX[said.group(1)[:3].lower()]:
-            fitting.append(candidate)
-    return min(fitting, key=lambda d: abs((d - today).days)) if fitting else day
+    return year_by_weekday(day, _WEEKDAY_INDEX[said.group(1)[:3].lower()], today) if said else day
 
 
 def _month_year(m: re.Match, today: date, past: bool) -> Resolved | None:

@@ -104,8 +104,14 @@ def _recurring(m: re.Match) -> bool:
     return m.string[: m.start()].endswith("每") or bool(_HABITUAL.search(m.string))
 
 
+# "11月2号礼拜一", "12月7日（周一）": a weekday written right after a day's date names that day, as
+# "Monday, December 5" does in English; read alone from today it was another week's day.
+_WEEKDAY_AFTER = re.compile(r"\s*[（(，,、]?\s*(?:周|星期|礼拜)([一二三四五六日天])")
+_DAY_DATE_BEFORE = re.compile(r"(?:\d{1,2}|[一二三四五六七八九十]{1,3})[号日號]\s*[（(，,、]?\s*$")
+
+
 def _weekday(m: re.Match, today: date, past: bool) -> Resolved | None:
-    if _recurring(m):
+    if _recurring(m) or (not m.group("rel") and _DAY_DATE_BEFORE.search(m.string[: m.start()])):
         return None
     shift = _WEEK_SHIFT[m.group("rel") or ""]
     day = weekday_of_week(today, _WEEKDAYS[m.group("wd")], shift)
@@ -184,6 +190,8 @@ def _absolute(m: re.Match, today: date, past: bool) -> Resolved | None:
     if month is None or number is None or not 1 <= month <= 12:
         return None
     day = month_day(today, month, number, int(m.group("y")) if m.group("y") else None, past=past)
+    if day and not m.group("y") and (said := _WEEKDAY_AFTER.match(m.string, m.end())):
+        day = daterules.year_by_weekday(day, _WEEKDAYS[said.group(1)], today)  # "3月5日星期四"
     return Resolved.one_day(day) if day else None
 
 

@@ -57,3 +57,24 @@ def test_a_chinese_date_before_a_done_verb_and_de_is_behind_the_turn(seed):
     ahead = today + timedelta(days=rng.randrange(5, 60))
     plan = f"这个报告是{ahead.month}月{ahead.day}号要交的。"
     assert _dates(plan, today) == [ahead.isoformat()], (plan, today)
+
+
+_ZH_WEEKDAY = "一二三四五六日"
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_a_chinese_weekday_after_a_dated_day_is_that_day(seed):
+    """ "11月2号礼拜一开餐", "12月7日（周一）起": the weekday names the dated day, no second date (read
+    alone from today it was another week's day), and it says the year when the tense cannot
+    ("3月5日星期四" said in October, five months after a Thursday 5 March)."""
+    rng = random.Random(seed)
+    today = random_day(rng, 2023)
+    day = today + timedelta(days=rng.randrange(8, 60))
+    weekday = rng.choice(["礼拜", "星期", "周"]) + _ZH_WEEKDAY[day.weekday()]
+    written = rng.choice([f"{day.month}月{day.day}号{weekday}", f"{day.month}月{day.day}日（{weekday}）"])
+    text = rng.choice([f"{written}开餐，12点前送到。", f"{written}起加夜班宵夜40份。"])
+    assert _dates(text, today) == [day.isoformat()], (text, today)
+    # a date more than 90 days back, which a plan's tense would read as next year's
+    back = today - timedelta(days=rng.randrange(120, 240))
+    said = f"{back.month}月{back.day}日星期{_ZH_WEEKDAY[back.weekday()]}那天我们开了会。"
+    assert _dates(said, today) == [back.isoformat()], (said, today)
