@@ -102,6 +102,9 @@ ZH_FACILITY_SUFFIXES = tuple(
 # The head of a named place of work a contract is for (枫渡花园, 锦城大厦, 东湖园区): the client's
 # site, not a party of its own.
 ZH_SITE_SUFFIXES = tuple(_words("""花园 小区 家园 公寓 大厦 广场 园区 工地 校区 院区 楼盘 新城 苑"""))
+# Cantonese grammar characters (咗 done, 哋 plural, 嘅 of, 啲 some, 嚟 come, 唔 not, 佢 he/she, 喺 at,
+# 冇 have not, 嘢 thing, 嗰 that): written in clauses, never in a name.
+ZH_CANTONESE_GRAMMAR = frozenset("咗哋嘅啲嚟唔佢喺冇嘢嗰")
 
 ZH_PLACE_SUFFIXES = tuple(_words("""省 市 县 区 镇 村 路 街 机场 站 港 湾 岛"""))
 

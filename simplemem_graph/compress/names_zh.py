@@ -13,6 +13,7 @@ import re
 from simplemem_graph.compress.mentions import Mention
 from simplemem_graph.gazetteer import ZH_PLACES
 from simplemem_graph.lexicon import (
+    ZH_CANTONESE_GRAMMAR,
     ZH_COMPOUND_SURNAMES,
     ZH_FACILITY_SUFFIXES,
     ZH_INDUSTRY_WORDS,
@@ -955,7 +956,9 @@ def _names_in_simplified(text: str) -> list[Mention]:
             else "person"
         )
         found.append(Mention(kind, m.start("n"), m.end("n"), name, name))
-    return found
+    # "话睇咗后台", "佢哋财务发咗封邮件": a Cantonese grammar character (咗 done, 哋 plural, 嘅 of)
+    # is inside a clause, never inside a name: such a run is a verb phrase read as a firm.
+    return [m for m in found if not ZH_CANTONESE_GRAMMAR.intersection(m.surface)]
 
 
 # "宴会厅叫什么圆满时光婚宴中心的", "外面一家叫亮堂堂灯光音响的公司": what a firm is called, whatever its

@@ -166,3 +166,19 @@ def test_a_word_jieba_does_not_know_before_an_industry_word_is_a_firm(text, firm
 )
 def test_ordinary_words_before_a_common_noun_are_no_firm(text):
     assert [m for m in _zh(text) if m[0] == "org"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("话睇咗后台记录，知唔关我哋事", []),
+        ("佢哋财务发咗封邮件嚟", []),
+        ("阿坤打咗电话嚟", []),
+        ("佢哋仓入面员工嘅午饭交畀我哋包", []),
+        ("明天去澄屿建材提货，佢哋话打咗电话", [("org", "澄屿建材")]),
+    ],
+)
+def test_a_run_with_a_cantonese_grammar_character_is_no_name(text, kept):
+    """咗 (done), 哋 (plural), 嘅 (of) stand in clauses, never in names: "打咗电话" (made a call) and
+    "发咗封邮件" (sent an email) are verb phrases, not firms; a firm beside them is still one."""
+    assert [m for m in _zh(text) if m[0] == "org"] == kept
