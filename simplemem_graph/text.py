@@ -163,7 +163,10 @@ def query_terms(text: str) -> list[str]:
     An index matches a joined word ("transgender-specific", "Caroline's") only as the phrase of its
     parts, which the text rarely repeats ("a transgender poetry reading"); its parts alone still
     meet it. The index side keeps the joined words as they are, so nothing is re-indexed."""
-    terms = search_terms(text)
+    # A lone Chinese function character (不 of 不舒服, 都, 在, 和, 啥) meets every sentence that
+    # negates or links anything: "哪儿不舒服" ranked "不知道该怎么开始" first on 不 alone. Its
+    # character pairs (不舒) still ask for it; the index keeps it, so nothing is re-indexed.
+    terms = [t for t in search_terms(text) if not _function_character(t)]
     seen = set(terms)
     for term in list(terms):
         for part in _COMPOUND_SPLIT.split(term) if _COMPOUND_SPLIT.search(term) else ():
@@ -171,6 +174,13 @@ def query_terms(text: str) -> list[str]:
                 seen.add(part)
                 terms.append(part)
     return terms
+
+
+_FUNCTION_TAGS = ("d", "p", "c", "u", "y", "r")  # adverb, preposition, conjunction, particles, pronoun
+
+
+def _function_character(term: str) -> bool:
+    return len(term) == 1 and bool(_CJK.match(term)) and zh_dictionary_tag(term).startswith(_FUNCTION_TAGS)
 
 
 def count_tokens(text: str) -> int:

@@ -46,7 +46,7 @@ from simplemem_graph.retrieve.rerank import (
 from simplemem_graph.retrieve.timerange import TimeRange, parse_time_range
 from simplemem_graph.stores.base import GraphStore
 from simplemem_graph.stores.queries import EventQuery, SessionChains, Subgraph, TextQuery
-from simplemem_graph.text import clause_window, count_tokens, token_prefix, tokenize
+from simplemem_graph.text import clause_window, count_tokens, detect_lang, token_prefix, tokenize
 
 __all__ = [
     "DEFAULT_PLAN",
@@ -131,7 +131,7 @@ def _cut(item: _Picked, text: str, step: str) -> _Picked:
 
 
 def _day_label(item: _Picked) -> str:
-    """"[2023-05-06] ", the day `item` was said, or "" when its text names that day already.
+    """ "[2023-05-06] ", the day `item` was said, or "" when its text names that day already.
 
     Asked "when", the day of a memory is often the answer ("我是哪天说要去准备骑行的？"), and a
     restatement names a day only when its turn did ("今天", "last Friday"). A memory naming another
@@ -257,6 +257,11 @@ def gather_candidates(
 
     tiers: list[str] = []
     turn_memories: dict[str, Event] = {}  # verbatim memories of hit turns that made no event
+    weights = (
+        plan.zh_channel_weights
+        if plan.zh_channel_weights and detect_lang(query) == "zh"
+        else plan.channel_weights
+    )
 
     def recall(filter_: RecallFilter) -> list[Candidate]:
         searched: list[str] = []
@@ -271,7 +276,7 @@ def gather_candidates(
             where=filter_,
             channels=plan.channels,
             rrf_k=plan.rrf_k,
-            weights=plan.channel_weights or None,
+            weights=weights or None,
             hot_first=plan.hot_first,
             cold_evidence_top=plan.cold_evidence_top,
             searched_tiers=searched,
@@ -283,11 +288,7 @@ def gather_candidates(
     candidates = recall(where)
     range_filtered = time_range is not None
     range_fallback = False
-    if (
-        time_range is not None
-        and plan.time_fallback
-        and (len(candidates) < k or time_range.named_only)
-    ):
+    if time_range is not None and plan.time_fallback and (len(candidates) < k or time_range.named_only):
         # Too little inside the range (or the range was misread): recall without it and let the
         # time feature prefer what is inside. A `named_only` range always: the store's filter
         # also lets in what was merely said on those days.
@@ -642,9 +643,7 @@ def retrieve(
             about_listener=pool.analysis.about_listener,
         )
     if budget is not None:
-        chosen = fill_budget(
-            chosen, budget, query, plan.budget_context_share, dated=pool.analysis.asks_when
-        )
+        chosen = fill_budget(chosen, budget, query, plan.budget_context_share, dated=pool.analysis.asks_when)
     elif pool.analysis.asks_when:
         chosen = [_dated(item, _day_label(item)) for item in chosen]
     hits = [Hit(event=s.event, score=s.score, path=s.candidate.path, features=s.features) for s in chosen]

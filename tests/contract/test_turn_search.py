@@ -80,6 +80,20 @@ def test_chinese_names_cut_another_way_by_jieba_still_match(store, ns):
     assert [h.id for h in store.text_search(ns, TextQuery("湘黛现在定在哪天", 5))] == ["e1"]
 
 
+def test_a_lone_chinese_function_character_of_the_question_meets_no_turn(store, ns):
+    """ "哪儿不舒服" asks for 舒服 and the pair 不舒, not for 不 alone, which every negation has
+    ("不知道该怎么开始"); a turn that says 不舒服 is still found."""
+    store.add_turns(
+        [
+            make_turn(ns, "t1", "我不知道该怎么开始，也不确定这个任务应该怎么做", minutes=0),
+            make_turn(ns, "t2", "公公最近腰疼，躺床上很不舒服", minutes=1),
+            make_turn(ns, "t3", "都在群里说了，和老板也讲了", minutes=2),
+        ]
+    )
+    assert [h.id for h in store.text_search(ns, TextQuery("老公他爸哪儿不舒服", 5, target="turns"))] == ["t2"]
+    assert store.text_search(ns, TextQuery("都和不", 5, target="turns")) == []
+
+
 @pytest.fixture(params=["embedded", pytest.param("neo4j", marks=pytest.mark.neo4j)])
 def reopenable(request, tmp_path):
     """(open, wipe): open a store on one database again and again; wipe its fulltext terms, as a

@@ -140,3 +140,29 @@ def test_an_agent_reply_gives_its_place_to_the_askers_statement_it_replies_to(em
         # any other question: the reply keeps its place and carries the turn after it
         assert first.id == reply.id and first.source_ids == ["t2", "t3"]
     memory.close()
+
+
+@pytest.mark.parametrize(
+    ("query", "chinese"),
+    [("老公他爸哪儿不舒服来着？", True), ("我那台笔记本用着怎么样", True), ("What laptop did I buy?", False)],
+)
+def test_a_chinese_question_fuses_its_channels_with_the_plans_chinese_weights(monkeypatch, query, chinese):
+    """The lexical channels of a Chinese question meet chat on common words (最近, 情况): the
+    default plan weighs its vector channel as much as the turn fulltext channel; English keeps
+    the plan's own weights."""
+    import simplemem_graph.retrieve as retrieve_module
+    from simplemem_graph.retrieve import DEFAULT_PLAN, gather_candidates
+    from tests.durability_support import HashEmbedder
+
+    seen = []
+
+    def spy(*args, **kwargs):
+        seen.append(kwargs["weights"])
+        return []
+
+    monkeypatch.setattr(retrieve_module, "recall_candidates", spy)
+    store = EmbeddedStore(":memory:")
+    gather_candidates(query, store, namespace="u", embedder=HashEmbedder(), at=T0)
+    expected = DEFAULT_PLAN.zh_channel_weights if chinese else DEFAULT_PLAN.channel_weights
+    assert seen and all(w == expected for w in seen)
+    assert DEFAULT_PLAN.zh_channel_weights["vector"] > DEFAULT_PLAN.channel_weights.get("vector", 1.0)
