@@ -163,23 +163,38 @@ def memorybank_haystacks(
     return haystacks
 
 
-def load_daily_facts(path: Path) -> list[dict[str, str]]:
-    """The facts of a daily-facts file ({"items": [{"id", "fact", "question", "answer"}, ...]})."""
+def load_daily_facts(path: Path) -> list[dict[str, Any]]:
+    """The items of a daily-facts file: {"items": [{"id", "fact", "question", "answer"}, ...]}, or an
+    item said over several turns, {"id", "facts": [turn, ...], "gold": [indices of the turns that
+    carry the answer], "question", "answer", "kind"} (a value changed later, an answer in parts, a
+    look-alike about someone else). Returned with "facts" and "gold" in every item."""
     try:
         items = json.loads(Path(path).read_text(encoding="utf-8"))["items"]
     except (OSError, ValueError, KeyError, TypeError) as e:
         raise ValueError(f"zh_dev: cannot read daily facts from {path}: {e}") from e
+    out = []
     for item in items:
-        missing = [k for k in ("id", "fact", "question", "answer") if not str(item.get(k, "")).strip()]
+        said = "facts" if "facts" in item else "fact"
+        missing = [k for k in ("id", said, "question", "answer") if not str(item.get(k, "")).strip()]
         if missing:
             raise ValueError(f"zh_dev: daily fact {item.get('id')!r} in {path} lacks {missing}")
-    return items
+        facts = item["facts"] if said == "facts" else [item["fact"]]
+        gold = item.get("gold", [0] if said == "fact" else None)
+        if (
+            not isinstance(facts, list)
+            or not gold
+            or not all(isinstance(i, int) and 0 <= i < len(facts) for i in gold)
+        ):
+            raise ValueError(f"zh_dev: daily fact {item['id']!r} in {path}: gold must index its facts")
+        out.append({**item, "facts": facts, "gold": gold})
+    return out
 
 
 def daily_facts_haystacks(path: Path, seed: int) -> list[dict[str, Any]]:
-    """Each MemoryBank user's chat with its share of the facts (fact i goes to user i mod 5) said
-    as user turns on days and at places drawn with `seed`; every question asked the day after the
-    last session, gold = the fact's turn, the answer as the file gives it."""
+    """Each MemoryBank user's chat with its share of the items (item i goes to user i mod 5), each
+    turn of an item said as a user turn on its own day, in the item's order, at places drawn with
+    `seed`; every question asked the day after the last session, gold = the item's gold turns,
+    the answer as the file gives it, bucketed by the item's "kind" when it has one."""
     import random
 
     facts = load_daily_facts(path)
@@ -190,10 +205,19 @@ def daily_facts_haystacks(path: Path, seed: int) -> list[dict[str, Any]]:
         mine = facts[index :: len(records)]
         days = sorted(record["history"])
         inserted: dict[str, list[tuple[int, dict]]] = {}
+        said_as: dict[tuple[str, int], str] = {}
         for fact in mine:
-            day = rng.choice(days)
-            place = rng.randint(0, len(record["history"][day]))
-            inserted.setdefault(day, []).append((place, {"id": fact["id"], "text": fact["fact"]}))
+            # one turn: the draws of the single-fact files, unchanged; several: distinct days in order
+            on = (
+                [rng.choice(days)]
+                if len(fact["facts"]) == 1
+                else sorted(rng.sample(days, len(fact["facts"])))
+            )
+            for k, (day, text) in enumerate(zip(on, fact["facts"], strict=True)):
+                place = rng.randint(0, len(record["history"][day]))
+                turn = fact["id"] if len(fact["facts"]) == 1 else f"{fact['id']}.{k}"
+                inserted.setdefault(day, []).append((place, {"id": turn, "text": text}))
+                said_as[(fact["id"], k)] = turn
         turns, last = _chat_turns(name, record, inserted)
         gold = {t["id"].rsplit("|", 1)[1]: t["id"] for t in turns if t["speaker"] == "user"}
         haystacks.append(
@@ -204,8 +228,8 @@ def daily_facts_haystacks(path: Path, seed: int) -> list[dict[str, Any]]:
                 "questions": [
                     {
                         "query": f["question"],
-                        "gold_turns": [gold[f["id"]]],
-                        "type": question_form(f["question"]),
+                        "gold_turns": [gold[said_as[(f["id"], k)]] for k in f["gold"]],
+                        "type": f.get("kind") or question_form(f["question"]),
                         "answer": f["answer"],
                     }
                     for f in mine

@@ -202,3 +202,24 @@ def test_the_chinese_set_is_seeded_and_its_gold_turns_exist():
             if question["answer"] is not None and question["type"] != "update":
                 gold = " ".join(texts[t] for t in question["gold_turns"])
                 assert answer_coverage(question["answer"], gold) == 1.0, question
+
+
+def test_a_daily_facts_item_said_over_several_turns_names_its_gold_turns(tmp_path):
+    """An item of the harder Chinese sets ({"facts": [...], "gold": [...]}) keeps its turns and gold
+    indices; a single-fact item reads as one turn with gold 0; a gold index outside its turns is an
+    error naming the item."""
+    from bench.zh_dev import load_daily_facts
+
+    path = tmp_path / "facts.json"
+    items = [
+        {"id": "a", "fact": "我家猫叫年糕", "question": "我家猫叫啥？", "answer": "年糕"},
+        {"id": "b", "facts": ["手机买的X1", "又换成Y2了"], "gold": [1], "question": "手机?", "answer": "Y2"},
+    ]
+    path.write_text(json.dumps({"items": items}, ensure_ascii=False), encoding="utf-8")
+    loaded = load_daily_facts(path)
+    said = [(i["facts"], i["gold"]) for i in loaded]
+    assert said == [(["我家猫叫年糕"], [0]), (["手机买的X1", "又换成Y2了"], [1])]
+    items[1]["gold"] = [2]
+    path.write_text(json.dumps({"items": items}, ensure_ascii=False), encoding="utf-8")
+    with pytest.raises(ValueError, match="'b'"):
+        load_daily_facts(path)
