@@ -169,11 +169,15 @@ def print_hits(query: str, payload: dict[str, Any]) -> None:
     table.add_column("sources", overflow="fold", ratio=1)
     table.add_column("path", overflow="fold", ratio=1)
     for i, hit in enumerate(payload["results"], 1):
+        day = hit["time"][:10]
+        # Asked "when", a memory opens with the day it was said ("[2026-03-12] …"): the time column
+        # already shows it, so the table does not say it twice (--json keeps the text as returned).
+        text = hit["text"].removeprefix(f"[{day}] ")
         table.add_row(
             str(i),
             f"{hit['score']:.3f}",
-            hit["time"][:10],
-            hit["text"],
+            day,
+            text,
             ", ".join(hit["source_ids"]),
             " → ".join(hit["path"]),
         )
