@@ -1,5 +1,6 @@
-"""Train the rerank logistic regression on the dev data and save it as plain JSON in the package.
+"""Train the rerank logistic regressions on the dev data and save them as plain JSON in the package.
 
+English (`--lang en`, `reranker.json`):
 Data: only /work/shared/data/locomo/locomo_dev.json (conv-26, conv-30) and timeline_dev.json.
 Each question's candidate pool (recall + expansion, `gather_candidates` with the default plan)
 gives one row per candidate: its rerank features, labelled 1 when its source turns include an
@@ -8,7 +9,16 @@ evaluate recall@5 on the other, both ways, against the hand-set weights on the s
 scorer alone: no context turns attached, so lower than bench/locomo.py). The shipped model is
 then fitted on all the dev data.
 
+Chinese (`--lang zh`, `reranker_zh.json`, used for a question in Chinese): the Chinese dev
+questions only: the Chinese questions of timeline_dev.json and bench/data/timeline_dev3.json
+(client stories), and, over real companion chat (MemoryBank-cn), `bench/data/memorybank_cn_questions.json`,
+`zh_daily_facts_dev.json` and `zh_daily_facts_hard_dev.json` (their facts placed in the chat as
+`bench/zh_dev.py` does, seed 11), with the default embedder. Overfitting check: each set scored
+by weights fitted on the others. The held-out sets (questions2/3, the *_heldout files) are
+never read here; `bench/zh_dev.py` reports on them.
+
     python3 bench/train_reranker.py              # trains, prints the held-out table, writes the JSON
+    python3 bench/train_reranker.py --lang zh    # the Chinese weights
     python3 bench/train_reranker.py --dry-run    # the held-out table only
 """
 
@@ -18,16 +28,17 @@ import argparse
 import json
 import sys
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from locomo import DATA_DIR, DEFAULT_DATA, load_questions
+from zh_dev import DAILY_FACTS, MEMORYBANK_QUESTIONS, daily_facts_haystacks, memorybank_haystacks
 
-from bench.harness import ingest_turn_events
-from simplemem_graph.embedding import SentenceTransformerEmbedder
+from bench.harness import ingest, ingest_turn_events
+from simplemem_graph.embedding import SentenceTransformerEmbedder, make_embedder
 from simplemem_graph.loaders import load_locomo
 from simplemem_graph.memory import Memory
 from simplemem_graph.models import Turn
@@ -35,12 +46,14 @@ from simplemem_graph.retrieve import DEFAULT_PLAN, gather_candidates
 from simplemem_graph.retrieve.rerank import (
     DEFAULT_SCORER,
     LEARNED_MODEL_PATH,
+    LEARNED_ZH_MODEL_PATH,
     LinearScorer,
     Scored,
     select_diverse,
 )
 from simplemem_graph.retrieve.training import fit_scorer
 from simplemem_graph.stores.embedded import EmbeddedStore
+from simplemem_graph.text import detect_lang
 
 TIMELINE_DATA = DATA_DIR / "timeline_dev.json"
 
@@ -90,8 +103,11 @@ def locomo_pools(data_path: Path, embedder, ingest: str) -> list[Pool]:
     return pools
 
 
-def timeline_pools(embedder, ingest: str) -> list[Pool]:
-    data = json.loads(TIMELINE_DATA.read_text(encoding="utf-8"))
+def timeline_pools(
+    embedder, ingest: str, path: Path = TIMELINE_DATA, group: str = "timeline", lang: str | None = None
+) -> list[Pool]:
+    """A client story's questions (those in `lang` only, when given) over its turns."""
+    data = json.loads(path.read_text(encoding="utf-8"))
     turns = [
         Turn(
             id=r["id"],
@@ -109,7 +125,38 @@ def timeline_pools(embedder, ingest: str) -> list[Pool]:
     else:
         ingest_turn_events(memory, turns)
     at = max(t.time for t in turns) + timedelta(hours=1)
-    return question_pools(memory, "timeline", [(q["query"], q["gold_turns"]) for q in data["queries"]], at)
+    questions = [q for q in data["queries"] if lang in (None, detect_lang(q["query"]))]
+    asked = [(q["query"], q["gold_turns"]) for q in questions]
+    return question_pools(memory, group, asked, at)
+
+
+DEV3_STORY = Path(__file__).resolve().parent / "data" / "timeline_dev3.json"
+HARD_DAILY_FACTS = DAILY_FACTS.with_name("zh_daily_facts_hard_dev.json")
+# The Chinese dev sets: (group, haystacks of turns and questions with gold turns).
+ZH_DEV_SETS = {
+    "memorybank": lambda: memorybank_haystacks(None, MEMORYBANK_QUESTIONS),
+    "dailyfacts": lambda: daily_facts_haystacks(DAILY_FACTS, 11),
+    "dailyfacts-hard": lambda: daily_facts_haystacks(HARD_DAILY_FACTS, 11),
+}
+
+
+def zh_pools(embedder, ingest_mode: str) -> list[Pool]:
+    # The client stories' Chinese questions too: they name firms and people (the entity feature),
+    # which daily-life questions never do.
+    pools = timeline_pools(embedder, ingest_mode, lang="zh") + timeline_pools(
+        embedder, ingest_mode, DEV3_STORY, "timeline3", lang="zh"
+    )
+    for group, haystacks in ZH_DEV_SETS.items():
+        for haystack in haystacks():
+            namespace = haystack["id"]
+            turns = [Turn(namespace=namespace, **t) for t in haystack["turns"]]
+            memory = Memory(EmbeddedStore(":memory:"), namespace=namespace, embedder=embedder)
+            ingest(memory, turns, ingest_mode)
+            asked = [(q["query"], q["gold_turns"]) for q in haystack["questions"]]
+            pools += question_pools(memory, group, asked, datetime.fromisoformat(haystack["at"]))
+            memory.close()
+        print(f"{group}: {sum(p.group == group for p in pools)} questions", file=sys.stderr)
+    return pools
 
 
 def recall_at_5(pools: list[Pool], scorer: LinearScorer) -> float:
@@ -137,34 +184,51 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--data", default=str(DEFAULT_DATA))
+    parser.add_argument("--lang", default="en", choices=("en", "zh"), help="which shipped weights to train")
     parser.add_argument("--ingest", default="pipeline", choices=("pipeline", "turns"))
     parser.add_argument("--dry-run", action="store_true", help="evaluate only; do not write the model")
     args = parser.parse_args()
-    embedder = SentenceTransformerEmbedder()
-    pools = locomo_pools(Path(args.data), embedder, args.ingest) + timeline_pools(embedder, args.ingest)
+    if args.lang == "zh":
+        pools = zh_pools(make_embedder(), args.ingest)
+        groups = ["timeline", "timeline3", *ZH_DEV_SETS]
+        splits = [([g for g in groups if g != test], test) for test in groups]
+        name, path = "logreg-zh-dev", LEARNED_ZH_MODEL_PATH
+        trained_on = [
+            "timeline_dev.json (its Chinese questions)",
+            "bench/data/timeline_dev3.json",
+            "bench/data/memorybank_cn_questions.json",
+            "bench/data/zh_daily_facts_dev.json",
+            "bench/data/zh_daily_facts_hard_dev.json",
+        ]
+    else:
+        embedder = SentenceTransformerEmbedder()
+        pools = locomo_pools(Path(args.data), embedder, args.ingest) + timeline_pools(embedder, args.ingest)
+        splits = [(["conv-26", "timeline"], "conv-30"), (["conv-30", "timeline"], "conv-26")]
+        name, path = "logreg-locomo-dev+timeline", LEARNED_MODEL_PATH
+        trained_on = ["locomo_dev.json (conv-26, conv-30)", "timeline_dev.json"]
     report: dict[str, dict[str, float]] = {}
-    for train_conv, test_conv in (("conv-26", "conv-30"), ("conv-30", "conv-26")):
-        train = [p for p in pools if p.group in (train_conv, "timeline")]
-        test = [p for p in pools if p.group == test_conv]
-        learned = fit(train, f"logreg-{train_conv}")
-        report[f"train {train_conv}+timeline -> test {test_conv}"] = {
+    for train_groups, test_group in splits:
+        train = [p for p in pools if p.group in train_groups]
+        test = [p for p in pools if p.group == test_group]
+        learned = fit(train, f"logreg-{'+'.join(train_groups)}")
+        report[f"train {'+'.join(train_groups)} -> test {test_group}"] = {
             "hand R@5": round(recall_at_5(test, DEFAULT_SCORER), 4),
             "learned R@5": round(recall_at_5(test, learned), 4),
             "learned R@5 on train": round(
-                recall_at_5([p for p in train if p.group == train_conv], learned), 4
+                recall_at_5([p for p in train if p.group != "timeline"], learned), 4
             ),
         }
     print(json.dumps(report, indent=2))
-    final = fit(pools, "logreg-locomo-dev+timeline")
+    final = fit(pools, name)
     print(json.dumps({"weights": final.weights, "bias": final.bias}, indent=2))
     if not args.dry_run:
-        LEARNED_MODEL_PATH.write_text(
+        path.write_text(
             json.dumps(
                 {
                     "name": final.name,
                     "weights": final.weights,
                     "bias": final.bias,
-                    "trained_on": ["locomo_dev.json (conv-26, conv-30)", "timeline_dev.json"],
+                    "trained_on": trained_on,
                     "ingest": args.ingest,
                     "held_out": report,
                 },
@@ -174,7 +238,7 @@ def main() -> None:
             + "\n",
             encoding="utf-8",
         )
-        print(f"wrote {LEARNED_MODEL_PATH}", file=sys.stderr)
+        print(f"wrote {path}", file=sys.stderr)
 
 
 if __name__ == "__main__":

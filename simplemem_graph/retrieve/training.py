@@ -31,7 +31,7 @@ from simplemem_graph.stores.base import GraphStore
 # Features designed so that more means more relevant: a negative learned weight for one of them
 # is an artefact of the training data (on LoCoMo every question names a speaker who is in half the
 # events, so entity overlap cannot separate), not something to ship. They are refitted at 0.
-MONOTONE = frozenset({"dense", "lexical", "entity", "time", "fused", "channels"})
+MONOTONE = frozenset({"dense", "dense_rank", "lexical", "entity", "time", "fused", "channels"})
 # Features labels cannot teach honestly. On the dev data nothing is archived (status), nothing was
 # retrieved before (access) and questions are about any time (recency). On feedback, access and
 # last retrieval are read today, *after* the labelled searches touched what they showed, so they

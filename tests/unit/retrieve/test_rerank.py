@@ -60,6 +60,16 @@ def test_features_are_in_unit_range_and_named(events, embedder):
         assert all(0.0 <= value <= 1.0 + 1e-6 for value in row.values()), row
 
 
+def test_dense_rank_is_the_candidates_place_by_meaning_in_the_pool(events, embedder):
+    """1 for the candidate nearest the question, 1/2 for the next...: the order of the cosines,
+    which a model whose cosines all sit in a narrow band still separates."""
+    candidates = [Candidate(i) for i in events]
+    rows = features_for(events, embedder, "Globex bracket price", candidates)
+    by_cosine = sorted(range(len(rows)), key=lambda i: -rows[i]["dense"])
+    assert [rows[i]["dense_rank"] for i in by_cosine] == [1 / (1 + n) for n in range(len(rows))]
+    assert rows[by_cosine[0]]["dense"] > rows[by_cosine[-1]]["dense"]
+
+
 def test_recency_follows_the_decay_policy(events, embedder):
     candidates = [Candidate("standup"), Candidate("price_new"), Candidate("lunch"), Candidate("price_old")]
     rows = features_for(events, embedder, "what happened", candidates)
@@ -138,8 +148,9 @@ def test_scorer_from_json_roundtrip_and_errors(tmp_path):
         LinearScorer.from_json(tmp_path / "missing.json")
 
 
-def test_shipped_learned_model_loads():
-    scorer = learned_scorer()
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_shipped_learned_model_loads(lang):
+    scorer = learned_scorer(lang)
     assert set(scorer.weights) <= set(FEATURES) and scorer.weights["dense"] > 0
 
 

@@ -88,6 +88,33 @@ def test_agent_replies_are_discounted_only_for_questions_about_the_asker():
     assert [s.event.id for s in discount_agent_replies(scored, other)] == ["reply", "fact"]
 
 
+def test_a_scorer_that_learned_the_discount_is_not_discounted_twice():
+    """The Chinese weights learned what an agent's reply or a question is worth to a question about
+    the asker ("asked_or_replied"): the fixed discount stays for scorers that did not."""
+    import numpy as np
+
+    from simplemem_graph.config import DecayPolicy
+    from simplemem_graph.retrieve.rerank import LinearScorer, compute_features
+
+    scored = [_scored("reply", "assistant", 0.8), _scored("fact", "user", 0.6)]
+    mine = QueryAnalysis(query="我的手机是什么？", lang="zh", tokens=["手机"], about_self=True)
+    learned = LinearScorer(weights={"dense": 1.0, "asked_or_replied": -2.0})
+    assert [s.score for s in discount_agent_replies(scored, mine, learned)] == [0.8, 0.6]
+    unaware = LinearScorer(weights={"dense": 1.0})
+    assert [s.event.id for s in discount_agent_replies(scored, mine, unaware)] == ["fact", "reply"]
+    question = _scored("你喜欢什么手机？", "user", 0.5).event
+    events = {e.id: e for e in (scored[0].event, scored[1].event, question)}
+    rows = compute_features(
+        [Candidate(i) for i in events], events, mine, np.zeros(4), at=T0, decay=DecayPolicy()
+    )
+    assert [r["asked_or_replied"] for r in rows] == [1.0, 0.0, 1.0]
+    other = QueryAnalysis(query="你推荐了什么手机？", lang="zh", tokens=["推荐", "手机"], about_self=False)
+    rows = compute_features(
+        [Candidate(i) for i in events], events, other, np.zeros(4), at=T0, decay=DecayPolicy()
+    )
+    assert [r["asked_or_replied"] for r in rows] == [0.0, 0.0, 0.0]
+
+
 def test_a_first_person_fact_ranks_above_chat_that_shares_its_function_words(embedder):
     said = [
         ("user", "我的笔记本是一台银色的旧款联想，用了三年了。"),
@@ -166,3 +193,28 @@ def test_a_chinese_question_fuses_its_channels_with_the_plans_chinese_weights(mo
     expected = DEFAULT_PLAN.zh_channel_weights if chinese else DEFAULT_PLAN.channel_weights
     assert seen and all(w == expected for w in seen)
     assert DEFAULT_PLAN.zh_channel_weights["vector"] > DEFAULT_PLAN.channel_weights.get("vector", 1.0)
+
+
+@pytest.mark.parametrize(
+    ("query", "lang"),
+    [("老公他爸哪儿不舒服来着？", "zh"), ("我那台笔记本用着怎么样", "zh"), ("What laptop did I buy?", "en")],
+)
+def test_a_chinese_question_is_ranked_by_the_weights_learned_on_chinese(monkeypatch, query, lang):
+    """The default plan's learned scorer is the one shipped for the question's language: the Chinese
+    weights lean on the candidate's place by meaning (`dense_rank`), the English ones do not."""
+    import simplemem_graph.retrieve as retrieve_module
+    from simplemem_graph.retrieve import retrieve
+    from simplemem_graph.retrieve.rerank import learned_scorer
+    from tests.durability_support import HashEmbedder
+
+    used = []
+
+    def spy(candidates, events, features, scorer, **kwargs):
+        used.append(scorer)
+        return []
+
+    monkeypatch.setattr(retrieve_module, "score_candidates", spy)
+    retrieve(query, EmbeddedStore(":memory:"), namespace="u", embedder=HashEmbedder(), at=T0)
+    assert used == [learned_scorer(lang)]
+    assert learned_scorer("zh") != learned_scorer("en")
+    assert learned_scorer("zh").weights["dense_rank"] > 0 == learned_scorer("en").weights.get("dense_rank", 0)
