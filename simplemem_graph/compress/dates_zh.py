@@ -195,9 +195,38 @@ def _absolute(m: re.Match, today: date, past: bool) -> Resolved | None:
     return Resolved.one_day(day) if day else None
 
 
+# The first date of a range just before a bare day: "一月八号到十五号", "8号至12号".
+_RANGE_FROM = re.compile(
+    rf"(?:(?:(?P<y>\d{{4}})年)?(?P<m>{_SMALL_NUM})月)?(?P<d>{_SMALL_NUM})[号日]\s*(?:到|至|~|～|-|—|–)\s*$"
+)
+
+
+def _range_end(m: re.Match, number: int, today: date, past: bool) -> date | None:
+    """A bare day that ends a range ("一月八号到十五号") is a day of the month the range opened in
+    (the next month when it is smaller: "28号到3号"), not the next 15th from today."""
+    opened = _RANGE_FROM.search(m.string, 0, m.start())
+    if opened is None or (first := _num(opened.group("d"))) is None:
+        return None
+    month = _num(opened.group("m")) if opened.group("m") else None
+    if month is not None:
+        year = int(opened.group("y")) if opened.group("y") else None
+        start = month_day(today, month, first, year, past=past) if 1 <= month <= 12 else None
+    else:
+        start = day_of_month(today, first, past=past)
+    if start is None:
+        return None
+    month_of_end = add_months(start.replace(day=1), 1 if number < start.day else 0)
+    try:
+        return month_of_end.replace(day=number)
+    except ValueError:  # "2月8号到30号": no such day; read as a day on its own
+        return None
+
+
 def _bare_day(m: re.Match, today: date, past: bool) -> Resolved | None:
     number = _num(m.group("d") or m.group("dz"))
-    day = day_of_month(today, number, past=past) if number else None
+    if not number:
+        return None
+    day = _range_end(m, number, today, past) or day_of_month(today, number, past=past)
     return Resolved.one_day(day) if day else None
 
 
