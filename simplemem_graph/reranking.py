@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import json
+from collections import Counter
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -91,11 +92,12 @@ class Reranking(Ingest):
         raw = self.store.get_meta(self._reranker_key)
         return None if raw is None else _scorer_from_meta(raw, self._reranker_key)
 
-    def reranker(self) -> tuple[LinearScorer, str]:
-        """The reranker `search` uses here and where it comes from: "store" (trained on this
-        namespace's feedback) or "shipped" (the package's weights)."""
+    def reranker(self, lang: str = "en") -> tuple[LinearScorer, str]:
+        """The reranker `search` uses here for a question in `lang` and where it comes from: "store"
+        (trained on this namespace's feedback, for every language) or "shipped" (the package's
+        weights for that language)."""
         stored = self._stored_reranker()
-        return (stored, "store") if stored is not None else (learned_scorer(), "shipped")
+        return (stored, "store") if stored is not None else (learned_scorer(lang), "shipped")
 
     def train_reranker(self, *, folds: int = 5, apply: bool = False) -> dict[str, Any]:
         """Retrain the reranker from this namespace's feedback, with k-fold cross-validation.
@@ -128,8 +130,12 @@ class Reranking(Ingest):
             )
             for record in records
         ]
-        current, source = self.reranker()
-        validation = cross_validate(pools, current, folds=folds, namespace=self.namespace)
+        # the weights search used, per question: the shipped ones differ by language
+        validation = cross_validate(
+            pools, lambda lang: self.reranker(lang)[0], folds=folds, namespace=self.namespace
+        )
+        spoken = Counter(p.lang for p in pools).most_common(1)
+        current, source = self.reranker(spoken[0][0] if spoken else "en")
         name = f"feedback-{self.namespace}"
         retrained = fit_feedback(pools, name)
         applied = bool(apply and validation.improves)

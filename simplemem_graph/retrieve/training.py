@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +27,7 @@ from simplemem_graph.models import Feedback
 from simplemem_graph.retrieve.plans import DEFAULT_PLAN, RetrievalPlan
 from simplemem_graph.retrieve.rerank import DEFAULT_SCORER, FEATURES, LinearScorer, Scored
 from simplemem_graph.stores.base import GraphStore
+from simplemem_graph.text import detect_lang
 
 # Features designed so that more means more relevant: a negative learned weight for one of them
 # is an artefact of the training data (on LoCoMo every question names a speaker who is in half the
@@ -109,6 +110,11 @@ class FeedbackPool:
     @property
     def evaluable(self) -> bool:
         return 1 in self.labels
+
+    @property
+    def lang(self) -> str:
+        """The question's language: which shipped weights `search` ranked it with."""
+        return detect_lang(self.feedback.query)
 
     def training_rows(self) -> tuple[list[dict[str, float]], list[int]]:
         kept = [(s.features, y) for s, y in zip(self.scored, self.labels, strict=True) if y is not None]
@@ -237,8 +243,8 @@ def _fold_of(pools: Sequence[FeedbackPool], folds: int) -> dict[str, int]:
     return {group: i % folds for i, group in enumerate([*evaluable, *rest])}
 
 
-def _metrics(pools: Sequence[FeedbackPool], scorer: LinearScorer) -> dict[str, float]:
-    pairs = [rank_metrics(p, scorer) for p in pools]
+def _metrics(pools: Sequence[FeedbackPool], scorer_for: Callable[[str], LinearScorer]) -> dict[str, float]:
+    pairs = [rank_metrics(p, scorer_for(p.lang)) for p in pools]
     return {
         "mrr": round(float(np.mean([m for m, _ in pairs])), 4),
         "r@5": round(float(np.mean([r for _, r in pairs])), 4),
@@ -275,10 +281,15 @@ def check_enough(pools: Sequence[FeedbackPool], folds: int, namespace: str) -> N
 
 
 def cross_validate(
-    pools: Sequence[FeedbackPool], current: LinearScorer, *, folds: int, namespace: str
+    pools: Sequence[FeedbackPool],
+    current: Callable[[str], LinearScorer],
+    *,
+    folds: int,
+    namespace: str,
 ) -> CrossValidation:
     """k-fold cross-validation over questions: on each fold, weights fitted on the other folds
-    against `current`, both scored on the fold's held-out questions.
+    against the weights in use, `current(lang)` for a question in `lang` (the shipped weights
+    differ by language), both scored on the fold's held-out questions.
 
     Raises:
         InputError: too few labelled queries for `folds` (see `check_enough`).
@@ -296,13 +307,17 @@ def cross_validate(
                 "record more varied feedback or lower --folds"
             )
         retrained = fit_scorer(rows, labels, f"feedback-fold-{fold + 1}")
+
+        def fitted(_lang: str, weights: LinearScorer = retrained) -> LinearScorer:
+            return weights  # one set of weights for every language, as applied weights are
+
         result.folds.append(
             FoldResult(
                 fold=fold + 1,
                 train_queries=len({p.group for p in train if p.evaluable}),
                 test_queries=len(test),
                 current=_metrics(test, current),
-                retrained=_metrics(test, retrained),
+                retrained=_metrics(test, fitted),
             )
         )
     return result

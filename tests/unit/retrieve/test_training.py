@@ -38,3 +38,41 @@ def test_labels_of_one_kind_are_an_input_error():
         fit_scorer(rows, [1] * 10, "t")
     with pytest.raises(InputError):
         fit_scorer([], [], "t")
+
+
+def test_cross_validation_scores_each_question_with_the_weights_search_used_for_its_language():
+    """The shipped weights differ by language: a Chinese question's "current" ranking is the
+    Chinese weights', an English one's the English weights'; retrained weights serve both."""
+    from datetime import UTC, datetime
+
+    from simplemem_graph.models import Event, Feedback
+    from simplemem_graph.retrieve.recall import Candidate
+    from simplemem_graph.retrieve.rerank import LinearScorer, Scored
+    from simplemem_graph.retrieve.training import FeedbackPool, cross_validate
+
+    at = datetime(2026, 5, 1, tzinfo=UTC)
+    rng = np.random.default_rng(5)
+    pools = []
+    for n in range(12):
+        query = f"我的第{n}个问题是什么？" if n % 2 else f"What is question {n}?"
+        scored = []
+        for i in range(6):
+            event = Event(id=f"e{n}-{i}", text="x", source_ids=[f"t{i}"], session="s", speaker="u", time=at)
+            features = {f: float(rng.random()) for f in FEATURES} | {"time": float(i == 0)}
+            scored.append(Scored(Candidate(event.id), event, features, 0.0))
+        feedback = Feedback(id=f"f{n}", query=query, at=at, helpful=[f"e{n}-0"])
+        pools.append(FeedbackPool(feedback, scored, [1, 0, 0, 0, 0, 0]))
+    asked: list[str] = []
+    by_time = LinearScorer(weights={"time": 5.0})  # ranks the helpful memory first
+    against = LinearScorer(weights={"time": -5.0})  # ranks it last
+
+    def current(lang: str) -> LinearScorer:
+        asked.append(lang)
+        return by_time if lang == "zh" else against
+
+    result = cross_validate(pools, current, folds=2, namespace="u").as_dict()
+    assert set(asked) == {"zh", "en"} and asked.count("zh") == asked.count("en") == 6
+    # the Chinese questions rank the helpful memory first (MRR 1), the English ones last (1/6)
+    for fold in result["folds"]:
+        assert 1 / 6 < fold["current"]["mrr"] < 1
+    assert result["retrained"]["mrr"] == 1.0
