@@ -339,13 +339,23 @@ def _repeats(later: Event, earlier: Event) -> bool:
     )
 
 
+def _echoed_whole(echo: Event, said: Event) -> bool:
+    """`echo` repeats `said`, and `said` holds nothing more."""
+    return _repeats(echo, said) and _fact_atoms(said) <= _fact_atoms(echo)
+
+
 def _without_echoes(scored: Sequence[Scored]) -> list[Scored]:
     """One slot per fact: of a memory and its echo (the assistant confirming "Noted: Atlas migration
     for Brightwave, due April 30" after the user said it), the better-ranked one keeps its slot and
-    names the other in its path ("echo <id>"); the other takes no second slot."""
+    names the other in its path ("echo <id>"); the other takes no second slot, unless it says more
+    than the better-ranked echo of it."""
     kept: list[Scored] = []
     for item in scored:
-        twin = next((k for k in kept if _repeats(item.event, k.event) or _repeats(k.event, item.event)), None)
+        # Not a memory that holds more than the echo ranked above it ("谢谢你跟我分享这一部电影"
+        # above "是一部叫做《摔跤吧！爸爸》的电影"): the name would be lost.
+        twin = next(
+            (k for k in kept if _repeats(item.event, k.event) or _echoed_whole(k.event, item.event)), None
+        )
         if twin is None:
             kept.append(item)
         else:
