@@ -340,8 +340,12 @@ def _repeats(later: Event, earlier: Event) -> bool:
 
 
 def _echoed_whole(echo: Event, said: Event) -> bool:
-    """`echo` repeats `said`, and `said` holds nothing more."""
-    return _repeats(echo, said) and _fact_atoms(said) <= _fact_atoms(echo)
+    """`echo` repeats `said`, and `said` holds nothing more: each of its atoms is one of the echo's
+    or written in the echo's text (stage 1 may tag a name in one and not the other)."""
+    if not _repeats(echo, said):
+        return False
+    theirs, text = _fact_atoms(echo), echo.text.casefold()
+    return all(atom in theirs or atom[1].casefold() in text for atom in _fact_atoms(said))
 
 
 def _without_echoes(scored: Sequence[Scored]) -> list[Scored]:

@@ -54,3 +54,21 @@ def test_a_memory_holding_more_than_the_echo_ranked_above_it_keeps_its_slot():
     assert [s.event.id for s in _without_echoes([thanks, said])] == ["thanks", "said"]
     # the other way round the thanks adds nothing: it is the echo
     assert [s.event.id for s in _without_echoes([said, thanks])] == ["said"]
+
+
+def test_a_name_stage_1_tagged_only_in_the_original_is_no_more_when_the_echo_writes_it():
+    said = _event(
+        "said",
+        "user",
+        0,
+        "The Cinder migration costs $17000 and is due May 18 (2026-05-18).",
+        [("date", "2026-05-18"), ("money", "17000 USD"), ("product", "Cinder")],
+    )
+    echo = _event(
+        "echo",
+        "assistant",
+        1,
+        "Cinder migration, $17000, due May 18 (2026-05-18).",
+        [("date", "2026-05-18"), ("money", "17000 USD")],
+    )
+    assert [s.event.id for s in _without_echoes([echo, said])] == ["echo"]
