@@ -286,7 +286,11 @@ def _zh_owned_noun_after(text: str, at: int) -> bool:
     if not following or not re.match(r"[\u4e00-\u9fff]", following):
         return False
     first = next(iter(zh_posseg_default().cut(following)), None)
-    return first is not None and first.flag in ("n", "nr") and len(first.word) <= 3
+    if first is None or first.flag not in ("n", "nr") or len(first.word) > 3:
+        return False
+    # A verb with its potential complement ("晒得我睁不开眼", "吵得我睡不着") is no noun, whatever
+    # jieba's tag says: V不V / V得V never names a thing the speaker owns.
+    return not (len(first.word) == 3 and first.word[1] in "不得")
 
 
 def _pronoun_edits(
