@@ -17,8 +17,12 @@ A model is loaded once per process and shared. `make_embedder(name)` picks the i
 from __future__ import annotations
 
 import functools
+import hashlib
 import importlib.util
 import os
+import threading
+import weakref
+from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol
@@ -55,6 +59,44 @@ def encode_query(embedder: Embedder, texts: Sequence[str]) -> np.ndarray:
     such as e5 embed questions and passages differently), else its `encode`."""
     method = getattr(embedder, "encode_query", None)
     return method(texts) if method is not None else embedder.encode(texts)
+
+
+# Passages encoded at query time (a turn's verbatim memory has no stored vector) come back in
+# question after question: kept per embedder, keyed by a digest of the text (never the text itself,
+# so an erased turn's words do not stay in memory), least recently used dropped first.
+_PASSAGE_CACHE_SIZE = 20_000
+_passage_caches: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_passage_lock = threading.Lock()
+
+
+def encode_passages_cached(embedder: Embedder, texts: Sequence[str]) -> np.ndarray:
+    """`embedder.encode(texts)`, encoding only the texts this embedder has not encoded lately.
+
+    The same vectors as a plain `encode` (a model is deterministic); the cost of a search no longer
+    grows with the turns it encodes again (LoCoMo dev: every question re-encoded its pool's turns).
+    An embedder that cannot be weakly referenced is called directly.
+    """
+    keys = [hashlib.blake2b(text.encode("utf-8"), digest_size=16).digest() for text in texts]
+    try:
+        with _passage_lock:
+            cache = _passage_caches.setdefault(embedder, OrderedDict())
+    except TypeError:
+        return embedder.encode(texts)
+    with _passage_lock:
+        found = {key: cache[key] for key in keys if key in cache}
+        for key in found:
+            cache.move_to_end(key)
+    todo = {key: text for key, text in zip(keys, texts, strict=True) if key not in found}
+    if todo:
+        vectors = embedder.encode(list(todo.values()))
+        found.update(zip(todo, vectors, strict=True))
+        with _passage_lock:
+            cache.update(zip(todo, vectors, strict=True))
+            while len(cache) > _PASSAGE_CACHE_SIZE:
+                cache.popitem(last=False)
+    if not keys:
+        return embedder.encode(texts)
+    return np.stack([found[key] for key in keys])
 
 
 def make_embedder(name: str = DEFAULT_EMBEDDING_MODEL, **kwargs) -> Embedder:

@@ -16,7 +16,7 @@ from datetime import UTC, date, datetime
 from typing import Any, TypeVar
 
 from simplemem_graph.config import DecayPolicy
-from simplemem_graph.embedding import Embedder, encode_query
+from simplemem_graph.embedding import Embedder, encode_passages_cached, encode_query
 from simplemem_graph.errors import ConfigError, InputError
 from simplemem_graph.models import DEFAULT_STATUSES, Event, EventStatus, Hit, Link, LinkKind, Pattern
 from simplemem_graph.retrieve.context import build_context
@@ -527,7 +527,7 @@ def _fill_missing_embeddings(events: dict[str, Event], embedder: Embedder, query
             or token_prefix(e.text, _QUERY_TIME_EMBED_TOKENS)  # one clause longer than that
             for e in missing
         ]
-        vectors = embedder.encode(texts)
+        vectors = encode_passages_cached(embedder, texts)
         for event, vector in zip(missing, vectors, strict=True):
             events[event.id] = event.model_copy(update={"embedding": vector.tolist()})
 
