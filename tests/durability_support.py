@@ -68,6 +68,18 @@ class HashEmbedder:
         return out
 
 
+
+class RecordingEmbedder(HashEmbedder):
+    """HashEmbedder that remembers every text it was asked to encode (in `seen`)."""
+
+    def __init__(self):
+        super().__init__()
+        self.seen: list[str] = []
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        self.seen.extend(texts)
+        return super().encode(texts)
+
 # ---- generated conversations ------------------------------------------------------------------------
 _SYLLABLES = ["ka", "lo", "mi", "ren", "sa", "tor", "vi", "del", "no", "bra", "quin", "zu", "fe", "ha"]
 _ORG_SUFFIX = ["Ltd", "Group", "Labs", "Systems", "Trading"]

@@ -12,21 +12,11 @@ from simplemem_graph.memory import Memory
 from simplemem_graph.models import Turn
 from simplemem_graph.retrieve import retrieve
 from simplemem_graph.stores.embedded import EmbeddedStore
-from tests.durability_support import HashEmbedder
-
-
-class _Counting(HashEmbedder):
-    def __init__(self):
-        super().__init__()
-        self.seen: list[str] = []
-
-    def encode(self, texts):
-        self.seen.extend(texts)
-        return super().encode(texts)
+from tests.durability_support import HashEmbedder, RecordingEmbedder
 
 
 def test_only_new_texts_are_encoded_and_vectors_are_unchanged():
-    embedder = _Counting()
+    embedder = RecordingEmbedder()
     texts = ["the lease is signed", "我们搬到了新办公室", "the lease is signed"]
     first = encode_passages_cached(embedder, texts)
     assert embedder.seen == ["the lease is signed", "我们搬到了新办公室"]  # a repeat is encoded once
@@ -39,7 +29,7 @@ def test_only_new_texts_are_encoded_and_vectors_are_unchanged():
 
 
 def test_each_embedder_has_its_own_vectors():
-    one, other = _Counting(), _Counting()
+    one, other = RecordingEmbedder(), RecordingEmbedder()
     encode_passages_cached(one, ["shared words"])
     encode_passages_cached(other, ["shared words"])
     assert one.seen == other.seen == ["shared words"]
@@ -51,7 +41,7 @@ def test_a_second_search_encodes_no_turn_again():
         Turn(id=f"t{i}", session="s", time=start + timedelta(minutes=i), speaker="Ana", text=text)
         for i, text in enumerate(["haha ok cool", "lol sounds good", "We signed the lease for the office."])
     ]
-    embedder = _Counting()
+    embedder = RecordingEmbedder()
     memory = Memory(EmbeddedStore(":memory:"), namespace="u", embedder=embedder)
     memory.add_many(turns)
     at = start + timedelta(days=1)

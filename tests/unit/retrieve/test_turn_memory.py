@@ -14,7 +14,7 @@ from simplemem_graph.models import Turn
 from simplemem_graph.retrieve import _QUERY_TIME_EMBED_TOKENS, retrieve
 from simplemem_graph.stores.embedded import EmbeddedStore
 from simplemem_graph.text import count_tokens
-from tests.durability_support import HashEmbedder
+from tests.durability_support import HashEmbedder, RecordingEmbedder
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -67,18 +67,6 @@ def test_an_echo_takes_no_second_slot(seed):
     assert any(step.startswith("echo ") for step in kept.path)
 
 
-class _RecordingEmbedder(HashEmbedder):
-    """HashEmbedder that remembers every text it was asked to encode."""
-
-    def __init__(self):
-        super().__init__()
-        self.seen: list[str] = []
-
-    def encode(self, texts):
-        self.seen.extend(texts)
-        return super().encode(texts)
-
-
 @pytest.mark.parametrize("repeats", [40, 120])
 def test_a_long_verbatim_turn_is_encoded_as_its_part_about_the_query(repeats):
     """The verbatim memory of a whole turn has no stored vector; a long one is encoded at query time
@@ -92,7 +80,7 @@ def test_a_long_verbatim_turn_is_encoded_as_its_part_about_the_query(repeats):
         Turn(id="t1", session="s", time=start + timedelta(minutes=1), speaker="Bo", text=long_reaction),
     ]  # fmt: skip
     assert not [e for e in compress([turns[1]]) if "t1" in e.source_ids]
-    embedder = _RecordingEmbedder()
+    embedder = RecordingEmbedder()
     memory = Memory(EmbeddedStore(":memory:"), namespace="u", embedder=embedder)
     memory.add_many(turns)
     embedder.seen.clear()
