@@ -76,16 +76,19 @@ def encode_passages_cached(embedder: Embedder, texts: Sequence[str]) -> np.ndarr
     grows with the turns it encodes again (LoCoMo dev: every question re-encoded its pool's turns).
     An embedder that cannot be weakly referenced is called directly.
     """
-    keys = [hashlib.blake2b(text.encode("utf-8"), digest_size=16).digest() for text in texts]
-    try:
-        with _passage_lock:
-            cache = _passage_caches.setdefault(embedder, OrderedDict())
-    except TypeError:
+    if not texts:
         return embedder.encode(texts)
+    keys = [hashlib.blake2b(text.encode("utf-8"), digest_size=16).digest() for text in texts]
     with _passage_lock:
-        found = {key: cache[key] for key in keys if key in cache}
+        try:
+            cache = _passage_caches.setdefault(embedder, OrderedDict())
+        except TypeError:
+            cache = None
+        found = {key: cache[key] for key in keys if cache is not None and key in cache}
         for key in found:
             cache.move_to_end(key)
+    if cache is None:
+        return embedder.encode(texts)
     todo = {key: text for key, text in zip(keys, texts, strict=True) if key not in found}
     if todo:
         vectors = embedder.encode(list(todo.values()))
@@ -94,8 +97,6 @@ def encode_passages_cached(embedder: Embedder, texts: Sequence[str]) -> np.ndarr
             cache.update(zip(todo, vectors, strict=True))
             while len(cache) > _PASSAGE_CACHE_SIZE:
                 cache.popitem(last=False)
-    if not keys:
-        return embedder.encode(texts)
     return np.stack([found[key] for key in keys])
 
 
