@@ -117,7 +117,10 @@ CONTRAST_MARKER = re.compile(
     r"\b(?:nothing to do (?:with|w/?)(?=\s)|not to be confused with|"
     r"no relation to|not related to|unrelated to|"
     r"not the same (?:firm|company|business|lot|people|one)|"
-    r"(?:separate|different) (?:firm|company|business|lot|outfit|account|one|people))\b",
+    r"(?:separate|different) (?:firm|company|business|lot|outfit|account|one|people|client|customer|"
+    r"prospect|group|brand|shop|store))\b"
+    # "Oakhurst ≠ Oakhaven"
+    r"|≠",
     re.IGNORECASE,
 )
 
@@ -161,7 +164,8 @@ EN_NATIONALITIES = frozenset(
 EN_COMMON_ACRONYMS = frozenset(
     _words("""AI AM ASAP AV CEO CFO COO CTO DIY EOD ETA FYI GDP GST HR HST ID IT KPI LGBT LGBTQ MOU NDA OK PM
     PO PR QA RFP RFQ ROI SOW TV VAT AGM EGM AP AR ACH PDF CNY
-    USD EUR GBP RMB HKD AUD CAD NZD SGD JPY INR CHF SMS API UI UX OTP UAT FOB""")
+    USD EUR GBP RMB HKD AUD CAD NZD SGD JPY INR CHF SMS API UI UX OTP UAT FOB
+    SLA SOP SKU CRM ERP KYC RCA CX UTC GMT""")
 )
 
 # The last word of a street's name ("Quarry Rd", "Mill Lane"): the name is a place.
@@ -169,8 +173,22 @@ EN_STREET_WORDS = frozenset(
     _words("""Rd Road St St. Street Ave Avenue Lane Ln Blvd Boulevard Hwy Highway Drive""")
 )
 
+# Legal forms written after a firm's name outside the English-speaking world ("Ribeira Negra Filmes,
+# Lda.", "Brenner Logistik GmbH", "Sociedade X, S.A."), as registries write them; case counts.
+INTERNATIONAL_LEGAL_FORMS = (
+    *("Lda", "Lda.", "Ltda", "Ltda.", "S.A.", "SA", "S.L.", "SL", "SARL", "S.A.R.L.", "SAS", "S.A.S."),
+    *("S.r.l.", "Srl", "SRL", "S.p.A.", "SpA", "AG", "KG", "GmbH", "N.V.", "NV", "Oy", "Oyj", "AB"),
+    *("A/S", "AS", "ApS", "K.K.", "Tbk", "JSC", "OOO", "d.o.o.", "s.r.o.", "Sp. z o.o."),
+)
+
+
 # English titles before a surname ("Ms. Rivera", "Dr Okafor"): title + surname names one person.
 EN_TITLES = ("Mr.", "Mrs.", "Ms.", "Miss", "Dr.", "Prof.", "Mr", "Mrs", "Ms", "Dr", "Prof")
+
+
+# Discourse markers of chat that open a message and are never part of a name ("Btw Splash Point
+# called", "Fyi Acme Ltd paid"): spaCy joins them to the name after them.
+EN_CHAT_MARKERS = frozenset(_words("""btw fyi ps pls plz tbh imo imho fwiw ngl iirc afaik anyway also"""))
 
 
 # Lemmas (lower case) that say nothing about the world on their own: interjections and formulas,

@@ -9,6 +9,7 @@ duration: ISO 8601 ("PT1H30M", "P2W", "PT48H").
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from simplemem_graph.compress.mentions import Mention
 from simplemem_graph.compress.numerals import (
@@ -23,6 +24,14 @@ from simplemem_graph.compress.numerals import (
 from simplemem_graph.text import STOPWORDS
 
 _DIGITS = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+# ISO 4217 codes people write before an amount beyond the majors (a code that is also an English
+# word, such as ALL, TOP or TRY, is left out: "TOP 10" is no money).
+_MORE_ISO_CODES = """KES UGX TZS RWF ETB NGN GHS XOF XAF ZAR EGP MAD AED SAR QAR KWD BHD OMR JOD ILS PKR BDT
+LKR NPR MYR THB IDR VND SEK NOK DKK ISK PLN CZK HUF RON BGN RSD UAH RUB KZT ARS CLP COP UYU"""
+# The currency signs of Unicode's block for them (category Sc: ₱, ₦, ₫, ₾...), and the baht's.
+_SIGN_CHARS = re.escape(
+    "".join(chr(c) for c in range(0x20A0, 0x20D0) if unicodedata.category(chr(c)) == "Sc") + "฿"
+)
 _CURRENCY_SIGNS = {
     "US$": "USD",
     "HK$": "HKD",
@@ -54,8 +63,28 @@ _CURRENCY_SIGNS = {
     "NZD": "NZD",
     "MXN": "MXN",
     "BRL": "BRL",
+    **{code: code for code in _MORE_ISO_CODES.split()},
     "₹": "INR",
     "₩": "KRW",
+    # Signs and local abbreviations written before an amount across Africa and Asia (any other sign of
+    # Unicode's currency category is kept as written: `_CURRENCY_SIGN`)
+    "₱": "PHP",
+    "₦": "NGN",
+    "₫": "VND",
+    "₺": "TRY",
+    "₪": "ILS",
+    "฿": "THB",
+    "₴": "UAH",
+    "₽": "RUB",
+    "₵": "GHS",
+    "R$": "BRL",
+    "Ksh": "KES",
+    "KSh": "KES",
+    "Kshs": "KES",
+    "RM": "MYR",
+    "Rp": "IDR",
+    "Rs": "INR",
+    "Rs.": "INR",
     "rupee": "INR",
     "rupees": "INR",
     "dollar": "USD",
@@ -85,8 +114,10 @@ _MULTIPLIERS = {
 }
 _EN_MULT = r"(?P<mult>\s?(?:k|K|m|M|mn|bn)\b|\s(?:thousand|million|billion)\b|万|亿)?"
 _MONEY_PREFIX = re.compile(
-    r"(?P<cur>US\$|HK\$|AU\$|A\$|CA\$|C\$|NZ\$|S\$|\$|£|€|¥|￥|₹|₩|人民币"
-    r"|\b(?:RMB|CNY|USD|EUR|GBP|HKD|AUD|CAD|JPY|SGD|INR|CHF|KRW|TWD|NZD|MXN|BRL)\b)"
+    r"(?P<cur>US\$|HK\$|AU\$|A\$|CA\$|C\$|NZ\$|S\$|R\$|\$|£|€|¥|￥|₹|₩|人民币|[" + _SIGN_CHARS + "]"
+    r"|\b(?:RMB|CNY|USD|EUR|GBP|HKD|AUD|CAD|JPY|SGD|INR|CHF|KRW|TWD|NZD|MXN|BRL|"
+    + "|".join(_MORE_ISO_CODES.split())
+    + r"|Kshs?|KSh|RM|Rp|Rs\.?)(?![A-Za-z]))"
     rf"\s?(?P<n>{_DIGITS}){_EN_MULT}"
 )
 _MONEY_SUFFIX = re.compile(
@@ -231,12 +262,18 @@ def iso_duration(amount: float, unit_code: str, *, clock: bool) -> str:
     return f"P{int(amount)}{unit_code}"
 
 
+def _unlisted_sign(sign: str) -> str | None:
+    return sign if len(sign) == 1 and unicodedata.category(sign) == "Sc" else None
+
+
 def _money(text: str) -> list[Mention]:
     found = []
     for pattern in (_MONEY_PREFIX, _MONEY_SUFFIX):
         for m in pattern.finditer(text):
             value = _amount(m.group("n"), m.group("mult"))
-            currency = _CURRENCY_SIGNS.get(m.group("cur")) or _CURRENCY_SIGNS.get(m.group("cur").lower())
+            sign = m.group("cur")
+            # a sign of Unicode's currency category with no code here is kept as written
+            currency = _CURRENCY_SIGNS.get(sign) or _CURRENCY_SIGNS.get(sign.lower()) or _unlisted_sign(sign)
             if value is not None and currency:
                 found.append(
                     Mention("money", m.start(), m.end(), m.group(0), f"{format_number(value)} {currency}")

@@ -15,12 +15,14 @@ from simplemem_graph.compress.mentions import Mention
 from simplemem_graph.errors import ModelLoadError
 from simplemem_graph.gazetteer import EN_PLACES
 from simplemem_graph.lexicon import (
+    EN_CHAT_MARKERS,
     EN_COMMON_ACRONYMS,
     EN_FIRM_INTRODUCED,
     EN_NATIONALITIES,
     EN_ORG_SUFFIXES,
     EN_STREET_WORDS,
     EN_TITLES,
+    INTERNATIONAL_LEGAL_FORMS,
     ZH_JOB_ROLES,
 )
 from simplemem_graph.text import STOPWORDS
@@ -354,6 +356,7 @@ def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozens
         if opening is not None:
             surface = text[opening : start + m.end()]
             found.append(Mention("org", opening, start + m.end(), surface, surface))
+    found += _names_to_legal_form(doc, start, end, found)
     found += _proper_noun_runs(doc, start, end, found)
     # a tagger that calls "Bev" an adjective would drop it below: these are checked on their own
     openings = _sentence_opening_people(doc, start, end, found)
@@ -524,10 +527,44 @@ _POSSESSIVE_NAME = re.compile(r"\b[A-Z][\w-]+['’]s\s+(?P<noun>[A-Z][a-z]{3,})\
 # Nouns for people close to someone, which a possessive makes no firm ("Emma's Mum").
 _PERSONAL_NOUNS = frozenset(
     [
-        "mum", "mom", "mam", "dad", "mother", "father", "brother", "sister", "wife", "husband", "son",
-        "daughter", "aunt", "uncle", "nan", "gran", "granny", "grandad", "grandma", "grandpa", "cousin",
-        "niece", "nephew", "boyfriend", "girlfriend", "partner", "fiance", "fiancee", "friend", "mate",
-        "boss", "team", "office", "house", "place", "birthday", "wedding", "party",
+        "mum",
+        "mom",
+        "mam",
+        "dad",
+        "mother",
+        "father",
+        "brother",
+        "sister",
+        "wife",
+        "husband",
+        "son",
+        "daughter",
+        "aunt",
+        "uncle",
+        "nan",
+        "gran",
+        "granny",
+        "grandad",
+        "grandma",
+        "grandpa",
+        "cousin",
+        "niece",
+        "nephew",
+        "boyfriend",
+        "girlfriend",
+        "partner",
+        "fiance",
+        "fiancee",
+        "friend",
+        "mate",
+        "boss",
+        "team",
+        "office",
+        "house",
+        "place",
+        "birthday",
+        "wedding",
+        "party",
     ]
 )
 
@@ -564,8 +601,18 @@ _TRADE_GROUP_INTRODUCED = re.compile(
 # People named in the plural by kinship or company, not by a trade ("her brothers, Tom Hale").
 _KIN_GROUPS = frozenset(
     [
-        "brothers", "sisters", "mothers", "fathers", "daughters", "sons", "parents", "grandparents",
-        "cousins", "neighbours", "neighbors", "friends",
+        "brothers",
+        "sisters",
+        "mothers",
+        "fathers",
+        "daughters",
+        "sons",
+        "parents",
+        "grandparents",
+        "cousins",
+        "neighbours",
+        "neighbors",
+        "friends",
     ]
 )
 
@@ -577,10 +624,23 @@ def _span(match: re.Match) -> Mention:
 _LEGAL_FORM_ALONE = re.compile(
     r"(?:the\s+)?(?:Pty\.?\s+)?(?:Ltd|Limited|LLC|LLP|Inc|Corp|GmbH|PLC|Pty|Co)\.?", re.IGNORECASE
 )
+# A capitalised name of two to nine words, "and" / "&" / "of" between them, ending in a legal form
+# (a comma may stand before it: "Acme Widgets, Inc.", "Ribeira Negra Filmes, Lda.").
+_EN_LEGAL_NAME = re.compile(
+    r"\b[A-Z][\w'’.-]*(?:\s+(?:(?:and|&|of)\s+)?[A-Z][\w'’.-]*){1,8},?\s+"
+    r"(?:(?:Pty|Pte|Pvt)\.?\s+Ltd|Sdn\.?\s+Bhd|Ltd|Limited|LLC|LLP|Inc|Corp|Corporation|PLC|Co|"
+    + "|".join(re.escape(f.rstrip(".")) for f in sorted(set(INTERNATIONAL_LEGAL_FORMS), key=len)[::-1])
+    + r")\.?(?![\w/-])"
+)
+_NAME_CONNECTOR = re.compile(r"\s(?:and|&|of)\s")
 # A one-word trade name written with its legal form: RotaHound Ltd, Kestrel Inc.
 _NAME_BEFORE_LEGAL_FORM = re.compile(r"\b([A-Z][\w&-]{2,})\s+(?:Ltd|Limited|LLC|Inc|GmbH|PLC|Pty|Co)\b\.?")
 # The capitalised words of a name (Orbitrack, Tallyclock Payroll), up to four.
 _FIRM_NAME = re.compile(r"[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*){0,3}")
+
+
+# The articles Tagalog (and Taglish chat) puts before a person's name, and only a person's.
+_PERSON_ARTICLE = re.compile(r"(?<![\w'’-])(?:si|ni|kay|sina|nina|kina)\s+(?P<n>[A-Z][a-z]{2,})\b")
 
 
 # What people call someone, in any case: "everyone calls the duchess", "calls her the Gaffer",
@@ -643,6 +703,8 @@ def remember_batch_people(docs) -> None:
             if (" " not in surface and _a_person_verb(ent.root)) or _named_as_a_person(doc, ent, s, e):
                 people.add(surface)
         people.update(m.value for m in _signature_people(text, 0, len(text)) if " " not in m.value)
+        # Tagalog's articles for a person's name ("yung founder si Duke", "binigay ni Kayla")
+        people.update(m.group("n") for m in _PERSON_ARTICLE.finditer(text))
         # "a lady everyone calls the duchess": a nickname, typed as written elsewhere ("The Duchess");
         # what someone is called is a person even where a parse reads it as a modifier ("the Capo lol")
         given.update(m.group("n").capitalize() for m in _NICKNAME_GIVEN.finditer(text))
@@ -764,12 +826,13 @@ def _quoted_titles(text: str, start: int, end: int) -> list[Mention]:
 
 
 def _without_leading_interjection(doc, m: Mention, common: frozenset[str]) -> Mention:
-    """ "Bye Caroline", "Yep Jon": spaCy joins an interjection to the name after it."""
+    """ "Bye Caroline", "Yep Jon", "Btw Splash Point": spaCy joins an interjection or a chat marker
+    to the name after it."""
     words = m.surface.split()
     if len(words) < 2:
         return m
     first = _tokens(doc, m.start, m.start + len(words[0]))
-    if first and (first[0].tag_ == "UH" or words[0].lower() in common):
+    if first and (first[0].tag_ == "UH" or words[0].lower() in common or words[0].lower() in EN_CHAT_MARKERS):
         cut = m.surface.index(words[1])
         surface = m.surface[cut:]
         return Mention(m.kind, m.start + cut, m.end, surface, surface, m.extra)
@@ -814,6 +877,31 @@ def _tokens(doc, start: int, end: int):
     """The tokens of `doc` inside characters [start, end)."""
     span = doc.char_span(start, end, alignment_mode="expand")
     return list(span) if span is not None else []
+
+
+def _names_to_legal_form(doc, start: int, end: int, found: list[Mention]) -> list[Mention]:
+    """A registered name read whole up to its legal form, across "and", "&" and "of" ("Kahuru Dairy
+    and Horticulture Farmers' Co-operative Society Ltd", "Marks and Spencer Group PLC"), where NER
+    cut it into pieces; the longer span wins over the pieces. Not when what stands before "and" is
+    no proper noun or one person ("Thanks and Acme Ltd", "Tom and Acme Ltd": the firm alone)."""
+    text = doc_text(doc)
+    names = []
+    for m in _EN_LEGAL_NAME.finditer(text, start, end):
+        opening = _skip_leading_non_names(doc, m.start(), m.end())
+        if opening is None:
+            continue
+        joined = _NAME_CONNECTOR.search(text, opening, m.end())
+        if joined and (
+            # "Thanks and Acme Ltd": what opens the name must be a name too
+            any(t.pos_ != "PROPN" for t in _tokens(doc, opening, joined.start()))
+            or any(
+                k.kind == "person" and " " not in k.surface and k.start == opening and k.end <= joined.start()
+                for k in found
+            )
+        ):
+            continue
+        names.append(Mention("org", opening, m.end(), text[opening : m.end()], text[opening : m.end()]))
+    return names
 
 
 def _skip_leading_non_names(doc, start: int, end: int) -> int | None:

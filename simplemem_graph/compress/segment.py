@@ -10,10 +10,13 @@ import re
 from dataclasses import dataclass
 
 # Sentence ends: Chinese and English terminators, ellipses, line breaks. A full stop only ends a
-# sentence before whitespace and not after a common abbreviation or a single initial.
+# sentence before whitespace and not after a common abbreviation, a single initial or the first word
+# of a two-word legal form (Pte. Ltd.).
 _SENTENCE_END = re.compile(
     r"[。！？!?；;]+[”’\"')）]*|…{1,2}|\.{3}|\n+|(?<!\b[A-Z])(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bDr)(?<!\bSt)"
-    r"(?<!\be\.g)(?<!\bi\.e)(?<!\bvs)(?<!\ba\.m)(?<!\bp\.m)(?<!\betc)\.(?=\s|$)"
+    r"(?<!\be\.g)(?<!\bi\.e)(?<!\bvs)(?<!\ba\.m)(?<!\bp\.m)(?<!\betc)"
+    # the first word of a two-word legal form: "Kim Soon Freight Logistics Pte. Ltd." is one name
+    r"(?<!\bPte)(?<!\bPty)(?<!\bPvt)(?<!\bSdn)(?<!\bCo)\.(?=\s|$)"
 )
 # Clause breaks inside a sentence: commas (not thousands separators), colons, dashes. Never the
 # enumeration comma 、: it joins the items of one list ("九寨沟、桂林"), and a clause cut at it would

@@ -22,6 +22,7 @@ from simplemem_graph.lexicon import (
     EN_FIRM_INTRODUCED,
     EN_ORG_SUFFIXES,
     EN_TITLES,
+    INTERNATIONAL_LEGAL_FORMS,
     ZH_INDUSTRY_WORDS,
     ZH_JOB_ROLES,
     ZH_ORG_ROLE_NOUNS,
@@ -254,7 +255,8 @@ def is_initials_of(short: str, full: str) -> bool:
     """True when `short` is written as initials and they are the capitals of `full` (HDG of
     Harbourside Dental Group); not HD, not HGD."""
     letters = initials_form(short)
-    return bool(letters) and letters == initials(full)
+    # the legal form is left out as often as not (KDHFCS of "... Co-operative Society Ltd")
+    return bool(letters) and letters in (initials(full), initials(without_legal_form(full) or ""))
 
 
 def is_abbreviation(short: str, full: str) -> bool:
@@ -280,15 +282,18 @@ def is_abbreviation(short: str, full: str) -> bool:
     return len(short_key) >= 2 and short_key in full_key and not full_key.endswith(short_key)
 
 
+_NAME_CONNECTORS = frozenset(["&", "and", "of"])  # inside a registered name: "Marks and Spencer Group PLC"
+
+
 def without_legal_form(name: str) -> str | None:
     """An English firm's name without its legal form when at least two words remain ("Kessler
     Vaughn Ostrander LLP" -> "Kessler Vaughn Ostrander"; "Acme Ltd" keeps its form: one word alone
     is too easily another thing)."""
     words = name.split()
-    if len(words) < 3 or not all(w[:1].isupper() or w == "&" for w in words):
+    if len(words) < 3 or not all(w[:1].isupper() or w in _NAME_CONNECTORS for w in words):
         return None
     kept = list(words)
-    while len(kept) >= 3 and kept[-1].rstrip(",") in _EN_LEGAL:  # "Pvt Ltd", "Co., Ltd."
+    while len(kept) >= 3 and kept[-1].rstrip(",") in (*_EN_LEGAL, *INTERNATIONAL_LEGAL_FORMS):  # "Pvt Ltd"
         kept.pop()
     return " ".join(kept).rstrip(",") if len(kept) < len(words) else None
 
@@ -781,7 +786,7 @@ _ZH_ALTERNATIVE = re.compile(rf"(?:或者|或是|或)\s*{_FORM}")
 # "MBP from now on", "KPRC for short": capitals followed by a phrase that makes them the name used
 _EN_FORM_FROM_NOW = re.compile(
     r"(?<![A-Za-z0-9&])(?P<form>[A-Z][A-Z&]{1,5})\s+"
-    r"(?:from (?:now|here) on|from here out|for short|going forward|henceforth)\b"
+    r"(?:from (?:now|here)(?: on)?|from here out|for short|going forward|henceforth)\b"
 )
 _EN_ALTERNATIVE = re.compile(
     r"(?:^|[,.;:!?]\s*|\s)or\s+(?P<form>(?:the|that)\s+[^,.;:!?\n]{2,48}?)\s*(?=[,.;:!?\n]|$)"

@@ -433,7 +433,8 @@ class EntityResolver:
         shorter_of = [
             e
             for e in self.index.longer_names_of(name)
-            if types_compatible(e.type, type_) and is_abbreviation(name, e.name)
+            if (types_compatible(e.type, type_) or _opening_words_of_a_firm(name, type_, e))
+            and is_abbreviation(name, e.name)
         ]
         if len(shorter_of) == 1:
             self.make_alias(name, shorter_of[0].id, "short-name")
@@ -709,3 +710,10 @@ def _introduced_alias(form: str, full: str) -> str | None:
     if form.split()[0].lower() in ("the", "that"):
         return form
     return form if is_abbreviation(form, full) else None
+
+
+def _opening_words_of_a_firm(name: str, type_: str, known: Entity) -> bool:
+    """Two or more Latin words that open a known firm's name are that firm, whatever stage 1 typed
+    them ("Kim Soon sign with them direct" once "Kim Soon Freight Logistics Pte. Ltd." is known: NER
+    reads a Hokkien trade name as a person's)."""
+    return type_ == "person" and known.type == "org" and name.isascii() and len(name.split()) >= 2

@@ -79,6 +79,7 @@ _ZH_SURNAME_TITLE = re.compile(
     "[\u4e00-\u9fff](?P<title>" + "|".join(t for t in ZH_TITLES if len(t) >= 2) + ")"
 )
 _SUPPLIER_ROLES = "供应商|厂家|厂商|承运商|物流商|服务商"
+_SELF = "(?:自己|自个儿|自各儿|自个)"  # "oneself", and how the north-east says it (滑雪场自个儿找的)
 _PREPOSITIONS = "with|and|or|than|vs|versus"  # "their own from X" still names their source
 SUPPLIER = "supplier"  # WORKS_AT props.as of an organisation tied to another as its supplier/system
 SITE = "site"  # WORKS_AT props.as of a named place of work that is a client's ("redo at Larchmere Court")
@@ -115,7 +116,7 @@ class SessionFocus:
     def on_thread(self, event: Event, answering: bool) -> bool:
         """A continuation without an organisation: it answers the focus's question, states a value,
         or shares a word with the thread's recent events (their raw turns)."""
-        if answering or _states_value(event) or _POINTS_BACK.search(event.text):
+        if answering or states_value(event) or _POINTS_BACK.search(event.text):
             return True
         terms = terms_without_time(event)
         return any(terms & earlier for earlier in self.thread)
@@ -400,7 +401,7 @@ def terms_without_time(event: Event) -> frozenset[str]:
     return content_terms(text)
 
 
-def _states_value(event: Event) -> bool:
+def states_value(event: Event) -> bool:
     """An amount, a quantity, a duration, a time or a date other than the day it was said: a fact,
     where small talk states none ("kettle on 2nd floor is dead again", "下雨了 又没带伞") or only
     that day ("ok 今天就到这", "That's all for today, thanks!")."""
@@ -590,16 +591,17 @@ def _possessed(text: str, surface: str, owners: list[str], by_their: bool = True
             rf"(?<![\w-]){name}\s*\([^()\n]{{0,40}}?\btheir\s+own\b",
             rf"{_THEIR_ZH}的?[^，,。；;！!？?\n]{{0,10}}?{name}",
             # "律所自己签了家扫描公司叫X", "扫描是所里自己签的X": the party's own, not ours (我们自己)
-            rf"(?<!我们)(?<!咱们)(?<!我)自己(?:长期)?(?:签|找|请|定|选|用|合作)[^，,。；;！!？?\n]{{0,10}}?{name}",
+            rf"(?<!我们)(?<!咱们)(?<!我){_SELF}(?:长期)?(?:签|找|请|定|选|用|合作)[^，,。；;！!？?\n]{{0,10}}?{name}",
             # "物业自己跟攀达高空签的年框": whom the party itself signed with
-            rf"(?<!我们)(?<!咱们)(?<!我)自己(?:直接)?(?:跟|和|与|同){name}(?:签|合作|定)",
+            rf"(?<!我们)(?<!咱们)(?<!我){_SELF}(?:直接)?(?:跟|和|与|同){name}(?:签|合作|定)",
             # "装修队是他们自己找的，叫X": named in the clause right after; "一个代工厂叫X，栖岚自己
             # 签的": in the clause right before
-            rf"(?<!我们)(?<!咱们)(?<!我)自己(?:签|找|请|定|选|用)的[\u4e00-\u9fff]{{0,6}}[，,]\s*(?:叫|是)?{name}",
+            rf"(?<!我们)(?<!咱们)(?<!我){_SELF}(?:签|找|请|定|选|用)的[\u4e00-\u9fff]{{0,6}}[，,]\s*(?:叫|是)?{name}",
             # (voice-to-text leaves a space where the comma was: "灯是亮堂堂的 他们酒店自己签的")
-            rf"{name}的?(?:[，,]\s*|\s+)(?!我|咱)[\u4e00-\u9fffA-Za-z]{{0,8}}?(?<!我们)(?<!咱们)自己(?:签|找|请|定|选|用)的",
+            rf"{name}的?(?:[，,]\s*|\s+)(?!我|咱)[\u4e00-\u9fffA-Za-z]{{0,8}}?(?<!我们)(?<!咱们){_SELF}(?:签|找|请|定|选|用)的",
             # "they have their own irrigation contractor on a maintenance contract, X"
-            rf"\btheir\s+own\s+[^.;!?\n]{{0,60}}?(?:,|:|—|-)\s*(?:called\s+|named\s+)?{name}",
+            # "the co-op has its own driller, Mlima Deep Drilling"
+            rf"\b(?:their|its)\s+own\s+[^.;!?\n]{{0,60}}?(?:,|:|—|-)\s*(?:called\s+|named\s+)?{name}",
             # "they run X, fingerprint terminals on every door": what they run or use is their system;
             # "they have a BAS contract with X": whom they contract with is their supplier
             # "they engage Lucent Build & Fitout as main con", "they're contracted wi Kelvin Fire"

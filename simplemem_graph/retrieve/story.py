@@ -10,6 +10,8 @@ The story of an entity E holds, oldest first, each with the path that says why i
 - the events of a person no text tied to anyone who is named mostly inside E's own events (two
   or more, at least half of theirs): E's staff called by a first name nobody introduced as theirs;
   not when the event names another organisation;
+- the events said between two of its events in one session when nothing in between names another
+  party (the thread goes on without a name: "Fixed fee is £36,000 for the whole thing.");
 - never a bare question (it asks, it tells nothing: "did the rate sheet go to Dec on time?").
 
 The changes among the story's events come as SUPERSEDES chains, oldest value first; the last of a
@@ -28,7 +30,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
 
-from simplemem_graph.consolidate.focus import near_days, terms_without_time
+from simplemem_graph.consolidate.focus import near_days, states_value, terms_without_time
 from simplemem_graph.consolidate.updates import attribute_values
 from simplemem_graph.errors import NotFoundError
 from simplemem_graph.lexicon import CONTRAST_ROLE
@@ -51,6 +53,7 @@ RESTATEMENT_WINDOW = timedelta(minutes=15)  # a turn and the reply that restates
 # An untied person named in at least this share of their events inside an entity's own events is
 # one of its people (a colleague of ours is named across every client's threads).
 ASSOCIATE_MIN_SHARE = 0.5
+BETWEEN_PATH = "BETWEEN two events of the story, no other party named in between"
 ASSOCIATE_MIN_EVENTS = 2  # once beside the client is no pattern ("辛苦了阿凯" after its news)
 
 
@@ -219,7 +222,12 @@ def entity_story(
         if path:
             hits.append(Hit(event=event, score=1.0, path=path))
     own = group | set(people) | set(suppliers) | set(at_supplier)
-    hits += _on_the_thread(store, namespace, in_sessions, hits, set(every), own)
+    named = _other_parties_named(store, namespace, in_sessions, own)
+    hits += _on_the_thread(in_sessions, hits, set(every), named)
+    own_names = {n.casefold() for n in (entity.name, *entity.aliases)} | {
+        label.get(i, i).casefold() for i in own - group
+    }
+    hits += _between_story_turns(in_sessions, hits, set(every), own_names)
     hits.sort(key=lambda h: (h.event.time, h.event.source_ids[:1], h.event.clause, h.event.id))
     chains = _chains(store, namespace, [h.event for h in hits])
     _mark_chains(hits, chains)
@@ -463,26 +471,32 @@ def _zh_noun(word: str) -> bool:
     return len(word) >= 2 and not all((t := zh_dictionary_tag(c)) and not t.startswith("n") for c in word)
 
 
+def _other_parties_named(
+    store: GraphStore, namespace: str, in_sessions: list[Event], own: set[str]
+) -> dict[str, set[str]]:
+    """Event id -> the entities it mentions that are not the story's own. `own`: the entity, its
+    aliases, people, suppliers and sites (naming them is no other party)."""
+    named: dict[str, set[str]] = defaultdict(set)
+    ids = sorted({e.id for e in in_sessions})
+    for link in store.links(namespace, kinds=[LinkKind.MENTIONS], node_ids=ids) if ids else []:
+        if link.target not in own and link.props.get("role") != "speaker":
+            named[link.source].add(link.target)
+    return named
+
+
 def _on_the_thread(
-    store: GraphStore,
-    namespace: str,
     in_sessions: list[Event],
     hits: list[Hit],
     considered: set[str],
-    own: set[str],
+    named: dict[str, set[str]],
 ) -> list[Hit]:
     """Events of the story's sessions that name no party and share a word with the story that no
     other party's event of those sessions uses: "turf's down on the main lawn, 420 m2" in a session
     about the client whose turf it is; "定金到了 20800" does not share one, "34 degrees today" neither.
-    `own`: the entity, its aliases, people, suppliers and sites (naming them is no other party)."""
+    `named`: what each event names besides the story's own (`_other_parties_named`)."""
     rest = [e for e in in_sessions if e.id not in considered and not _bare_question(e)]
     if not rest or not hits:
         return []
-    ids = sorted({e.id for e in in_sessions})
-    named: dict[str, set[str]] = defaultdict(set)
-    for link in store.links(namespace, kinds=[LinkKind.MENTIONS], node_ids=ids):
-        if link.target not in own and link.props.get("role") != "speaker":
-            named[link.source].add(link.target)
     story_ids = {h.event.id for h in hits}
     story_terms = frozenset().union(*(_thread_words(h.event) for h in hits))
     # A word another party's events use too ("quote", "invoice", "报价") tells nothing of whose it is.
@@ -501,6 +515,62 @@ def _on_the_thread(
             path = [f"ON THE THREAD (shares {', '.join(sorted(shared)[:3])})"]
             found.append(Hit(event=event, score=1.0, path=path))
     return found
+
+
+def _between_story_turns(
+    in_sessions: list[Event],
+    hits: list[Hit],
+    considered: set[str],
+    own_names: set[str],
+) -> list[Hit]:
+    """Events said between two of the story's events in one session, when nothing in between names
+    another party: "Fixed fee is £36,000 for the whole thing." after the kickoff and before the
+    client's name comes back. A turn that names another party, or one the story already weighed and
+    left out as another's, ends the thread there; a bare question tells nothing, and small talk
+    (`_about_someone_or_something`) is no part of the thread."""
+    story = {h.event.id for h in hits}
+    story_terms = frozenset().union(*(_thread_words(h.event) for h in hits))
+    found: list[Hit] = []
+    for _, events in itertools.groupby(in_sessions, key=lambda e: e.session):
+        run: list[Event] = []
+        after_story = False
+        for event in events:
+            if event.id in story:
+                if after_story:
+                    found += [
+                        Hit(event=e, score=1.0, path=[BETWEEN_PATH])
+                        for e in run
+                        if not _bare_question(e) and _about_someone_or_something(e, story_terms)
+                    ]
+                run, after_story = [], True
+            elif event.id in considered or _another_party(event, own_names):
+                run, after_story = [], False
+            else:
+                run.append(event)
+    return found
+
+
+# Someone or something said before, pointed back at: "he came round later", "found it", "他说…".
+_POINTS_AT_SOMEONE = re.compile(
+    r"\b(?:he|she|they|them|him|her|his|their|it|its)\b|他|她|它|对方|人家|佢", re.IGNORECASE
+)
+
+
+def _about_someone_or_something(event: Event, story_terms: frozenset[str]) -> bool:
+    """Not small talk: the event states a value, points back at someone or something ("he came
+    round later, all sorted", "found it."), or shares a noun with the story. "dead tired again,
+    need coffee" and "累瘫 明天谁都别找我" between two of the client's turns do none of these."""
+    if states_value(event) or _POINTS_AT_SOMEONE.search(event.text):
+        return True
+    shared = _thread_words(event) & story_terms
+    return bool(shared and shared & _nouns(event.text))
+
+
+def _another_party(event: Event, own_names: set[str]) -> bool:
+    """Stage 1 read an organisation or a person in the event that is not of the story. (Not the
+    names consolidation linked: a place it took for a firm, "In Nyeri since yesterday", would end
+    the client's own thread.)"""
+    return any(p.type in ("org", "person") and p.name.casefold() not in own_names for p in event.participants)
 
 
 def _in_window(

@@ -142,7 +142,8 @@ def test_a_new_client_named_before_a_bracket_is_a_firm_whatever_its_words():
 
 def test_a_legal_form_alone_is_no_firm():
     (_, kinds), = _events("Noted: new engagement from Ninebirch Restaurant Group, LLC for the review.")
-    assert "LLC" not in kinds and kinds.get("Ninebirch Restaurant Group") == "org"
+    # the firm is read whole with its legal form (the registered name); the form alone is no firm
+    assert "LLC" not in kinds and kinds.get("Ninebirch Restaurant Group, LLC") == "org"
 
 
 def test_a_registered_name_with_its_place_in_a_bracket_is_one_firm():

@@ -213,3 +213,25 @@ def test_fuzzy_spelling_is_a_candidate_never_a_merge(store, make_event, embedder
     assert right.id != typo.id
     assert links_of(store, LinkKind.CANDIDATE_ALIAS) == {(typo.id, right.id)}
     assert delta.counts["candidate_aliases"] == 1
+
+
+def test_two_words_opening_a_known_firms_name_are_that_firm(store, make_event, embedder):
+    first = make_event(
+        "e1",
+        "new client Tan Hock Seng Freight Pte. Ltd., office reno at Kallang",
+        "2026-05-04T09:00:00",
+        orgs=("Tan Hock Seng Freight Pte. Ltd.",),
+    )
+    # NER read the trade name as a person's
+    later = make_event("e2", "Tan Hock sign with them direct", "2026-05-04T09:05:00", people=("Tan Hock",))
+    consolidate_batch([first, later], store, embedder=embedder)
+    firm = entity_named(store, "Tan Hock")
+    assert firm.name == "Tan Hock Seng Freight Pte. Ltd." and firm.type == "org"
+
+
+def test_one_word_or_a_person_of_no_firm_stays_a_person(store, make_event, embedder):
+    firm = "Tan Hock Seng Freight Pte. Ltd."
+    first = make_event("e1", f"new client {firm}", "2026-05-04T09:00:00", orgs=(firm,))
+    later = make_event("e2", "Lim Wei Ming called back", "2026-05-04T09:05:00", people=("Lim Wei",))
+    consolidate_batch([first, later], store, embedder=embedder)
+    assert entity_named(store, "Lim Wei").type == "person"

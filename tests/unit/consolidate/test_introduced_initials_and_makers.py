@@ -236,3 +236,43 @@ def test_initials_stage_1_read_as_a_firm_of_their_own_still_become_the_alias(sto
         ("sick of typin all that out, its BSA from here on", {"orgs": ("BSA",)}),
     )
     assert "BSA" in entity_named(store, "Bluegum Stor-All Self Storage").aliases
+
+
+# ---- initials without the legal form; "from now" without "on"; contrast said as "not X" / "≠" ----
+def test_initials_leave_the_legal_form_and_and_out():
+    from simplemem_graph.consolidate.aliases import is_initials_of
+
+    full = "Ndaragwa Tea and Dairy Growers' Co-operative Society Ltd"
+    assert is_initials_of("NTDGCS", full)  # the capitals of the name, "and" and Ltd left out
+    assert is_initials_of("PTHL", "Pellow Tregunna Holdings Ltd")  # with the legal form: unchanged
+    assert is_initials_of("PTH", "Pellow Tregunna Holdings Ltd")
+    assert not is_initials_of("NTDG", full)  # a prefix is no initials on its own
+
+
+def test_a_form_used_from_now_is_introduced_with_or_without_on():
+    from simplemem_graph.consolidate.aliases import introduced_forms
+
+    assert introduced_forms("too long, I'll just write NTD from now") == ["NTD"]
+    assert introduced_forms("NTD from now on") == ["NTD"]
+    assert introduced_forms("see you from now") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Oakmere Living — separate prospect, not OHF.",
+        "wag malito ha, Oakmere ≠ Oakhollow",
+        "a separate client",
+    ],
+)
+def test_a_contrast_said_with_a_sign_or_a_separate_noun_is_a_contrast(text):
+    from simplemem_graph.lexicon import CONTRAST_MARKER
+
+    assert CONTRAST_MARKER.search(text)
+
+
+@pytest.mark.parametrize("text", ["not bad at all", "I am not the one who paid"])
+def test_not_before_a_lower_case_word_is_no_contrast(text):
+    from simplemem_graph.lexicon import CONTRAST_MARKER
+
+    assert not CONTRAST_MARKER.search(text)

@@ -15,7 +15,7 @@ import pytest
 from simplemem_graph import Memory
 from simplemem_graph.compress import compress
 from simplemem_graph.consolidate.aliases import short_forms, without_legal_form
-from simplemem_graph.consolidate.focus import _states_value
+from simplemem_graph.consolidate.focus import states_value
 from simplemem_graph.models import LinkKind, Turn
 from simplemem_graph.stores.embedded import EmbeddedStore
 from simplemem_graph.stores.queries import EventQuery
@@ -130,4 +130,4 @@ def test_a_firm_named_by_what_it_is_goes_by_its_first_word():
 )
 def test_a_part_of_the_day_is_no_value_a_clock_time_is(text, value):
     events = compress([Turn(id="t", session="s", speaker="user", text=text, time=START)])
-    assert any(_states_value(e) for e in events) is value
+    assert any(states_value(e) for e in events) is value

@@ -140,6 +140,31 @@ def test_a_contractor_they_found_themselves_named_in_the_next_clause(store, make
     assert ("砺石建筑", "岚川物业") in ties
 
 
+def test_a_contractor_they_found_themselves_said_the_north_eastern_way(store, make_event, embedder):
+    ties = _run(
+        store,
+        make_event,
+        embedder,
+        ("新客户 岚川物业", {"orgs": ("岚川物业",)}),
+        ("灯不归咱管 电路都是物业自个儿找的亮化公司，砺石亮化", {"orgs": ("砺石亮化",)}),
+    )
+    assert ("砺石亮化", "岚川物业") in ties
+
+
+def test_its_own_contractor_is_its_supplier(store, make_event, embedder):
+    ties = _run(
+        store,
+        make_event,
+        embedder,
+        (f"new client {CLIENT}", {"orgs": (CLIENT,)}),
+        (
+            "catch is the borehole. the co-op has its own driller, Drayfield, signed direct",
+            {"orgs": ("Drayfield",)},
+        ),
+    )
+    assert ("Drayfield", CLIENT) in ties
+
+
 def test_a_contractor_we_found_ourselves_is_not_theirs(store, make_event, embedder):
     ties = _run(
         store,
