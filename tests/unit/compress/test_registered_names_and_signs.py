@@ -16,9 +16,13 @@ from simplemem_graph.compress.mentions import resolve_overlaps
 from simplemem_graph.models import Turn
 
 
-def _participants(text: str) -> dict[str, str]:
-    turn = Turn(id="t1", session="s1", speaker="user", text=text, time=datetime(2026, 3, 2, 9, 0))
-    return {p.name: p.type for e in compress([turn]) for p in e.participants}
+def _participants(*texts: str) -> dict[str, str]:
+    """Name -> type of every participant stage 1 reads in the turns (one session, minutes apart)."""
+    turns = [
+        Turn(id=f"t{i}", session="s1", speaker="user", text=text, time=datetime(2026, 3, 2, 9, i))
+        for i, text in enumerate(texts)
+    ]
+    return {p.name: p.type for e in compress(turns) for p in e.participants}
 
 
 @pytest.mark.parametrize(
@@ -80,21 +84,8 @@ def test_a_capital_word_that_is_no_currency_makes_no_money(text):
 
 
 def test_a_name_after_a_tagalog_person_article_is_a_person():
-    turns = [
-        Turn(
-            id="t1",
-            session="s1",
-            speaker="user",
-            text="yung founder si Brannock, siya pumirma ng contract",
-            time=datetime(2026, 3, 2, 9, 0),
-        ),
-        Turn(
-            id="t2",
-            session="s1",
-            speaker="user",
-            text="pinirmahan na ni Brannock yung addendum kahapon",
-            time=datetime(2026, 3, 2, 9, 5),
-        ),
-    ]
-    kinds = {p.name: p.type for e in compress(turns) for p in e.participants}
+    kinds = _participants(
+        "yung founder si Brannock, siya pumirma ng contract",
+        "pinirmahan na ni Brannock yung addendum kahapon",
+    )
     assert kinds.get("Brannock") == "person"

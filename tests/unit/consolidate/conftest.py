@@ -10,6 +10,7 @@ from datetime import date, datetime, timedelta, timezone
 
 import pytest
 
+from simplemem_graph.ingest import consolidate_batch
 from simplemem_graph.models import Event, Link, LinkKind, Participant, Quantity, Turn
 from simplemem_graph.stores.embedded import EmbeddedStore
 from simplemem_graph.stores.queries import EntityQuery
@@ -132,3 +133,15 @@ def works_at_names(store) -> set[tuple[str, str]]:
     """(person or supplier, organisation) names of every WORKS_AT link."""
     names = {e.id: e.name for e in store.entities(NS, EntityQuery())}
     return {(names[s], names[t]) for s, t in link_props(store, LinkKind.WORKS_AT)}
+
+
+def ingest_turns(store, make_event, embedder, turns, orgs_of=None) -> None:
+    """Log the turns (id "session:n", time, text) and consolidate one event per turn, its
+    organisations where `orgs_of` (turn id -> names) says: a stage 1 that found no other name."""
+    orgs_of = orgs_of or {}
+    log_turns(store, *turns)
+    events = [
+        make_event(f"e{i}", text, when, session=tid.split(":")[0], turn=tid, orgs=tuple(orgs_of.get(tid, ())))
+        for i, (tid, when, text) in enumerate(turns, start=1)
+    ]
+    consolidate_batch(events, store, embedder=embedder)

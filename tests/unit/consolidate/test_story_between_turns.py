@@ -9,21 +9,11 @@ stage 1 would hand them over.
 
 from __future__ import annotations
 
-from simplemem_graph.ingest import consolidate_batch
 from simplemem_graph.retrieve.story import BETWEEN_PATH, entity_story
 
-from .conftest import NS, log_turns
+from .conftest import NS, ingest_turns
 
 ALL = None
-
-
-def _ingest(store, make_event, embedder, turns, orgs_of):
-    log_turns(store, *turns)
-    events = [
-        make_event(f"e{i}", text, when, session=tid.split(":")[0], turn=tid, orgs=tuple(orgs_of.get(tid, ())))
-        for i, (tid, when, text) in enumerate(turns, start=1)
-    ]
-    consolidate_batch(events, store, embedder=embedder)
 
 
 def _paths(story) -> dict[str, list[str]]:
@@ -41,7 +31,7 @@ THREAD = [
 
 def test_turns_between_two_of_the_clients_turns_are_its_story(store, make_event, embedder):
     orgs = {"s1:1": ["Quillfern Orchards"], "s1:4": ["Quillfern Orchards"]}
-    _ingest(store, make_event, embedder, THREAD, orgs)
+    ingest_turns(store, make_event, embedder, THREAD, orgs)
     paths = _paths(entity_story(store, NS, "Quillfern Orchards", statuses=ALL))
     assert {"s1:1", "s1:2", "s1:3", "s1:4"} <= set(paths)
     assert BETWEEN_PATH in paths["s1:3"]  # no name, no shared word, no value: only the thread holds it
@@ -58,7 +48,7 @@ INTERRUPTED = [
 
 def test_another_party_named_in_between_ends_the_thread(store, make_event, embedder):
     orgs = {"s1:1": ["Quillfern Orchards"], "s1:2": ["Brackwater Joinery"], "s1:4": ["Quillfern Orchards"]}
-    _ingest(store, make_event, embedder, INTERRUPTED, orgs)
+    ingest_turns(store, make_event, embedder, INTERRUPTED, orgs)
     paths = _paths(entity_story(store, NS, "Quillfern Orchards", statuses=ALL))
     assert "s1:2" not in paths
     assert BETWEEN_PATH not in paths.get("s1:3", [])  # the thread was broken by another firm's turn

@@ -11,25 +11,13 @@ from __future__ import annotations
 import pytest
 
 from simplemem_graph.errors import NotFoundError
-from simplemem_graph.ingest import consolidate_batch
 from simplemem_graph.retrieve.story import FOUND_BY_NAME, FOUND_BY_PART, FOUND_BY_TEXT, entity_story
 from simplemem_graph.retrieve.typed_names import _parts_of
 from simplemem_graph.stores.queries import EntityQuery
 
-from .conftest import NS, log_turns
+from .conftest import NS, ingest_turns
 
 ALL = None  # every status
-
-
-def _ingest(store, make_event, embedder, turns, orgs_of=None):
-    """Log the turns and consolidate one event per turn (participants only where `orgs_of` says)."""
-    orgs_of = orgs_of or {}
-    log_turns(store, *turns)
-    events = [
-        make_event(f"e{i}", text, when, session=tid.split(":")[0], turn=tid, orgs=tuple(orgs_of.get(tid, ())))
-        for i, (tid, when, text) in enumerate(turns, start=1)
-    ]
-    consolidate_batch(events, store, embedder=embedder)
 
 
 def _turns(story) -> list[str]:
@@ -46,7 +34,7 @@ LOWERCASE_CLIENT = [
 
 
 def test_a_name_no_entity_has_is_read_from_the_turns_that_say_it(store, make_event, embedder):
-    _ingest(store, make_event, embedder, LOWERCASE_CLIENT)
+    ingest_turns(store, make_event, embedder, LOWERCASE_CLIENT)
     assert store.entities(NS, EntityQuery(name="harbour st bakery")) == []  # stage 1 found no name
     story = entity_story(store, NS, "Harbour St Bakery", statuses=ALL)
     assert story.found_by == FOUND_BY_TEXT
@@ -58,7 +46,7 @@ def test_a_name_no_entity_has_is_read_from_the_turns_that_say_it(store, make_eve
 
 
 def test_a_name_nothing_says_is_still_a_clear_error(store, make_event, embedder):
-    _ingest(store, make_event, embedder, LOWERCASE_CLIENT)
+    ingest_turns(store, make_event, embedder, LOWERCASE_CLIENT)
     with pytest.raises(NotFoundError, match="no entity named 'harbour street bakehouse'"):
         entity_story(store, NS, "harbour street bakehouse", statuses=ALL)
 
@@ -68,7 +56,7 @@ def test_a_part_of_the_typed_name_that_is_an_entity_tells_whose_story(store, mak
         ("s1:1", "2026-03-02T09:00:00", "Moccia signed for 12 van wraps, $37,800"),
         ("s1:2", "2026-03-02T09:05:00", "Moccio Paving want a quote for their trucks too"),
     ]
-    _ingest(store, make_event, embedder, turns, {"s1:1": ["Moccia"], "s1:2": ["Moccio Paving"]})
+    ingest_turns(store, make_event, embedder, turns, {"s1:1": ["Moccia"], "s1:2": ["Moccio Paving"]})
     story = entity_story(store, NS, "Moccia Brothers Plumbing", statuses=ALL)
     assert story.found_by == f"{FOUND_BY_PART} 'Moccia'" and story.entity.name == "Moccia"
     assert _turns(story) == ["s1:1"]  # not the look-alike Moccio
@@ -76,7 +64,7 @@ def test_a_part_of_the_typed_name_that_is_an_entity_tells_whose_story(store, mak
 
 def test_a_typed_short_form_finds_the_name_it_opens(store, make_event, embedder):
     turns = [("s1:1", "2026-03-02T09:00:00", "Stroomhuis Wonen Group confirmed 5,000 smart plugs")]
-    _ingest(store, make_event, embedder, turns, {"s1:1": ["Stroomhuis Wonen Group"]})
+    ingest_turns(store, make_event, embedder, turns, {"s1:1": ["Stroomhuis Wonen Group"]})
     story = entity_story(store, NS, "Stroomhuis Wonen", statuses=ALL)
     assert story.entity.name == "Stroomhuis Wonen Group" and _turns(story) == ["s1:1"]
     assert entity_story(store, NS, "Stroomhuis Wonen Group", statuses=ALL).found_by == FOUND_BY_NAME
@@ -84,7 +72,7 @@ def test_a_typed_short_form_finds_the_name_it_opens(store, make_event, embedder)
 
 def test_a_look_alike_word_is_no_part_of_a_name(store, make_event, embedder):
     turns = [("s1:1", "2026-03-02T09:00:00", "Lamplight rooms go live 13/3")]
-    _ingest(store, make_event, embedder, turns, {"s1:1": ["Lamplight"]})
+    ingest_turns(store, make_event, embedder, turns, {"s1:1": ["Lamplight"]})
     with pytest.raises(NotFoundError):  # whole words only: Lamplighter is another name
         entity_story(store, NS, "Lamplighter Early Learning", statuses=ALL)
 
