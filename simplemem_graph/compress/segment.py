@@ -17,6 +17,8 @@ _SENTENCE_END = re.compile(
     r"(?<!\be\.g)(?<!\bi\.e)(?<!\bvs)(?<!\ba\.m)(?<!\bp\.m)(?<!\betc)"
     # the first word of a two-word legal form: "Kim Soon Freight Logistics Pte. Ltd." is one name
     r"(?<!\bPte)(?<!\bPty)(?<!\bPvt)(?<!\bSdn)(?<!\bCo)\.(?=\s|$)"
+    # nor a legal form's dot when the sentence goes on in lower case ("signed Acme Widgets, Inc. yesterday")
+    r"(?!(?<=\bInc\.)\s+[a-z])(?!(?<=\bLtd\.)\s+[a-z])(?!(?<=\bCorp\.)\s+[a-z])(?!(?<=\bLda\.)\s+[a-z])"
 )
 # Clause breaks inside a sentence: commas (not thousands separators), colons, dashes. Never the
 # enumeration comma 、: it joins the items of one list ("九寨沟、桂林"), and a clause cut at it would

@@ -89,3 +89,15 @@ def test_a_name_after_a_tagalog_person_article_is_a_person():
         "pinirmahan na ni Brannock yung addendum kahapon",
     )
     assert kinds.get("Brannock") == "person"
+
+
+def test_a_legal_forms_dot_before_lower_case_ends_no_sentence():
+    turn = Turn(
+        id="t1",
+        session="s1",
+        speaker="user",
+        text="We signed Quorlane Widgets, Inc. today",
+        time=datetime(2026, 3, 2, 9, 0),
+    )
+    (event,) = compress([turn])  # "today" was a sentence of its own, and dropped
+    assert "today (2026-03-02)" in event.text
