@@ -67,7 +67,7 @@ _CURRENCY_SIGNS = {
     "₹": "INR",
     "₩": "KRW",
     # Signs and local abbreviations written before an amount across Africa and Asia (any other sign of
-    # Unicode's currency category is kept as written: `_CURRENCY_SIGN`)
+    # Unicode's currency category is kept as written: `_unlisted_sign`)
     "₱": "PHP",
     "₦": "NGN",
     "₫": "VND",

@@ -527,44 +527,10 @@ _POSSESSIVE_NAME = re.compile(r"\b[A-Z][\w-]+['’]s\s+(?P<noun>[A-Z][a-z]{3,})\
 # Nouns for people close to someone, which a possessive makes no firm ("Emma's Mum").
 _PERSONAL_NOUNS = frozenset(
     [
-        "mum",
-        "mom",
-        "mam",
-        "dad",
-        "mother",
-        "father",
-        "brother",
-        "sister",
-        "wife",
-        "husband",
-        "son",
-        "daughter",
-        "aunt",
-        "uncle",
-        "nan",
-        "gran",
-        "granny",
-        "grandad",
-        "grandma",
-        "grandpa",
-        "cousin",
-        "niece",
-        "nephew",
-        "boyfriend",
-        "girlfriend",
-        "partner",
-        "fiance",
-        "fiancee",
-        "friend",
-        "mate",
-        "boss",
-        "team",
-        "office",
-        "house",
-        "place",
-        "birthday",
-        "wedding",
-        "party",
+        "mum", "mom", "mam", "dad", "mother", "father", "brother", "sister", "wife", "husband", "son",
+        "daughter", "aunt", "uncle", "nan", "gran", "granny", "grandad", "grandma", "grandpa", "cousin",
+        "niece", "nephew", "boyfriend", "girlfriend", "partner", "fiance", "fiancee", "friend", "mate",
+        "boss", "team", "office", "house", "place", "birthday", "wedding", "party",
     ]
 )
 
@@ -601,18 +567,8 @@ _TRADE_GROUP_INTRODUCED = re.compile(
 # People named in the plural by kinship or company, not by a trade ("her brothers, Tom Hale").
 _KIN_GROUPS = frozenset(
     [
-        "brothers",
-        "sisters",
-        "mothers",
-        "fathers",
-        "daughters",
-        "sons",
-        "parents",
-        "grandparents",
-        "cousins",
-        "neighbours",
-        "neighbors",
-        "friends",
+        "brothers", "sisters", "mothers", "fathers", "daughters", "sons", "parents", "grandparents",
+        "cousins", "neighbours", "neighbors", "friends",
     ]
 )
 

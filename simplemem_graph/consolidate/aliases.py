@@ -283,6 +283,7 @@ def is_abbreviation(short: str, full: str) -> bool:
 
 
 _NAME_CONNECTORS = frozenset(["&", "and", "of"])  # inside a registered name: "Marks and Spencer Group PLC"
+_ALL_LEGAL_FORMS = frozenset([*_EN_LEGAL, *INTERNATIONAL_LEGAL_FORMS])
 
 
 def without_legal_form(name: str) -> str | None:
@@ -293,7 +294,7 @@ def without_legal_form(name: str) -> str | None:
     if len(words) < 3 or not all(w[:1].isupper() or w in _NAME_CONNECTORS for w in words):
         return None
     kept = list(words)
-    while len(kept) >= 3 and kept[-1].rstrip(",") in (*_EN_LEGAL, *INTERNATIONAL_LEGAL_FORMS):  # "Pvt Ltd"
+    while len(kept) >= 3 and kept[-1].rstrip(",") in _ALL_LEGAL_FORMS:  # "Pvt Ltd", "Co., Ltd."
         kept.pop()
     return " ".join(kept).rstrip(",") if len(kept) < len(words) else None
 

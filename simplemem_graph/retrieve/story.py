@@ -53,8 +53,9 @@ RESTATEMENT_WINDOW = timedelta(minutes=15)  # a turn and the reply that restates
 # An untied person named in at least this share of their events inside an entity's own events is
 # one of its people (a colleague of ours is named across every client's threads).
 ASSOCIATE_MIN_SHARE = 0.5
-BETWEEN_PATH = "BETWEEN two events of the story, no other party named in between"
 ASSOCIATE_MIN_EVENTS = 2  # once beside the client is no pattern ("辛苦了阿凯" after its news)
+# The path of an event said between two of the story's events with no other party in between.
+BETWEEN_PATH = "BETWEEN two events of the story, no other party named in between"
 
 
 @dataclass
@@ -222,8 +223,7 @@ def entity_story(
         if path:
             hits.append(Hit(event=event, score=1.0, path=path))
     own = group | set(people) | set(suppliers) | set(at_supplier)
-    named = _other_parties_named(store, namespace, in_sessions, own)
-    hits += _on_the_thread(in_sessions, hits, set(every), named)
+    hits += _on_the_thread(store, namespace, in_sessions, hits, set(every), own)
     own_names = {n.casefold() for n in (entity.name, *entity.aliases)} | {
         label.get(i, i).casefold() for i in own - group
     }
@@ -471,32 +471,26 @@ def _zh_noun(word: str) -> bool:
     return len(word) >= 2 and not all((t := zh_dictionary_tag(c)) and not t.startswith("n") for c in word)
 
 
-def _other_parties_named(
-    store: GraphStore, namespace: str, in_sessions: list[Event], own: set[str]
-) -> dict[str, set[str]]:
-    """Event id -> the entities it mentions that are not the story's own. `own`: the entity, its
-    aliases, people, suppliers and sites (naming them is no other party)."""
-    named: dict[str, set[str]] = defaultdict(set)
-    ids = sorted({e.id for e in in_sessions})
-    for link in store.links(namespace, kinds=[LinkKind.MENTIONS], node_ids=ids) if ids else []:
-        if link.target not in own and link.props.get("role") != "speaker":
-            named[link.source].add(link.target)
-    return named
-
-
 def _on_the_thread(
+    store: GraphStore,
+    namespace: str,
     in_sessions: list[Event],
     hits: list[Hit],
     considered: set[str],
-    named: dict[str, set[str]],
+    own: set[str],
 ) -> list[Hit]:
     """Events of the story's sessions that name no party and share a word with the story that no
     other party's event of those sessions uses: "turf's down on the main lawn, 420 m2" in a session
     about the client whose turf it is; "定金到了 20800" does not share one, "34 degrees today" neither.
-    `named`: what each event names besides the story's own (`_other_parties_named`)."""
+    `own`: the entity, its aliases, people, suppliers and sites (naming them is no other party)."""
     rest = [e for e in in_sessions if e.id not in considered and not _bare_question(e)]
     if not rest or not hits:
         return []
+    ids = sorted({e.id for e in in_sessions})
+    named: dict[str, set[str]] = defaultdict(set)
+    for link in store.links(namespace, kinds=[LinkKind.MENTIONS], node_ids=ids):
+        if link.target not in own and link.props.get("role") != "speaker":
+            named[link.source].add(link.target)
     story_ids = {h.event.id for h in hits}
     story_terms = frozenset().union(*(_thread_words(h.event) for h in hits))
     # A word another party's events use too ("quote", "invoice", "报价") tells nothing of whose it is.
