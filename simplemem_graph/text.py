@@ -231,13 +231,13 @@ def clause_window(text: str, budget: int, terms: set[str]) -> str:
             if count_tokens(shown) > budget:
                 break
             seen |= words[last]
-            key = (_weight_of_terms(seen, terms), count_tokens(piece))
+            key = (weight_of_terms(seen, terms), count_tokens(piece))
             if best_key is None or key > best_key:
                 best, best_key = shown, key
     return best
 
 
-def _weight_of_terms(words: set[str], terms: set[str]) -> int:
+def weight_of_terms(words: set[str], terms: set[str]) -> int:
     """Each term found among `words` (an English one also as an inflection), by its length up to 4."""
     found = {
         t

@@ -60,6 +60,8 @@ def _weekday(m: re.Match, today: date, past: bool) -> Resolved | None:
     wd = _WEEKDAYS[m.group("wd").lower()]
     rel = (m.group("rel") or "").lower()
     week = (m.group("wk") or "").lower()
+    if not (rel or week or m.group("dl")) and _names_a_kind_of_thing(m):
+        return None
     if week == "next week" or rel == "next":
         day = weekday_of_week(today, wd, 1)
     elif week == "last week":
@@ -71,6 +73,30 @@ def _weekday(m: re.Match, today: date, past: bool) -> Resolved | None:
     else:  # a bare weekday takes its direction from the sentence's tense
         day = previous_weekday(today, wd) if past else upcoming_weekday(today, wd)
     return Resolved.one_day(day)
+
+
+# "the Sunday mass", "my Friday class", "a Saturday market": a weekday between a determiner and a
+# noun says what kind of thing it is, not the day it happened, when its sentence dates it
+# otherwise ("I attended the Sunday mass at St. Mary's on January 2nd" had read "Sunday" as the
+# last Sunday before the turn: a second, wrong day of one event; LongMemEval dev).
+_DETERMINER_BEFORE = re.compile(r"\b(?:the|a|an|my|our|his|her|their|your|its)\s+$", re.IGNORECASE)
+_NOUN_AFTER = re.compile(
+    r"\s+(?!(?:morning|afternoon|evening|night|noon|at|on|in|and|or|the|to|for)\b)[a-z]{3,}\b"
+)
+_NEAR_CHARS = 80
+_MONTH_DAY_IN = re.compile(
+    rf"{_ANY_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_ANY_MONTH}"
+)
+
+
+def _names_a_kind_of_thing(m: re.Match) -> bool:
+    """The weekday of `m` stands between a determiner and a noun, and a month and day are named
+    within `_NEAR_CHARS` of it."""
+    text, start, end = m.string, m.start("wd"), m.end("wd")
+    if not (_DETERMINER_BEFORE.search(text, 0, start) and _NOUN_AFTER.match(text, end)):
+        return False
+    # Near it, not in its sentence as full stops cut it: "St. Mary's" has one.
+    return bool(_MONTH_DAY_IN.search(text, max(0, start - _NEAR_CHARS), end + _NEAR_CHARS))
 
 
 def _day_word(m: re.Match, today: date, past: bool) -> Resolved | None:

@@ -31,6 +31,12 @@ FUZZY_MIN_RATIO = 88.0  # rapidfuzz ratio for a candidate alias (typos, translit
 _CLAUSE_STOP = "，,。；;！!？?\n"
 
 
+def is_agent_reply(event: Event) -> bool:
+    """An event said by an agent: its speaker is a role label other than "user" ("assistant",
+    "bot"). `Event.agent` is not the test: it records which agent logged the turn, whoever spoke."""
+    return event.speaker.strip().lower() in GENERIC_SPEAKERS - {"user"}
+
+
 def entity_id(namespace: str, name: str) -> str:
     """The id of the entity named `name` (any spelling that normalises the same)."""
     return stable_id("en", namespace, normalise_name(name))

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from simplemem_graph.consolidate.calibration import calibration
+from simplemem_graph.consolidate.name_matching import is_agent_reply
 from simplemem_graph.consolidate.similarity import content_terms, same_subject
 from simplemem_graph.consolidate.value_shifts import (
     SHIFT_ATTRIBUTES,
@@ -58,7 +59,11 @@ EXPLICIT_CHANGE = re.compile(
     # "报价¥168,000 → 合同价¥196,000": the new value may come with a label of its own)
     r"\d\S{0,6}(?:\s[A-Za-z]{3,9}\.?)?\s?[→⟶⇒]\s?" + _BEFORE_NEW_VALUE + "|"
     r"正确的|说错了|报错了|作废|"
-    r"\b(?:goes|went|gone|going) (?:up |down )?to\b|\breplac(?:es|ed|ing)\b|代替|取代|"
+    # "went up to", or "went to" before a figure ("goes to 2780"): "went to an LGBTQ conference"
+    # is a visit, and had superseded the counseling workshop she went to the week before.
+    r"\b(?:goes|went|gone|going) (?:up |down )to\b|"
+    r"\b(?:goes|went|gone|going) to(?=\s+(?:about |around |roughly |over |under )?[£$€¥₹]?\d)|"
+    r"\breplac(?:es|ed|ing)\b|代替|取代|"
     r"\b(?:moved|changed|pushed|postponed|delayed|brought forward|switched|raised|lowered|updated)\b"
     r"(?:\s+\S+){0,4}?\s+(?:to|until)\b|\brescheduled\b|"
     r"\bactually\b|\binstead\b|\bcorrection\b|\bcorrected\b|"
@@ -68,6 +73,23 @@ EXPLICIT_CHANGE = re.compile(
 )
 _ARROW = re.compile(rf"(?<=\S)\s?[→⟶⇒]\s?(?={_BEFORE_NEW_VALUE})")  # between two values, as in the marker
 _CLAUSE_END = re.compile(r"[；;，,。\n]")
+# An agent's advice (LongMemEval's assistant) lists options, prices and recipes: a second list of
+# prices or a recomputed total in it replaces no fact of the user's, and "instead" or "actually"
+# in it changes nothing either. All 47 SUPERSEDES links of six LongMemEval dev haystacks that had
+# an agent's reply on either side were wrong, hiding what the user said ("a silver necklace ...
+# around $50 plus $5 for wrapping" superseded by the assistant's list "+ Gift wrapping: $5 /
+# Total: $55"); 46 of them were advice formatted as a list (several lines, bullets, numbered
+# items, bold), which now takes part in no update unless it reports a change with a change verb
+# ("moved your appointment to Friday") or an arrow between two values. An agent's one-line note
+# ("Noted: retainer £950 from May", the 669 assistant turns of the client stories) is a fact like
+# any other: barring every agent reply lost three of dev2's four expected updates.
+_ADVICE_FORMAT = re.compile(r"\n|^\s*(?:[*+•-]\s|\d+[.)]\s|\*\*)", re.MULTILINE)
+_REPORTED_CHANGE = re.compile(
+    r"[→⟶⇒]|(?:moved|changed|pushed|postponed|delayed|brought forward|switched|updated)"
+    r"(?:\s+\S+){0,4}?\s+(?:to|until)"
+    r"|rescheduled|改成|改为|改到|改在|推迟到|推到|延期到|延到|提前到|调整为|调整到|调到",
+    re.IGNORECASE,
+)
 SUBJECT_MIN_OVERLAP = 0.2  # shared-word Jaccard for "same subject"
 # An implicit change is only a conflict when the two events are very alike: a different amount in
 # a loosely related sentence is usually another fact, not a contradiction.
@@ -130,12 +152,15 @@ def detect_updates(
         same_turn[tuple(event.source_ids)].append(event)
     for event in events:
         marker = EXPLICIT_CHANGE.search(event.text)
+        reported = bool(marker and _REPORTED_CHANGE.search(marker.group(0)))
+        if _formatted_advice(event) and not reported:
+            continue
         new_values = attribute_values(event)
         subject = change_subject(event) if marker else set()
         # score, older, disputed, and why a value with no change word replaces the older ({}: it does not)
         best: dict[str, tuple[float, Event, bool, dict[str, Any]]] = {}
         for older in older_candidates.get(event.id, [])[-MAX_OLDER:]:
-            if older.id == event.id or older.time > event.time:
+            if older.id == event.id or older.time > event.time or (_formatted_advice(older) and not reported):
                 continue
             old_values = values_of(older)
             changed = [
@@ -249,6 +274,11 @@ def detect_updates(
                 result.links.append(_link(LinkKind.CONTRADICTS, event, older, props))
                 result.counts["CONTRADICTS"] += 1
     return result
+
+
+def _formatted_advice(event: Event) -> bool:
+    """An agent's reply formatted as a list: advice, not a fact of the user's (`_ADVICE_FORMAT`)."""
+    return is_agent_reply(event) and bool(_ADVICE_FORMAT.search(event.text))
 
 
 def _implicit_reason(newer: Event, older: Event, attribute: str) -> dict[str, list[str]]:

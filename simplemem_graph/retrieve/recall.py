@@ -23,7 +23,7 @@ import numpy as np
 from simplemem_graph.models import Entity, Event
 from simplemem_graph.stores.base import RECORD_SESSION_PREFIX, GraphStore, in_date_range, turn_memory
 from simplemem_graph.stores.queries import RankedStorylines, RecallFilter, TextQuery, TurnQuery, TurnRecall
-from simplemem_graph.text import tokenize
+from simplemem_graph.text import tokenize, weight_of_terms
 
 VECTOR = "vector"
 FULLTEXT = "fulltext"
@@ -127,10 +127,36 @@ def recall_turn_events(
     can lose rank, never the fact.
     """
     events = store.text_search(namespace, TurnRecall(query, k, filter=where, bare_turns=verbatim is not None))
+    events = _asked_event_first(events, query)
     if verbatim is not None:
         events = _with_lost_words(store, namespace, events, where, LOST_WORDS_MIN)
         verbatim.update((e.id, e) for e in events if e.id.startswith(TURN_MEMORY_PREFIX))
     return events
+
+
+def _asked_event_first(events: list[Event], query: str) -> list[Event]:
+    """`events` (a hit turn's events together, best turn first) with each turn's events ordered by
+    how much of the query they hold, the store's id order breaking ties.
+
+    The turn channel ranks turns; the events of one turn share its rank only in list order, so
+    the event first in id order took the turn's rank whatever it said. In a long turn that is
+    often a clause beside the one asked about ("Seeing how passionate these pros were…" ranked
+    first for "What was discussed in the LGBTQ+ counseling workshop?", the clause naming the
+    workshop 15th)."""
+    terms = set(tokenize(query))
+    if not terms or len(events) < 2:
+        return events
+    blocks: list[list[Event]] = []
+    for event in events:
+        if blocks and set(event.source_ids) & set(blocks[-1][0].source_ids):
+            blocks[-1].append(event)
+        else:
+            blocks.append([event])
+    return [
+        event
+        for block in blocks
+        for event in sorted(block, key=lambda e: -weight_of_terms(set(tokenize(e.text)), terms))
+    ]
 
 
 def _with_lost_words(

@@ -20,6 +20,7 @@ from pathlib import Path
 import numpy as np
 
 from simplemem_graph.config import DecayPolicy
+from simplemem_graph.consolidate.name_matching import is_agent_reply
 from simplemem_graph.errors import ConfigError, ModelLoadError
 from simplemem_graph.models import DEFAULT_STATUSES, Event
 from simplemem_graph.retrieve.query import QueryAnalysis, event_in_range
@@ -259,14 +260,6 @@ def score_candidates(
 # 风景，我建议你去公园…") shares the asker's words but holds no fact about them; it still ranks
 # when nothing the asker said comes close.
 AGENT_REPLY_WEIGHT = 0.5
-
-
-def is_agent_reply(event: Event) -> bool:
-    """An event said by an agent: its speaker is a role label other than "user" ("assistant",
-    "bot"). `Event.agent` is not the test: it records which agent logged the turn, whoever spoke."""
-    from simplemem_graph.consolidate.name_matching import GENERIC_SPEAKERS
-
-    return event.speaker.strip().lower() in GENERIC_SPEAKERS - {"user"}
 
 
 def is_question(event: Event) -> bool:

@@ -145,3 +145,18 @@ def ingest_turns(store, make_event, embedder, turns, orgs_of=None) -> None:
         for i, (tid, when, text) in enumerate(turns, start=1)
     ]
     consolidate_batch(events, store, embedder=embedder)
+
+
+def memory_of(embedder, turns: list[tuple[str, str, str, datetime]]):
+    """A `Memory` on a fresh in-memory store (namespace "t") that ingested the (session, speaker,
+    text, time) turns through the whole pipeline, stage 1 included; turn ids are "session:n"."""
+    from simplemem_graph import Memory
+
+    memory = Memory(EmbeddedStore(":memory:"), namespace=NS, embedder=embedder)
+    memory.add_many(
+        [
+            Turn(id=f"{s}:{i}", namespace=NS, session=s, speaker=who, text=text, time=when)
+            for i, (s, who, text, when) in enumerate(turns)
+        ]
+    )
+    return memory

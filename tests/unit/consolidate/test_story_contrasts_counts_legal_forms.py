@@ -17,27 +17,18 @@ from simplemem_graph.compress import compress
 from simplemem_graph.consolidate.aliases import short_forms, without_legal_form
 from simplemem_graph.consolidate.focus import states_value
 from simplemem_graph.models import LinkKind, Turn
-from simplemem_graph.stores.embedded import EmbeddedStore
 from simplemem_graph.stores.queries import EventQuery
+
+from .conftest import memory_of
 
 START = datetime(2026, 9, 1, 9, 0, tzinfo=UTC)
 
 
 def _memory(embedder, *turns: tuple[str, str, str]) -> Memory:
     """(session, speaker, text) turns, ten minutes apart, consolidated once."""
-    memory = Memory(EmbeddedStore(":memory:"), namespace="t", embedder=embedder)
-    memory.add_many(
-        [
-            Turn(
-                id=f"{s}:{i}",
-                namespace="t",
-                session=s,
-                speaker=who,
-                text=text,
-                time=START + timedelta(minutes=10 * i),
-            )
-            for i, (s, who, text) in enumerate(turns)
-        ]
+    memory = memory_of(
+        embedder,
+        [(s, who, text, START + timedelta(minutes=10 * i)) for i, (s, who, text) in enumerate(turns)],
     )
     memory.consolidate(now=START + timedelta(days=1))
     return memory

@@ -1,10 +1,10 @@
 """Each recall channel on the hand-built graph, and reciprocal rank fusion."""
 
-from datetime import date
+from datetime import UTC, date, datetime
 
 import pytest
 
-from simplemem_graph.models import DEFAULT_STATUSES, Link, LinkKind, Turn
+from simplemem_graph.models import DEFAULT_STATUSES, Event, Link, LinkKind, Turn
 from simplemem_graph.retrieve.recall import (
     RecallFilter,
     fuse_rrf,
@@ -142,3 +142,31 @@ def test_recall_candidates_labels_the_turn_channel(store, embedder):
     invoice = next(c for c in candidates if c.event_id == "invoice")
     assert invoice.path == ["turn-fulltext"]
     assert invoice.ranks["turn-fulltext"] == 0
+
+
+def test_turn_channel_puts_the_event_holding_the_query_first_within_its_turn(store, embedder):
+    """A long turn made two events; the turn's rank goes to the one about what was asked, not to the
+    one first in id order ("Seeing how passionate these pros were…" had taken the rank of the turn
+    that named the counseling workshop asked about)."""
+    texts = {
+        "ev-a": "Seeing how passionate these pros were about a safe space was amazing.",
+        "ev-b": "Last Friday Orla went to the Harrowgate counseling workshop; they talked about therapy.",
+    }
+    when = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+    vectors = embedder.encode(list(texts.values()))
+    events = [
+        Event(id=i, namespace=NS, text=t, source_ids=["s9:1"], session="s9", time=when, embedding=v.tolist())
+        for (i, t), v in zip(texts.items(), vectors, strict=True)
+    ]
+    turn_text = (
+        "Last Friday I went to the Harrowgate counseling workshop; they talked about therapy. "
+        + texts["ev-a"]
+    )
+    store.add_turns([Turn(id="s9:1", namespace=NS, session="s9", speaker="Orla", time=when, text=turn_text)])
+    write(
+        store,
+        events=events,
+        links=[Link(kind=LinkKind.FROM, source=e.id, target="s9:1", namespace=NS) for e in events],
+    )
+    ranked = recall_turns(store, NS, "What was discussed in the counseling workshop?", 3, DEFAULT)
+    assert ranked[:2] == ["ev-b", "ev-a"]
