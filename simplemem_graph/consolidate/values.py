@@ -13,6 +13,17 @@ from simplemem_graph.text import tokenize, zh_dictionary_tag
 # A handover names the new holder of a post: "接手的是阿珂", "Ollie takes over", "replacement is",
 # "X换人了…以后对接阿梅".
 HANDOVER = r"接手|接替|接管|换人|\b(?:takes|took|taking|take) over\b|\breplacement\b"
+# Someone leaving a post, for a while or for good ("Vivian下周开始休产假", "Lindiwe's going on
+# maternity leave", "以宁…调去做他们…新项目了", "walt is stepping back from the budget"): beside a
+# person named as in charge, the turn is a handover even with no change word. Not a change word
+# itself: "going on leave from 1 Jun" changes no date.
+LEAVES_POST = re.compile(
+    r"产假|產假|病假|休假|离职|離職|辞职|辭職|退休|调去|調去|调走|調走|调到|調到|"
+    r"\b(?:maternity|paternity|parental|sick|long service|medical) leave\b|\bon leave\b|"
+    r"\blast day\b|\bleaving\b|\bstepping (?:back|down)\b|\bstepped (?:back|down)\b|"
+    r"\bretir(?:es|ed|ing)\b|\btransferr?(?:ed|ing)? to\b|\bmoved on\b",
+    re.IGNORECASE,
+)
 
 
 # Words that make the people an event names the holders of a post: who is in charge, the contact,
@@ -21,7 +32,9 @@ HANDOVER = r"接手|接替|接管|换人|\b(?:takes|took|taking|take) over\b|\br
 IN_CHARGE = re.compile(
     rf"对接|负责|联系人|运营|经理|主管|{HANDOVER}|"
     r"\bcontacts?\b|\bin charge\b|"
-    r"\bmanager\b|\bcoordinator\b|\bruns\b|\bday to day\b|\bowner\b",
+    r"\bmanager\b|\bcoordinator\b|\bruns\b|\bday to day\b|\bowner\b|"
+    # "Bradley … is our guy from here on", "si Trent na point person natin"
+    r"\b(?:our|the) (?:new )?(?:guy|gal|person|go-to)\b|\bpoint (?:person|of contact)\b",
     re.IGNORECASE,
 )
 

@@ -43,11 +43,23 @@ HAND_SET = frozenset({"status", "access", "recency"})
 # among {0, 0.25, 0.5} on the dev split (R@5 1.283x / 1.254x / 1.248x BM25).
 FLOORS = {"dense": 0.25, "lexical": 0.25}
 
+# The English dev data (LoCoMo: two people talking, no agent) has no agent replies, so all it can
+# teach of "asked_or_replied" is that a question event is often the evidence, which put a positive
+# weight on it (0.98) and lifted an agent's lists above the user's own words on LongMemEval (its
+# preference question). Unlearned, the weight is 0 and the fixed discount for a question about the
+# asker applies (`discount_agent_replies`).
+UNLEARNED_ENGLISH = frozenset({"asked_or_replied"})
+
 RANK_CUTOFF = 5  # R@5: the design's final list
 MIN_QUERIES_PER_FOLD = 2  # fewer and one query decides a fold's gain
 
 
-def fit_scorer(rows: Sequence[Mapping[str, float]], labels: Sequence[int], name: str) -> LinearScorer:
+def fit_scorer(
+    rows: Sequence[Mapping[str, float]],
+    labels: Sequence[int],
+    name: str,
+    unlearned: frozenset[str] = frozenset(),
+) -> LinearScorer:
     """Logistic regression on the learnable features (see MONOTONE, HAND_SET, FLOORS); the
     hand-set features add their default weight and the bias absorbs their mean over the rows.
 
@@ -55,6 +67,7 @@ def fit_scorer(rows: Sequence[Mapping[str, float]], labels: Sequence[int], name:
         rows: one FEATURES mapping per candidate.
         labels: 1 when the candidate is relevant, 0 when it is not; both must occur.
         name: the scorer's name.
+        unlearned: features these rows cannot teach (see UNLEARNED_ENGLISH): weighed 0.
 
     Raises:
         InputError: no rows, or only one class.
@@ -63,7 +76,7 @@ def fit_scorer(rows: Sequence[Mapping[str, float]], labels: Sequence[int], name:
     y = np.asarray(labels, dtype=int)
     if len(matrix) == 0 or len(set(y.tolist())) < 2:
         raise InputError("rerank training: the labels need both relevant and irrelevant candidates")
-    learned = [f for f in FEATURES if f not in HAND_SET]
+    learned = [f for f in FEATURES if f not in HAND_SET and f not in unlearned]
     # When every learnable weight is refitted away, the bias alone gives the base rate.
     coefficients: dict[str, float] = {}
     intercept = math.log(y.mean() / (1 - y.mean()))

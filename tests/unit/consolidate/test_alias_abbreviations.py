@@ -9,8 +9,9 @@ import pytest
 
 from simplemem_graph.consolidate.aliases import (
     abbreviation_score,
-    appositive_description,
+    appositive_descriptions,
     best_abbreviated,
+    find_explicit_aliases,
     introduced_forms,
     is_abbreviation,
     is_zh_short_form,
@@ -87,15 +88,64 @@ def test_naming_statements_introduce_forms(text, forms):
 
 def test_a_description_set_beside_an_organisation_name():
     text = "new client Marlow Quay Freight, the bonded warehouse by the ring road. they want 6"
-    assert appositive_description(text, "Marlow Quay Freight") == "the bonded warehouse by the ring road"
-    assert (
-        appositive_description("新客户沐川文理学院，河东那所学校，要做画册", "沐川文理学院") == "河东那所学校"
-    )
+    assert appositive_descriptions(text, "Marlow Quay Freight") == ["the bonded warehouse by the ring road"]
+    assert appositive_descriptions("新客户沐川文理学院，河东那所学校，要做画册", "沐川文理学院") == [
+        "河东那所学校",
+        "河东那所",
+    ]
     # What follows is no description: a verb phrase, a demonstrative opening the clause.
-    assert appositive_description("Marlow Quay Freight, want 6 drivers", "Marlow Quay Freight") is None
+    assert appositive_descriptions("Marlow Quay Freight, want 6 drivers", "Marlow Quay Freight") == []
     # What it is to us, which many firms are, picks none out.
-    assert appositive_description("Marlow Quay Freight, the new client.", "Marlow Quay Freight") is None
-    assert appositive_description("沐川文理学院，那家说要改时间", "沐川文理学院") is None
+    assert appositive_descriptions("Marlow Quay Freight, the new client.", "Marlow Quay Freight") == []
+    assert appositive_descriptions("沐川文理学院，那家说要改时间", "沐川文理学院") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "descriptions"),
+    [
+        # past a legal form written after the name the store holds
+        (
+            "won the job for Tarrawong Bottling Co (Pty) Ltd, the Mudgee cider mob. kickoff Tue",
+            "Tarrawong Bottling Co",
+            ["the Mudgee cider mob"],
+        ),
+        (
+            "Velmor Tiles Pte. Ltd. — the Changi tile wholesaler — wants 3 quotes",
+            "Velmor Tiles",
+            ["the Changi tile wholesaler"],
+        ),
+        # "aka", in whatever case the turn writes the name
+        (
+            "new one: quillan outdoor trust, inc. aka the riverside scout folks (camp kitchen)",
+            "Quillan Outdoor Trust, Inc.",
+            ["the riverside scout folks"],
+        ),
+        # Chinese after 就是: the whole phrase and the form that stops at the classifier
+        (
+            "接了个单 杭州鹤川纺织有限公司，就是萧山那家织布厂，要200件",
+            "杭州鹤川纺织有限公司",
+            ["萧山那家织布厂", "萧山那家"],
+        ),
+        # a description ending at its classifier; traditional and Cantonese demonstratives
+        ("上海禾露生物科技有限公司，做面膜那家，双12要包场", "上海禾露生物科技有限公司", ["做面膜那家"]),
+        (
+            "開咗張新單 觀瀾物業管理有限公司，荃灣嗰間物業，要做指示牌",
+            "觀瀾物業管理有限公司",
+            ["荃灣嗰間物業", "荃灣嗰間"],
+        ),
+        # a dash that opens a clause, and a clause after a comma, describe no firm
+        ("Corvell — the guy there is Wade, did the site walk", "Corvell", []),
+        ("Corvell Civil, the crew that was late again", "Corvell Civil", []),
+        # a Latin place before the demonstrative
+        (
+            "Harlow Cargo Pte. Ltd., Tuas 那间货仓 — whole unit to fit out",
+            "Harlow Cargo",
+            ["Tuas 那间货仓", "Tuas 那间"],
+        ),
+    ],
+)
+def test_descriptions_after_a_legal_form_aka_and_in_chinese(text, name, descriptions):
+    assert appositive_descriptions(text, name) == descriptions
 
 
 def test_abbreviation_candidates_are_read_by_first_letter_not_by_scanning():
@@ -236,3 +286,18 @@ def test_an_introduced_description_names_the_firm_later(store, make_event, embed
     )
     assert "the bonded warehouse by the ring road" in entity_named(store, "Marlow Quay Freight").aliases
     assert mentioned(store, "e2") == {"Marlow Quay Freight"}
+
+
+@pytest.mark.parametrize(
+    "name", ["Okeke Trust Microfinance Bank Limited", "Okeke Trust Microfinance Bank Limited."]
+)
+def test_initials_in_brackets_after_a_name_with_its_legal_form(name):
+    """ "Okeke Trust Microfinance Bank Limited (OTMFB)": the initials are those of the name before
+    its legal form (MFB, microfinance bank), and the name stage 1 read may keep a sentence's full
+    stop. Before, no alias was made and the look-alike "Okeke Capital Microfinance Bank" took the
+    initials by letters alone (stop 49, a held-out story)."""
+    text = "Head, Digital Channels\nOkeke Trust Microfinance Bank Limited (OTMFB)\n14 Marina Road"
+    found = find_explicit_aliases(text, [(name, "org")])
+    assert [(f.full.rstrip("."), f.alias, f.reason) for f in found] == [
+        ("Okeke Trust Microfinance Bank Limited", "OTMFB", "parenthesis")
+    ]

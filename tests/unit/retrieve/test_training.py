@@ -5,7 +5,7 @@ import pytest
 
 from simplemem_graph.errors import InputError
 from simplemem_graph.retrieve.rerank import DEFAULT_SCORER, FEATURES
-from simplemem_graph.retrieve.training import FLOORS, HAND_SET, fit_scorer
+from simplemem_graph.retrieve.training import FLOORS, HAND_SET, UNLEARNED_ENGLISH, fit_scorer
 
 
 def _rows(seed: int = 3, n: int = 400):
@@ -76,3 +76,14 @@ def test_cross_validation_scores_each_question_with_the_weights_search_used_for_
     for fold in result["folds"]:
         assert 1 / 6 < fold["current"]["mrr"] < 1
     assert result["retrained"]["mrr"] == 1.0
+
+
+def test_an_unlearned_feature_weighs_nothing_and_the_english_fit_leaves_asked_or_replied_out():
+    """LoCoMo has no agent replies: what "asked_or_replied" would learn there (a question event is
+    often the evidence) lifted an agent's lists over the user's own words on LongMemEval."""
+    rows = [{"dense": 0.9 - 0.1 * (i % 3), "asked_or_replied": float(i % 2)} for i in range(40)]
+    labels = [i % 2 for i in range(40)]  # the feature alone predicts the label
+    assert fit_scorer(rows, labels, "all").weights["asked_or_replied"] > 0
+    unlearned = fit_scorer(rows, labels, "en", UNLEARNED_ENGLISH)
+    assert unlearned.weights["asked_or_replied"] == 0.0
+    assert "asked_or_replied" in UNLEARNED_ENGLISH

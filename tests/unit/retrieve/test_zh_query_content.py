@@ -201,7 +201,8 @@ def test_a_chinese_question_fuses_its_channels_with_the_plans_chinese_weights(mo
 )
 def test_a_chinese_question_is_ranked_by_the_weights_learned_on_chinese(monkeypatch, query, lang):
     """The default plan's learned scorer is the one shipped for the question's language: the Chinese
-    weights lean on the candidate's place by meaning (`dense_rank`), the English ones do not."""
+    weights learned the discount of an agent's reply (`asked_or_replied` < 0); the English ones leave
+    it unlearned (LoCoMo has no agent), so the fixed discount applies."""
     import simplemem_graph.retrieve as retrieve_module
     from simplemem_graph.retrieve import retrieve
     from simplemem_graph.retrieve.rerank import learned_scorer
@@ -217,4 +218,5 @@ def test_a_chinese_question_is_ranked_by_the_weights_learned_on_chinese(monkeypa
     retrieve(query, EmbeddedStore(":memory:"), namespace="u", embedder=HashEmbedder(), at=T0)
     assert used == [learned_scorer(lang)]
     assert learned_scorer("zh") != learned_scorer("en")
-    assert learned_scorer("zh").weights["dense_rank"] > 0 == learned_scorer("en").weights.get("dense_rank", 0)
+    assert learned_scorer("zh").weights["asked_or_replied"] < 0
+    assert learned_scorer("en").weights.get("asked_or_replied", 0) == 0
