@@ -894,8 +894,7 @@ def appositive_descriptions(text: str, name: str) -> list[str]:
     if not name:
         return []
     for found in re.finditer(re.escape(name), text, re.IGNORECASE):
-        tail = text[found.end() :]
-        tail = tail[_LEGAL_TAIL.match(tail).end() :]  # type: ignore[union-attr]
+        tail = _LEGAL_TAIL.sub("", text[found.end() :], count=1)
         chinese = _ZH_APPOSITION.match(tail)
         if chinese:
             return list(dict.fromkeys([chinese.group(1) + chinese.group(2), chinese.group(1)]))

@@ -262,8 +262,8 @@ def detect_updates(
             props = {"attribute": attribute, "old": sorted(old - new), "new": sorted(new - old)}
             handed_over = attribute == "contact" and handover is not None and cue is not None
             if marker or labelled or handed_over:
-                if marker or handed_over:
-                    props["marker"] = (marker or cue).group(0)  # type: ignore[union-attr]
+                if cue is not None and (marker or handed_over):  # cue is the marker when there is one
+                    props["marker"] = cue.group(0)
                 else:
                     props.update(labelled)
                 result.links.append(_link(LinkKind.SUPERSEDES, event, older, props))
