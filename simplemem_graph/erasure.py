@@ -26,6 +26,7 @@ from simplemem_graph.models import (
 )
 from simplemem_graph.reranking import Reranking
 from simplemem_graph.stores.queries import EntityQuery, EventQuery, RecallFilter, TurnChange, TurnQuery
+from simplemem_graph.text import is_latin
 from simplemem_graph.vectors import unit
 
 
@@ -223,7 +224,7 @@ def _name_finder(names: Iterable[str]) -> Callable[[str], bool]:
     patterns = []
     for name in sorted({n.strip() for n in names if n and n.strip()}):
         escaped = re.escape(name)
-        if name.isascii():
+        if is_latin(name):
             escaped = r"(?<!\w)" + escaped + r"(?!\w)"
         patterns.append(escaped)
     if not patterns:

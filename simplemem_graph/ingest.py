@@ -240,7 +240,7 @@ class Ingest:
         events = self.store.events(
             self.namespace, EventQuery(ids=[lk.source for lk in links if lk.target == turn_id])
         )
-        return sorted(events, key=lambda e: (e.time, e.id))
+        return sorted(events, key=Event.log_order)
 
     def turns(self, *, session: str | None = None) -> list[Turn]:
         """The raw log of this namespace (of one session when given), oldest first."""

@@ -159,6 +159,12 @@ class Event(_Model):
         """The JSON shape of FORMATS.md (no embedding)."""
         return self.model_dump(mode="json", exclude={"embedding"})
 
+    def log_order(self) -> tuple:
+        """Sort key for the order stage 1 wrote events in: time, turn, clause within the turn (an
+        event id says nothing of where its clause stood: a re-read in id order puts "Na him reach
+        out to me on LinkedIn" before "Project lead na Tunde, their IT manager")."""
+        return (self.time, self.source_ids[:1], self.clause, self.id)
+
     def __repr_args__(self):
         # A repr that prints 384 floats hides everything else: show the vector's size only.
         for name, value in super().__repr_args__():

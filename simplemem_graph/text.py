@@ -38,6 +38,17 @@ all any both each few more most other some such only own same s t don now get go
 STOPWORDS = frozenset(_STOPWORD_TEXT.split())
 
 
+# Latin script: ASCII and the Latin letters with diacritics (Latin-1 and Latin Extended, without
+# × and ÷) plus curly apostrophes: Brandstätter, Kōtare, Łódź, O’Brien are spelled word by word as
+# English names are, and match as they do.
+_NOT_LATIN = re.compile(r"[^\x00-\x7f\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff\u2018\u2019]")
+
+
+def is_latin(text: str) -> bool:
+    """True when `text` is in the Latin alphabet (diacritics allowed), not CJK or another script."""
+    return not _NOT_LATIN.search(text)
+
+
 def is_chinese(text: str) -> bool:
     """True when CJK characters make up a real share of the text's letters."""
     cjk = len(_CJK.findall(text))

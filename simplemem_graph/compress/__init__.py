@@ -167,6 +167,7 @@ def compress(
             recent,
             common,
             introduced=names,
+            to_a_role=is_speaker_label(addressees.get((turn.namespace, turn.session, turn.speaker))),
         )
         window.append(said)
         stats.turns += 1
@@ -337,6 +338,7 @@ def _kept_span(
     listeners: tuple[str, ...],
     said: set[str],
     today: date,
+    to_a_role: bool = False,
 ) -> tuple[int, int] | None:
     """First to last informative clause; a condition brings its consequence, a bare detail its lead-in.
 
@@ -345,12 +347,15 @@ def _kept_span(
     (informative.says_something: kept by default, dropped only when it positively says nothing).
     `said` receives the content words of every clause, for the window of the turns that follow.
     """
-    informative, qualifies, list_items = [], [], []
+    informative: list[bool] = []
+    qualifies: list[bool] = []
+    list_items: list[bool] = []
     # the listener's own names: "Go Jon!", "same here Caroline" address them, they name no thing
     listener_words = {w.casefold() for n in listeners for w in n.split()}
     for k, c in enumerate(clauses):
         inside = [m for m in atoms if m.within(c.start, c.end) or (m.start < c.end and c.start < m.end)]
-        addressed = vocatives(text, c.start, c.end, inside, lang, listeners)
+        said_before = k > 0 and informative[k - 1]
+        addressed = _called(text, c.start, c.end, inside, lang, listeners, to_a_role, said_before)
         span = doc.char_span(c.start, c.end, alignment_mode="expand") if doc is not None else None
         named = {w.casefold() for m in addressed for w in m.surface.split()}
         words = [w for w in content_words(c.text, span) if w.lemma not in named]
@@ -395,6 +400,36 @@ def _kept_span(
     return clauses[first].start, clauses[last].end
 
 
+def _called(
+    text: str,
+    start: int,
+    end: int,
+    names: list[Mention],
+    lang: str,
+    listeners: tuple[str, ...],
+    to_a_role: bool,
+    said_before: bool,
+) -> list[Mention]:
+    """The names in text[start:end] that call the listener (`informative.vocatives`). A turn to an
+    assistant, or from one (`to_a_role`: the listener is a role label), calls no one by a name that closes a
+    sentence after words that said something: "Phone note, 11:05, Odalys." says whose call it was,
+    "Sent the invoice today, Marco." whom it went to; "Thanks, Marco!" still calls Marco.
+    `said_before`: the clause before this one in its sentence said something."""
+    addressed = vocatives(text, start, end, names, lang, listeners)
+    if not addressed or not to_a_role:
+        return addressed
+    if not re.search(r"[.!?。！？]\W*$", text[start:end]):
+        return addressed
+    kept = []
+    for m in addressed:
+        before = text[start : m.start]
+        closes = not re.search(r"\w", text[m.end : end])
+        after_said = not only_phatic_words(before) if re.search(r"\w", before) else said_before
+        if not (closes and after_said):
+            kept.append(m)
+    return kept
+
+
 _CONTRAST_OPENING = re.compile(r"^\W*(?:不过|但是|可是|只是|但|(?i:but|though|although|except)\b)")
 
 
@@ -428,6 +463,7 @@ def _compress_turn(
     common: frozenset[str] = frozenset(),
     *,
     introduced: Mapping[str, str] | None = None,
+    to_a_role: bool = False,
 ) -> tuple[list[Event], set[str], set[str]]:
     """The events of one turn, the content words it said (for the recent window) and those of them
     outside its atoms (for the dual trigger's same-topic test: "Yes, at 3pm." says nothing of its
@@ -452,7 +488,7 @@ def _compress_turn(
         )
         clauses = split_clauses(text, piece)
         stats.clauses += len(clauses)
-        kept = _kept_span(text, clauses, found, lang, doc, recent, listeners, said, today)
+        kept = _kept_span(text, clauses, found, lang, doc, recent, listeners, said, today, to_a_role)
         if kept is None:
             stats.dropped_chitchat += len(clauses)
             previous_kept = False
@@ -479,6 +515,7 @@ def _compress_turn(
             doc,
             addressee,
             introduced=introduced,
+            to_a_role=to_a_role,
         )
         stats.atoms_by_kind.update(a.kind for a in event.atoms)
         events.append(apply_guard(event, text[start:end], stats))
@@ -548,6 +585,7 @@ def _build_event(
     addressee: str | None,
     *,
     introduced: Mapping[str, str] | None = None,
+    to_a_role: bool = False,
 ) -> Event:
     from simplemem_graph.compress.restate import restate, we_groups, we_names
 
@@ -557,8 +595,12 @@ def _build_event(
     conditions = [m for m in atoms if m.kind == "condition"]
     negations = [m for m in atoms if m.kind == "negation"]
     listeners = (addressee,) if addressee else ()
+    pieces = _comma_pieces(text, start, end)
+    said = [not only_phatic_words(text[a:b]) for a, b in pieces]
     addressed = [
-        m for a, b in _comma_pieces(text, start, end) for m in vocatives(text, a, b, names, lang, listeners)
+        m
+        for i, (a, b) in enumerate(pieces)
+        for m in _called(text, a, b, names, lang, listeners, to_a_role, i > 0 and said[i - 1])
     ]
     rest = text[start:end]
     for m in addressed:

@@ -32,7 +32,7 @@ from simplemem_graph.lexicon import (
     ZH_TITLES,
     _words,
 )
-from simplemem_graph.text import is_common_zh_word, zh_simplified
+from simplemem_graph.text import is_common_zh_word, is_latin, zh_simplified
 
 # A nickname form (老黄, 小蒋, 罗总, 黄工) is only read as a person when its surname is one of the
 # lexicon's, which keeps words such as 小时 or 总价 out.
@@ -46,13 +46,25 @@ _FULL_NAME = re.compile(rf"^[{SURNAMES}][\u4e00-\u9fff]{{1,3}}$")
 _EN_LEGAL = (
     *("Corp", "Corp.", "Corporation", "Inc", "Inc.", "Ltd", "Ltd.", "LLC", "LLP", "GmbH", "Co", "Co."),
     *("Pvt", "Pvt.", "Pty", "Pty.", "Pte", "Pte.", "Sdn", "Bhd", "PLC", "B.V.", "BV", "Limited"),
+    # legal forms of other countries written in Latin letters (Lda. in Portugal, S.L. in Spain…)
+    *("Lda", "Lda.", "Ltda", "Ltda.", "S.A.", "S.L.", "SARL", "S.A.S.", "S.r.l.", "Srl", "SpA", "S.p.A."),
+    *("AG", "KG", "OHG", "e.K.", "N.V.", "NV", "Oy", "ApS", "DAC", "CIC", "Bhd.", "Sdn."),
 )
+# Words for a kind of company in other languages written in Latin letters: "Ribeira Nova
+# Produções" is a firm whatever stage 1 typed it, as "… Productions" is.
+_OTHER_LATIN_ORG_WORDS = (
+    *("Produções", "Producciones", "Produzioni", "Produktion", "Filmes", "Comércio", "Serviços"),
+    *("Servicios", "Soluções", "Soluciones", "Consultoria", "Construções", "Construcciones"),
+    *("Engenharia", "Ingeniería", "Tecnologia", "Tecnología", "Distribuidora", "Editora", "Transportes"),
+    *("Imobiliária", "Inmobiliaria", "Indústria", "Industrias", "Seguros", "Banco"),
+)
+_LATIN_ORG_ENDINGS = {*EN_ORG_SUFFIXES, *_EN_LEGAL, *_OTHER_LATIN_ORG_WORDS}
 # A name ending in an organisation word of the lexicon (or a legal form) is an organisation.
 ORG_SUFFIX = re.compile(
     "(?:有限责任公司|"
     + "|".join(sorted({*ZH_ORG_SUFFIXES, "工厂", "厂"}, key=len, reverse=True))
     + ")$|(?<![A-Za-z])(?:"
-    + "|".join(re.escape(w) for w in sorted({*EN_ORG_SUFFIXES, *_EN_LEGAL}, key=len, reverse=True))
+    + "|".join(re.escape(w) for w in sorted(_LATIN_ORG_ENDINGS, key=len, reverse=True))
     + r")\.?$",
     re.IGNORECASE,
 )
@@ -225,7 +237,7 @@ def initials(name: str) -> str:
     """The capitals that open the capitalised words of a Latin name of two words or more
     ("Harbourside Dental Group" -> "HDG"); "" for one word or a name in another script. Words in
     lower case ("of", "and") are not counted: people leave them out of initials."""
-    if not name.isascii():
+    if not is_latin(name):
         return ""
     capitals = [w[0] for w in _LATIN_WORD.findall(name) if w[0].isupper()]
     return "".join(capitals) if len(capitals) >= 2 else ""
@@ -238,7 +250,7 @@ def opens_with_initials(short: str, full: str) -> bool:
     letters = initials_form(short)
     # every capital that opens a word, a hyphened one too ("Stor-All": S and A)
     name = without_legal_form(full) or full
-    opening = "".join(_WORD_OPENING_CAPITAL.findall(name)) if name.isascii() else ""
+    opening = "".join(_WORD_OPENING_CAPITAL.findall(name)) if is_latin(name) else ""
     return len(letters) >= 2 and opening.startswith(letters) and len(opening) > len(letters)
 
 
@@ -274,7 +286,7 @@ def is_abbreviation(short: str, full: str) -> bool:
         return True
     if is_zh_short_form(short, full):
         return True
-    if short_key.isascii():
+    if is_latin(short_key):
         short_words, full_words = short_key.split(), full_key.split()
         return len(short_words) < len(full_words) and full_words[: len(short_words)] == short_words
     # The end of a Chinese firm's name is its industry (五金 of 佛山宏达五金, 物流 of 杭州天成物流):
@@ -315,7 +327,7 @@ def short_forms(name: str, type_: str) -> list[str]:
     words = name.split()
     if type_ == "org" and _CJK_CHAR.match(name):
         return _zh_trade_names(name)
-    if name.isascii() and 2 <= len(words) <= 3 and all(w[:1].isupper() for w in words):
+    if is_latin(name) and 2 <= len(words) <= 3 and all(w[:1].isupper() for w in words):
         if (
             type_ == "org"
             # "Wrenfield Cabs", "Corwell Opticians": a firm named by what it is goes by its first word
@@ -506,7 +518,7 @@ def _full_name_before(
             if len(candidate) == length and candidate[0] == surname and is_chinese_full_name(candidate):
                 return candidate, "person"
         return None
-    if run.isascii():
+    if is_latin(run):
         trailing = _TRAILING_CAPITALISED.search(run)
         words = trailing.group(1).split() if trailing else []
         # "Signed Harbourside Dental Group (HDG)": a capitalised verb may open the run; the longest
@@ -790,8 +802,19 @@ def _ends_at_or_after(chars: str, text: str, begin: int, at_least: int) -> bool:
 _EN_NAMING = re.compile(r"\b(?:call|calls|calling|called|refer to|referring to)\s+(?:them|it|'em|him|her)\b")
 _EN_NAMING_FORM = re.compile(r"\s+(?:as\s+)?([A-Z][A-Za-z&]*(?:\s+[A-Z][A-Za-z&]*){0,2})")
 _WHAT_BEFORE = re.compile(r"\bwhat\b[^.!?\n]{0,24}$", re.IGNORECASE)
+# "everyone on the marina calls them the sunset cruise mob", "I don dey call them the market-women
+# bank": a description in lower case after the naming verb, up to five words, cut before a word that
+# goes on with the sentence ("… mob now lol")
+_EN_NAMING_DESCRIPTION = re.compile(
+    r"\s+(?:as\s+)?(?P<form>the(?!\s+(?:day|week|month|year|morning|afternoon|evening|night|weekend|next|"
+    r"other|same|whole|first|last|following|previous|moment|minute|hour)\b)(?:\s+[a-z][\w'’-]*){1,5})"
+)
+_DESCRIPTION_STOP = re.compile(
+    r"\s+(?:now|lol|haha|too|because|since|cos|coz|cause|cuz|bc|b/c|and|but|so|in|on|at|for|from|with|after)\b.*$"
+)
 _FORM = r"(?P<form>[A-Za-z][A-Za-z&.]{1,6}|[\u4e00-\u9fff]{2,4})"
-_ZH_NAMING = re.compile(rf"(?:写|叫|称)(?:成|作|做|为)?\s*{_FORM}")
+# 称 of 全称 / 简称 / 名称 is the noun "name" ("全称太长了"), not the verb "to call"
+_ZH_NAMING = re.compile(rf"(?:写|叫|(?<![全简名统俗昵号])称)(?:成|作|做|为)?\s*{_FORM}")
 _ZH_ALTERNATIVE = re.compile(rf"(?:或者|或是|或)\s*{_FORM}")
 # "MBP from now on", "KPRC for short": capitals followed by a phrase that makes them the name used
 _EN_FORM_FROM_NOW = re.compile(
@@ -819,8 +842,11 @@ def introduced_forms(text: str) -> list[str]:
         # "call them RSM": the form follows; "that's what I'm calling them": it was written before
         # (the capitals of the turn). Anything else ("I called them yesterday") names nothing.
         after = _EN_NAMING_FORM.match(text, english.end())
+        described = _EN_NAMING_DESCRIPTION.match(text, english.end())
         if after:
             forms.append(after.group(1))
+        elif described:
+            forms.append(_DESCRIPTION_STOP.sub("", described.group("form")))
         elif _WHAT_BEFORE.search(text[: english.start()]):
             forms += _CAPITALS_IN_TEXT.findall(text)
         if forms:

@@ -74,7 +74,7 @@ from simplemem_graph.embedding import Embedder
 from simplemem_graph.gazetteer import EN_PLACES
 from simplemem_graph.lexicon import CONTRAST_ROLE, ZH_INDUSTRY_WORDS, ZH_ORG_SUFFIXES
 from simplemem_graph.models import Entity, Event, Link, LinkKind
-from simplemem_graph.text import zh_dictionary_tag
+from simplemem_graph.text import is_latin, zh_dictionary_tag
 
 
 @dataclass
@@ -109,9 +109,13 @@ class EntityResolver:
         embedder: Embedder | None = None,
         name_vectors: dict[str, list[float]] | None = None,
         profiles: dict[str, list[str]] | None = None,
+        last_org: dict[str, str] | None = None,
     ):
         self.index = index
         self.session_entities: dict[str, set[str]] = defaultdict(set, session_entities or {})
+        # the organisation each session named last: whom "call them the …" names; shared by the
+        # resolvers of one pass over the log (`last_org`)
+        self._last_org: dict[str, str] = last_org if last_org is not None else {}
         self.embedder = embedder
         self.result = EntityResolution()
         self._vector_cache: dict[str, list[float]] = name_vectors if name_vectors is not None else {}
@@ -207,7 +211,11 @@ class EntityResolver:
         for name, type_, role in joined_participants(event):
             name = known_extension(name, type_, event.text, found_here, self.index)
             name = firm_of_branch(name, event.text, self.index)
-            if type_ == "person" and (brand_shaped(name) or any(introduced_as_org(name, t) for t in texts)):
+            if type_ == "person" and (
+                brand_shaped(name)
+                or (" " in name and ORG_SUFFIX.search(name))  # "Ribeira Nova Produções"
+                or any(introduced_as_org(name, t) for t in texts)
+            ):
                 type_ = "org"  # stage 1 read a firm's name as a person's (麦 is a surname too)
             elif type_ == "place" and brand_shaped(name) and name not in EN_PLACES:
                 type_ = "org"  # "their firewall is NetAsia": a coined word is a brand, not a town
@@ -258,11 +266,14 @@ class EntityResolver:
             self._mark_contrasts(turn_text, mentions, others=self.index.names_in(turn_text))
         self.result.mentions[event.id] = mentions
         self.session_entities[event.session].update(mentions)
+        named_orgs = [i for i, p in mentions.items() if p["role"] != CONTRAST_ROLE and self._named_in_full(i)]
+        if len(named_orgs) == 1:
+            self._last_org[event.session] = named_orgs[0]
 
     def _known_person_before_a_word(self, name: str) -> str | None:
         """A Chinese "firm" that is a known person's name and one ordinary two-character word, no
         line of business (婉婷传话, 可欣签字): the person, read as a firm by the trade-name rule."""
-        if name.isascii() or len(name) not in (4, 5):
+        if is_latin(name) or len(name) not in (4, 5):
             return None
         head, tail = name[:-2], name[-2:]
         if tail in ZH_INDUSTRY_WORDS or tail in ZH_ORG_SUFFIXES or not zh_dictionary_tag(tail):
@@ -312,7 +323,7 @@ class EntityResolver:
         pools = [named, set(self.session_entities.get(event.session, set()))]
         target = None
         for form in forms:
-            if not (initials_form(form) or not form.isascii()):
+            if not (initials_form(form) or not is_latin(form)):
                 continue  # a description or a word: it follows the target the short forms find
             # the form's own entity (stage 1 read "BSA" as a firm) is no target: it is what gets named
             own = entity_id(self.index.namespace, form)
@@ -323,6 +334,10 @@ class EntityResolver:
             for pool in pools:
                 among = {self.index.canonical(i) for i in pool}
                 target = self.index.abbreviated_org(form, among=among, backed=True)
+                if target is None and not is_latin(form):
+                    # "全称太长了，群里以后就叫瑞通达(吧)": a statement naming a firm by characters its
+                    # name holds in a row is that firm's, wherever in the name they stand
+                    target = self._one_org_holding(form, among)
                 if target is None and initials_form(form):
                     # "gonnae call them DM": the one firm in view whose first words these open
                     opened = [
@@ -336,6 +351,13 @@ class EntityResolver:
                     break
             if target is not None:
                 break
+        if target is None and any(f.startswith("the ") for f in forms):
+            # "everyone calls them the sunset cruise mob": the one firm the text names, else the
+            # firm the session named last ("them")
+            orgs = [i for i in named if self._named_in_full(i)]
+            # (only this session's: at a session's start "them" may be anyone talked of days ago)
+            last = self._last_org.get(event.session)
+            target = orgs[0] if len(orgs) == 1 else last if not orgs else None
         if target is None:
             return
         full = self.index.entities[target].name
@@ -350,6 +372,27 @@ class EntityResolver:
             if alias and all(owner in (target, own_entity) for owner in self.index.lookup(alias)):
                 self.make_alias(alias, target, "introduced", confidence=0.9, evidence=text)
                 made.append(alias)
+
+    def _one_org_holding(self, form: str, among: set[str]) -> str | None:
+        """The one organisation among `among` whose name holds the longest opening (two characters
+        or more) of the Chinese `form` in a row, else None."""
+        for n in range(len(form), 1, -1):
+            holding = [
+                i
+                for i in sorted(among)
+                if self.index.entities[i].type in ("org", "other") and form[:n] in self.index.entities[i].name
+            ]
+            if holding:
+                return holding[0] if len(holding) == 1 else None
+        return None
+
+    def _named_in_full(self, entity_id: str) -> bool:
+        """An organisation with a name of two words or more, or a legal form: not a word stage 1
+        took for a firm ("Figma", "LinkedIn")."""
+        entity = self.index.entities[self.index.canonical(entity_id)]
+        names = (entity.name, *entity.aliases)
+        full = any(" " in n.strip() or ORG_SUFFIX.search(n) or not is_latin(n) for n in names)
+        return entity.type == "org" and full
 
     def _ampersand_firms(self, text: str) -> None:
         """A firm written with "&" is an organisation with its initials and its two joined words
@@ -380,14 +423,14 @@ class EntityResolver:
         if last and type_ in ("person", "other"):
             return self._by_surname(name, last, self._persons_with_last_name(last), event, orgs_here)
         words = name.split()
-        if type_ == "person" and name.isascii() and len(words) == 2:
+        if type_ == "person" and is_latin(name) and len(words) == 2:
             # "Bye Caroline", "Yep Jon": a word stuck to a known one-word name is not a new person
             # (a known first name is not anyone's surname here); the mention is the known person.
             known = [e.id for e in self.index.named(normalise_name(words[1])) if e.type == "person"]
             known = [i for i in known if self.index.entities[i].name == words[1]]
             if len(known) == 1:
                 return known[0]
-        if name.isascii() and " " not in name.strip():
+        if is_latin(name) and " " not in name.strip():
             # One capitalised word: stage 1's type is a guess ("Marrian says..." looks like a
             # person), so the word is matched against every known name's first and last word.
             owners = self._single_word_owners(name)
@@ -405,11 +448,11 @@ class EntityResolver:
                 return owner.id
             if owners:
                 return self._new_with_candidates(name, type_, owners, "short-name")
-        if type_ == "org" and not name.isascii():
+        if type_ == "org" and not is_latin(name):
             trade_owner = self._trade_name_owner(name)
             if trade_owner is not None:
                 return trade_owner
-        if type_ == "person" and not name.isascii():
+        if type_ == "person" and not is_latin(name):
             # 麦野 once 麦野烘焙 is known: stage 1 took the bare trade name for a given name, but the
             # one firm it is the trade name of is what the text means (麦 is a surname too).
             shorts = self.index.short_forms_in(name)
@@ -421,7 +464,7 @@ class EntityResolver:
             new_id = self._ensure(name, type_)  # 邱敏 is not a short form of 邱敏刚: only nicknames are
             self._adopt_earlier_nicknames(name, new_id, event)
             return new_id
-        if type_ != "person" and (initials_form(name) or (type_ in ("org", "other") and not name.isascii())):
+        if type_ != "person" and (initials_form(name) or (type_ in ("org", "other") and not is_latin(name))):
             # PWL of Pellworth Logistics, 澄外 of 澄溪外国语学校, CXW of it by pinyin: the one
             # organisation the form abbreviates best; a look-alike scores lower, a tie is nobody's.
             abbreviated = self.index.abbreviated_org(name)
@@ -499,7 +542,7 @@ class EntityResolver:
             for e in self.index.filed_under(f"word-1:{last}")
             if (e.type in ("person", "place", "other") or (e.type == "org" and not ORG_SUFFIX.search(e.name)))
             and len(e.name.split()) >= 2
-            and e.name.isascii()
+            and is_latin(e.name)
             and e.name.split()[-1] == last
         ]
         for e in found:
@@ -518,7 +561,7 @@ class EntityResolver:
         keys = (f"word0:{word}", f"word-1:{word}", f"prefix:{clipped[:3]}")
         for e in self.index.filed_under(*keys):
             parts = e.name.split()
-            if not e.name.isascii() or not parts:
+            if not is_latin(e.name) or not parts:
                 continue
             if len(parts) == 1:
                 name = parts[0]
@@ -567,9 +610,15 @@ class EntityResolver:
         A short form counts only when it belongs to exactly one known entity and names nothing else.
         """
         found = []
+        # 恒通 inside the full name is not a use of the short form, nor "Ribeira" (of Ribeira Nova
+        # Produções) inside another known name, "Não confundir com a Ribeira Negra"
+        known_here = sorted({n for n, _ in self.index.names_in(text)}, key=len, reverse=True)
         for short, owner_id in self.index.short_forms_in(text):
             owner = self.index.entities[owner_id]
-            rest = text.replace(owner.name, " ")  # 恒通 inside the full name is not a use of the short form
+            rest = text.replace(owner.name, " ")
+            for name in known_here:  # another name that opens with the same word
+                if len(name) > len(short) and name.startswith(short):
+                    rest = rest.replace(name, " ")
             if short_form_occurs(short, rest):
                 found.append((short, owner.id))
         return found
@@ -697,12 +746,12 @@ def _introduced_alias(form: str, full: str) -> str | None:
     short form; None when the form does not fit `full`."""
     if initials_form(form):
         return form if abbreviation_score(form, full) >= 2 or opens_with_initials(form, full) else None
-    if not form.isascii():
+    if not is_latin(form):
         return next(
             (
                 form[:n]
                 for n in range(len(form), 1, -1)
-                if is_zh_short_form(form[:n], full) or is_abbreviation(form[:n], full)
+                if is_zh_short_form(form[:n], full) or is_abbreviation(form[:n], full) or form[:n] in full
             ),
             None,
         )
@@ -715,4 +764,4 @@ def _opening_words_of_a_firm(name: str, type_: str, known: Entity) -> bool:
     """Two or more Latin words that open a known firm's name are that firm, whatever stage 1 typed
     them ("Kim Soon sign with them direct" once "Kim Soon Freight Logistics Pte. Ltd." is known: NER
     reads a Hokkien trade name as a person's)."""
-    return type_ == "person" and known.type == "org" and name.isascii() and len(name.split()) >= 2
+    return type_ == "person" and known.type == "org" and is_latin(name) and len(name.split()) >= 2

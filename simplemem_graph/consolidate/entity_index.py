@@ -30,6 +30,7 @@ from simplemem_graph.consolidate.name_matching import (
 from simplemem_graph.models import Entity, LinkKind
 from simplemem_graph.stores.base import GraphStore
 from simplemem_graph.stores.queries import EntityQuery
+from simplemem_graph.text import is_latin
 
 
 @dataclass
@@ -156,7 +157,7 @@ class EntityIndex:
         key = normalise_name(short)
         if initials_form(short):
             return self.filed_under(f"first:{key}", f"initials:{initials_form(short)}", *_abbr_keys(short))
-        if key.isascii() and key:
+        if is_latin(key) and key:
             return self.filed_under(f"first:{key.split()[0]}")
         return self.filed_under(f"pair:{key[:2]}", *_abbr_keys(short)) if len(key) >= 2 else []
 
@@ -306,8 +307,8 @@ def _lookup_keys(name: str) -> set[str]:
     keys |= {f"abbr:{pair}" for pair in abbreviation_letter_pairs(name)}
     if name and "\u4e00" <= name[0] <= "\u9fff":
         keys |= {f"abbr-zh:{name[start]}" for start in abbreviation_starts(name)}
-    if name.isascii() and len(words) >= 2:
+    if is_latin(name) and len(words) >= 2:
         keys |= {f"word0:{words[0]}", f"word-1:{words[-1]}", f"prefix:{words[0][:3]}"}
-    elif name.isascii() and len(words) == 1:
+    elif is_latin(name) and len(words) == 1:
         keys.add(f"prefix:{name[:3]}")
     return keys

@@ -28,8 +28,10 @@ focus's thread. A supplier's own people are tied to the supplier ("Lumen guy is 
 NetAsia engineer"). A supplier is the focus's when the text gives it as theirs ("w/ Lumen AV (does
 all their branch screens)") or by its role ("型材供应商华铝", "型材走华铝"); "their" right after
 another firm named in the sentence is that firm's. The first word of another known firm's name
-("Copperleaf want a quote") ends the thread even when stage 1 read no name there. A speaker of the
-conversation is never tied: speakers are our side.
+("Copperleaf want a quote") ends the thread even when stage 1 read no name there, while a one-word
+"firm" inside a sentence that goes on with the thread ("reached out to me on LinkedIn") does not:
+stage 1 reads tools, regulators and IDs as firms. A speaker of the conversation is never tied:
+speakers are our side.
 """
 
 from __future__ import annotations
@@ -37,18 +39,18 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from simplemem_graph.consolidate.aliases import job_before, normalise_name
+from simplemem_graph.consolidate.aliases import ORG_SUFFIX, job_before, normalise_name
 from simplemem_graph.consolidate.entity_index import EntityIndex
 from simplemem_graph.consolidate.name_matching import GENERIC_SPEAKERS
 from simplemem_graph.consolidate.similarity import content_terms
 from simplemem_graph.consolidate.updates import HANDOVER
-from simplemem_graph.lexicon import CONTRAST_ROLE, ZH_SITE_SUFFIXES, ZH_TITLES
+from simplemem_graph.lexicon import CONTRAST_ROLE, EN_ORG_SUFFIXES, ZH_SITE_SUFFIXES, ZH_TITLES
 from simplemem_graph.models import Event, Link, LinkKind
-from simplemem_graph.text import zh_simplified
+from simplemem_graph.text import is_latin, zh_simplified
 
 MAX_INHERITED_IN_A_ROW = 8  # events in a row that may borrow the focus before it fades
 FOCUS_MAX_AGE = timedelta(hours=4)  # a focus last named longer ago than this has faded
@@ -114,10 +116,10 @@ class SessionFocus:
     def remember(self, text: str) -> None:
         self.thread = [*self.thread, content_terms(text)][-THREAD_TERMS_KEPT:]
 
-    def on_thread(self, event: Event, answering: bool) -> bool:
-        """A continuation without an organisation: it answers the focus's question, states a value,
-        or shares a word with the thread's recent events (their raw turns)."""
-        if answering or states_value(event) or _POINTS_BACK.search(event.text):
+    def on_thread(self, event: Event, answering: bool, by_value: bool = True) -> bool:
+        """A continuation without an organisation: it answers the focus's question, states a value
+        (unless not `by_value`), or shares a word with the thread's recent events (their raw turns)."""
+        if answering or (by_value and states_value(event)) or _POINTS_BACK.search(event.text):
             return True
         terms = terms_without_time(event)
         return any(terms & earlier for earlier in self.thread)
@@ -181,6 +183,16 @@ def infer_subjects(
         turn_id = event.source_ids[0] if event.source_ids else ""
         turn_text = turn_texts.get(turn_id, event.text)
         firms_here = orgs_in_turn(turn_id)
+        # "na him reach out to me on LinkedIn", "BVN/NIN verification", "wahala small: CBN examiners
+        # dey come": a one-word name stage 1 read as a firm (a tool, a regulator, an ID) does not
+        # end the thread of an event that continues it; it is passed over as if unnamed.
+        passed_over = _bare_words_on_thread(orgs, firms_here, state, event, index, turn_text)
+        if passed_over:
+            # "ClinixCloud, that's their practice management system": a tie makes it the focus's
+            _tie_suppliers(event, sorted(passed_over), mentioned, state, index, turn_text, ties)
+            passed_over = _bare_words_on_thread(orgs, firms_here, state, event, index, turn_text)
+        if passed_over:
+            orgs = [o for o in orgs if o not in passed_over]
         _track_contact_question(state, event, turn_id, turn_text, names_a_firm=bool(firms_here))
         if state.contact_question == turn_id and firms_here:
             # "Serambi Jaya Development — launch (Meta, Google, …). Who's the decision-maker?"
@@ -226,6 +238,7 @@ def infer_subjects(
                 answering or staffed,
                 theirs=theirs,
                 named=list(mentioned),
+                passed_over=passed_over,
             )
             if via == "turn" and implied and _fresh(state, event):
                 # The turn names a supplier of the focus ("他们门店收银用的是PayNest"): still the focus's.
@@ -255,8 +268,12 @@ def infer_subjects(
         ):
             # Not through someone's employer or a supplier: "Dec says their guy" is not Dec's own
             # firm's guy, "PayNest's support guy Leo" is not the client's. The answer to "who are
-            # the contacts?" names the organisation's people, whoever of them was tied already.
-            _tie_people(event, people, orgs[0], mentioned, state, index, turn_text, speakers_seen, ties)
+            # the contacts?" names the organisation's people, whoever of them was tied already:
+            # the firm asked about, not a bare word the answer named ("Super organised").
+            employer = orgs[0]
+            if answers_contacts and state.question_firm and _bare_word_firm(index, employer):
+                employer = state.question_firm
+            _tie_people(event, people, employer, mentioned, state, index, turn_text, speakers_seen, ties)
         elif len(orgs) == 1 and tied_via == "employer":
             # Through a colleague only: "Bronagh = night shift manager, reports to the Gaffer".
             _tie_people(
@@ -301,13 +318,14 @@ def _implied_orgs(
     answering: bool,
     theirs: bool = False,
     named: Sequence[str] = (),
+    passed_over: Collection[str] = frozenset(),
 ) -> tuple[str, list[str]]:
     """(via, organisation ids) the event is implicitly about; (via, []) when nothing is clear.
     `theirs`: the event puts someone on "their" side, which is the focus's ("他们财务王姐打的")
     even when a look-alike name ties them elsewhere, unless the turn names a firm "their" may be."""
     fresh = _fresh(state, event) and state.inherited_in_row < MAX_INHERITED_IN_A_ROW
     turn_id = event.source_ids[0] if event.source_ids else ""
-    in_turn = orgs_in_turn(turn_id)
+    in_turn = [o for o in orgs_in_turn(turn_id) if o not in passed_over]
     if theirs and fresh and not in_turn:
         return "session", list(state.orgs)
     employers = sorted({org for person in people for org in index.works_at.get(person, set())})
@@ -322,7 +340,10 @@ def _implied_orgs(
         return "turn", [o for o in state.orgs if o in in_turn]
     if fresh and _first_word_of_another_firm(event.text, index, state, named):
         return "session", []
-    return "session", list(state.orgs) if fresh and state.on_thread(event, answering or theirs) else []
+    # An event passed over for its bare-word firm keeps the focus but joins its thread by its words,
+    # not by a value alone: "NEPA took light since 6am" is no step of the job.
+    on_thread = state.on_thread(event, answering or theirs, by_value=not passed_over)
+    return "session", list(state.orgs) if fresh and on_thread else []
 
 
 _CAPITALISED_WORD = re.compile(r"(?<![\w'’-])[A-Z][a-z]{3,}(?![\w'’-])")
@@ -350,6 +371,48 @@ def _first_word_of_another_firm(
             ):
                 return True
     return False
+
+
+def _bare_words_on_thread(
+    orgs: list[str],
+    firms_here: list[str],
+    state: SessionFocus,
+    event: Event,
+    index: EntityIndex,
+    turn_text: str,
+) -> set[str]:
+    """The firms named by `event` and its turn to pass over: every one is a bare word (`_bare_word_firm`)
+    other than the fresh focus and its suppliers, none opens a sentence, and the event is on the
+    focus's thread. Empty when any named firm has a fuller name: that one is a party; and a
+    sentence that opens with a firm is about it ("Casa Lume quer o site", "NEPA took light")."""
+    named = set(orgs) | set(firms_here)
+    if not named or not _fresh(state, event) or named & set(state.orgs):
+        return set()
+    if not all(_bare_word_firm(index, o) for o in named):
+        return set()
+    texts = {event.text, turn_text}
+    if any(_opens_a_sentence(t, n) for o in named for n in _names_of(index, o) for t in texts):
+        return set()
+    if any(set(state.orgs) & _suppliers_of(index, o) for o in named):
+        return set()  # a supplier tied to the focus already speaks for it
+    return named if state.on_thread(event, False) else set()
+
+
+def _opens_a_sentence(text: str, name: str) -> bool:
+    """`name` opens a sentence of `text`, after one capitalised word at most ("Casa Lume quer…")."""
+    opening = r"(?:^|[.!?\n]\s*)(?:[A-Z][\w'’-]*\s+)?"
+    return re.search(opening + re.escape(name) + r"(?![\w-])", text.strip()) is not None  # "Tregarth's box"
+
+
+def _bare_word_firm(index: EntityIndex, entity_id: str) -> bool:
+    """A firm known only by one Latin word with no company word in it ("LinkedIn", "BVN", "Figma",
+    "Lager"), tied to no one: what stage 1 reads as an organisation in chat is as often a tool, a
+    regulator or a foreign noun as a party of its own."""
+    names = _names_of(index, entity_id)
+    return (
+        not _ties_of(index, entity_id)
+        and all(is_latin(n) and len(n.split()) == 1 and not ORG_SUFFIX.search(n) for n in names)
+    )
 
 
 def _speaks_for_a_party(
@@ -506,6 +569,7 @@ def _tie_suppliers(
             return
         client = min(untied, key=where.__getitem__)
     client_names = [n for n in (index.entities[client].name, *index.entities[client].aliases) if n]
+    client_names += _kind_references(index.entities[client].name)
     for org in orgs:
         if org == client or index.works_at.get(org) or org in state.orgs:
             continue
@@ -520,6 +584,18 @@ def _tie_suppliers(
             if surface
         ):
             _tie(index, ties, org, client, via="possessive", **{"as": SUPPLIER})
+
+
+# Organisation words that say nothing of what a firm is ("the group", "the company" may be ours)
+_NO_KIND = frozenset({"Group", "Company", "Corporation", "Holdings", "Limited", "Partners", "Associates"})
+
+
+def _kind_references(name: str) -> list[str]:
+    """How a chat refers to a firm in focus by what it is: "the bank" for "Ileri Trust Microfinance
+    Bank Limited", "the hotel" for "… Hotel Group" (its organisation words, not its legal form)."""
+    words = [w for w in name.split() if w.istitle() and w.isalpha() and len(w) >= 4]
+    kinds = [w if w in EN_ORG_SUFFIXES else w[:-1] for w in words]  # Hotels: a hotel
+    return [f"the {kind.lower()}" for kind in kinds if kind in EN_ORG_SUFFIXES and kind not in _NO_KIND]
 
 
 def _tie_sites(named: list[str], index: EntityIndex, turn_text: str, ties: list[Link]) -> None:
@@ -539,6 +615,8 @@ def _tie_sites(named: list[str], index: EntityIndex, turn_text: str, ties: list[
         client, site = sorted(present, key=present.__getitem__)
         if index.works_at.get(site) or index.works_at.get(client):
             continue
+        if any(ORG_SUFFIX.search(n) for n in _names_of(index, site)):
+            continue  # "Head of Digital Channels at ITMFB" (… Bank Limited): a firm is no place of work
         site_names = "|".join(re.escape(n) for n in _names_of(index, site) if n)
         if index.entities[site].name.endswith(ZH_SITE_SUFFIXES) or re.search(
             rf"{_AT_SITE}(?:{site_names})", sentence[present[client] :], re.IGNORECASE
@@ -629,6 +707,9 @@ def _possessed(text: str, surface: str, owners: list[str], by_their: bool = True
         patterns += [
             # "Harrier signed direct with a telematics company, Orbitrack"
             rf"(?:{owner}|\bthey)\s+(?:signed|contracted)\s+(?:direct(?:ly)?\s+)?with\s+[^.;!?\n]{{0,40}}?{name}\b",
+            # "The bank don contract one dev company, Kodewell Technologies": whom it hired
+            rf"(?:{owner})\s+(?:[a-z]+\s+){{0,2}}?(?:contract(?:ed)?|hired?|engaged?|brought\s+in)\s+"
+            rf"(?:[^.;!?\n]{{0,40}}?,\s*)?{name}\b",
             rf"(?:{owner})(?:'s|’s)\s+(?:[\w-]+\s+){{0,2}}{name}",
             rf"(?<![\w-]){name}\s*\((?:{owner})(?:'s|’s)\s+own\b",
             rf"(?:{owner})的[\u4e00-\u9fff]{{0,4}}?{name}",

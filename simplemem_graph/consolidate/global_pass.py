@@ -83,6 +83,7 @@ from simplemem_graph.models import (
 )
 from simplemem_graph.stores.base import GraphStore
 from simplemem_graph.stores.queries import EventQuery, EventVectors, RecallFilter, TurnQuery
+from simplemem_graph.text import is_latin
 from simplemem_graph.vectors import unit_rows
 
 DUPLICATE_NEIGHBOURS = 16  # nearest neighbours searched for an earlier copy of an event
@@ -330,7 +331,7 @@ class _NameIndex:
             return []
         if initials_form(short):
             return [*self.canonical(f"w:{key}"), *self.canonical(f"i:{initials_form(short)}")]
-        if key.isascii():
+        if is_latin(key):
             return self.canonical(f"w:{key.split()[0]}") if key.split() else []
         return self.canonical(f"p:{key[:2]}") if len(key) >= 2 else []
 
@@ -371,7 +372,7 @@ def plan_aliases(store: GraphStore, namespace: str) -> GraphDelta:
     # about a client, before any turn resolved it): with every name known, it is read now.
     turn_ids = sorted({s for e in events.values() for s in e.source_ids})
     turn_texts = {t.id: t.text for t in store.turns(namespace, TurnQuery(ids=turn_ids))}
-    for event in sorted(events.values(), key=lambda e: (e.time, e.id)):
+    for event in sorted(events.values(), key=Event.log_order):
         sources = (turn_texts[s] for s in event.source_ids if s in turn_texts)
         for text in dict.fromkeys([event.text, *sources]):
             orgs = [(n, "org") for n, i in index.names_in(text) if index.entities[i].type == "org"]
@@ -481,9 +482,9 @@ def _strong_alias_target(
         shared_session = sessions_of.get(entity.id, set()) & sessions_of.get(person.id, set())
         shared_org = index.works_at.get(entity.id, set()) & index.works_at.get(person.id, set())
         return person.id if shared_session or shared_org else None
-    if entity.type == "person" and not entity.name.isascii():
+    if entity.type == "person" and not is_latin(entity.name):
         return None  # 邱敏 is not a short form of 邱敏刚: Chinese personal names only alias by nickname
-    if entity.type in ("org", "other") and (initials_form(entity.name) or not entity.name.isascii()):
+    if entity.type in ("org", "other") and (initials_form(entity.name) or not is_latin(entity.name)):
         # PWL, CXW, 澄外: the one organisation the form abbreviates best (a tie: nobody).
         owner = index.abbreviated_org(entity.name)
         if owner is not None and owner != entity.id:

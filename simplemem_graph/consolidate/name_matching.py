@@ -22,6 +22,7 @@ from simplemem_graph.consolidate.aliases import (
 from simplemem_graph.consolidate.calibration import calibration
 from simplemem_graph.lexicon import CONTRAST_MARKER
 from simplemem_graph.models import Event, stable_id
+from simplemem_graph.text import is_latin
 
 if TYPE_CHECKING:  # the index uses these helpers; only its type is needed here
     from simplemem_graph.consolidate.entity_index import EntityIndex
@@ -224,7 +225,7 @@ def firm_of_branch(name: str, text: str, index: EntityIndex) -> str:
     """ "SFH Taikoo branch": a known firm's name, a place's name, then "branch" (store, site…) is the
     firm at one of its places; NER read the two names as one."""
     words = name.split()
-    if len(words) < 2 or not name.isascii():
+    if len(words) < 2 or not is_latin(name):
         return name
     at = text.find(name)
     if at < 0 or not _BRANCH_AFTER.match(text, at + len(name)):
@@ -238,14 +239,14 @@ def firm_of_branch(name: str, text: str, index: EntityIndex) -> str:
 
 def inside_name(name: str, known: str) -> bool:
     """`name` is part of `known`: a run of characters (Chinese) or of whole words (Latin)."""
-    if name.isascii():
+    if is_latin(name):
         return re.search(rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])", known) is not None
     return name in known
 
 
 def short_form_occurs(short: str, text: str) -> bool:
     """A short form in text: Latin ones as a capitalised whole word (Emma, not "emma" or Emmanuel)."""
-    if short.isascii():
+    if is_latin(short):
         return re.search(rf"(?<![A-Za-z0-9]){re.escape(short)}(?![A-Za-z0-9])", text) is not None
     return short in text
 
@@ -289,11 +290,11 @@ def name_occurs(name: str, text: str) -> bool:
 
 def name_spans(name: str, text: str) -> Iterator[tuple[int, int]]:
     """(start, end) of each occurrence of `name` in `text`, as `name_occurs` counts them."""
-    key, lowered = (name.lower(), text.lower()) if name.isascii() else (name, text)
+    key, lowered = (name.lower(), text.lower()) if is_latin(name) else (name, text)
     start = lowered.find(key) if key else -1
     while start >= 0:
         end = start + len(key)
-        if not name.isascii() or (
+        if not is_latin(name) or (
             not latin_or_digit(lowered[start - 1 : start]) and not latin_or_digit(lowered[end : end + 1])
         ):
             yield start, end
@@ -313,7 +314,7 @@ def outside_longer_names(
     longer = [
         (s, e, owner)
         for (name, owner), places in spans.items()
-        if not name.isascii() or all(w[:1].isupper() or not w[:1].isalpha() for w in name.split())
+        if not is_latin(name) or all(w[:1].isupper() or not w[:1].isalpha() for w in name.split())
         for s, e in places
     ]
 
@@ -363,9 +364,10 @@ def works_at_phrase(text: str, org: str, person: str) -> bool:
     # "Tom from Acme", "Emma, sales rep at Acme", "Ravi who works at Acme"; not words without a
     # comma between ("Boss Lim claim from Brightway", "renata relayed from the ED": a verb, and
     # what comes from a firm is no employer).
+    # "Funmilayo, Head of Digital Channels at ITMFB": a department, and the firm after it.
     english = (
         rf"{person_re}(?:, (?:\w+ ){{0,3}}(?:of|at|from)| (?:of|at|from)"
-        rf"| (?:who )?(?:works|worked|working) (?:at|for)) (?:the )?{org_re}"
+        rf"| (?:who )?(?:works|worked|working) (?:at|for)) (?:the )?{org_re}(?!,? (?:at|of) [A-Z])"
         rf"|{org_re}(?:'s|’s) (?:\w+ ){{0,2}}{person_re}"
     )
     return re.search(chinese, text) is not None or re.search(english, text, re.IGNORECASE) is not None

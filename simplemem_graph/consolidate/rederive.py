@@ -5,7 +5,7 @@ order several writers happened to deliver them in.
 Entities: ingest resolves each batch against the entities known when it arrives, so the first
 mention seen fixes a name's type ("Pride" a person, or an organisation), and a short form seen
 before or after its full name becomes an alias or its own entity. With several writers, batches
-arrive in any order. The global pass resolves every event again, in time order (turn, then id on
+arrive in any order. The global pass resolves every event again, in time order (turn, then clause on
 ties), from an empty index, a session's run of events at a time as ingest batches them, and makes
 the stored entities, their types and aliases, ALIAS_OF / CANDIDATE_ALIAS / WORKS_AT and the
 explicit MENTIONS what that resolution gives: what one writer in time order would have built.
@@ -64,7 +64,7 @@ def plan_entities(store: GraphStore, namespace: str, embedder: Embedder | None =
     mentions_rederived_added / mentions_rederived_removed (explicit MENTIONS).
     """
     events = sorted(
-        store.events(namespace, EventQuery(embeddings=False)), key=lambda e: (e.time, e.source_ids[:1], e.id)
+        store.events(namespace, EventQuery(embeddings=False)), key=Event.log_order
     )
     stored = {e.id: e for e in store.entities(namespace, EntityQuery())}
     if not events:
@@ -78,6 +78,7 @@ def plan_entities(store: GraphStore, namespace: str, embedder: Embedder | None =
     mentions: dict[str, dict[str, dict]] = {}
     entity_links: dict[tuple, Link] = {}
     resolved: list[Event] = []
+    last_org: dict[str, str] = {}
     for chunk in _session_runs(events):
         resolver = EntityResolver(
             index,
@@ -85,6 +86,7 @@ def plan_entities(store: GraphStore, namespace: str, embedder: Embedder | None =
             embedder=embedder,
             name_vectors=vectors,
             profiles=_profiles(resolved[-RESOLVE_CHUNK:], mentions, index),
+            last_org=last_org,
         )
         result = resolver.resolve(chunk, turn_texts)
         session_entities = resolver.session_entities
@@ -181,7 +183,7 @@ def _entity_fields(entity) -> tuple:
 def plan_implied_mentions(store: GraphStore, namespace: str) -> GraphDelta:
     """Recompute every implied MENTIONS link of a namespace; return implied_added / implied_removed."""
     events = sorted(
-        store.events(namespace, EventQuery(embeddings=False)), key=lambda e: (e.time, e.source_ids[:1], e.id)
+        store.events(namespace, EventQuery(embeddings=False)), key=Event.log_order
     )
     if not events:
         return GraphDelta(namespace=namespace, counts={"implied_added": 0, "implied_removed": 0})
@@ -279,7 +281,7 @@ def plan_updates(store: GraphStore, namespace: str) -> GraphDelta:
         )
         for e in listed
     }
-    events = sorted(base.values(), key=lambda e: (e.time, e.source_ids[:1], e.id))
+    events = sorted(base.values(), key=Event.log_order)
     names = {e.id: e.name for e in store.entities(namespace, EntityQuery())}
     entities_of: dict[str, set[str]] = defaultdict(set)
     for link in store.links(namespace, kinds=[LinkKind.MENTIONS]):

@@ -48,7 +48,7 @@ from simplemem_graph.consolidate.values import (
 from simplemem_graph.models import Event, Link, LinkKind
 from simplemem_graph.stores.base import GraphStore
 from simplemem_graph.stores.queries import EventQuery
-from simplemem_graph.text import tokenize, zh_dictionary_tag
+from simplemem_graph.text import is_latin, tokenize, zh_dictionary_tag
 
 # What may stand between a change arrow and the new value: its weekday, a label of its own.
 _BEFORE_NEW_VALUE = r"(?:[A-Za-z]{2,9},?\s|周[一二三四五六日天]\s?|[\u4e00-\u9fff]{1,4})?\S{0,2}\d"
@@ -379,9 +379,9 @@ def change_subject_text(event: Event) -> str:
         words = match.group(0)
         # Chinese markers are the change verb alone; an English one spans its object ("moved the
         # kickoff to"): only its verb and particle go.
-        pieces = [words] if not words.isascii() else {words.split()[0], words.split()[-1]}
+        pieces = [words] if not is_latin(words) else {words.split()[0], words.split()[-1]}
         for piece in pieces:
-            pattern = rf"(?<!\w){re.escape(piece)}(?!\w)" if piece.isascii() else re.escape(piece)
+            pattern = rf"(?<!\w){re.escape(piece)}(?!\w)" if is_latin(piece) else re.escape(piece)
             text = re.sub(pattern, " ", text)
     return text if content_terms(text) else ""
 
@@ -531,7 +531,7 @@ def _incoming(event: Event, cue: re.Match) -> set[str]:
 
 def _names_in(name: str, text: str) -> bool:
     """`name` occurs in `text` as a whole word (both case-folded; Chinese names need no boundary)."""
-    if not name.isascii():
+    if not is_latin(name):
         return name in text
     return re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", text) is not None
 

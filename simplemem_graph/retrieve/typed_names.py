@@ -24,6 +24,7 @@ from simplemem_graph.consolidate.name_matching import name_occurs
 from simplemem_graph.models import Entity, Event
 from simplemem_graph.stores.base import GraphStore
 from simplemem_graph.stores.queries import EntitiesNamed, EntityQuery, RecallFilter, TurnQuery, TurnRecall
+from simplemem_graph.text import is_latin
 
 # Turns read for a typed name: the lexical index ranks the turns that say every word of it first,
 # and a client's story is some dozens of turns, not hundreds.
@@ -66,7 +67,7 @@ def _parts_of(name: str) -> list[str]:
         name = name.removeprefix(article)
     forms = [*short_forms(name, "org"), *filter(None, [without_legal_form(name)])]
     words = name.split()
-    if name.isascii() and len(words) >= 2:
+    if is_latin(name) and len(words) >= 2:
         # its first words: a client's name opens with what it is called by ("Blue Door" of "Blue
         # Door Hotels"); one word alone only when it is written as a name and is no short word
         forms += [" ".join(words[:n]) for n in range(len(words) - 1, 1, -1)]
