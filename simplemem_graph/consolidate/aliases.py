@@ -32,7 +32,7 @@ from simplemem_graph.lexicon import (
     ZH_TITLES,
     _words,
 )
-from simplemem_graph.text import is_common_zh_word, is_latin, zh_simplified
+from simplemem_graph.text import is_common_zh_word, is_latin, zh_dictionary_tag, zh_simplified
 
 # A nickname form (老黄, 小蒋, 罗总, 黄工) is only read as a person when its surname is one of the
 # lexicon's, which keeps words such as 小时 or 总价 out.
@@ -498,6 +498,7 @@ def _full_name_before(
     if adjacent:
         for name, kind in known:
             fits = _surname_fits(surname, name) if surname else _abbreviates(alias, name)
+            fits = fits or (kind == "org" and chinese_name_of_latin_firm(alias, name))
             if stripped.endswith(name) and fits:
                 return name, kind
     else:  # "X，大家都叫他Y": the nearest known person before the phrase
@@ -512,6 +513,13 @@ def _full_name_before(
         if best and _surname_fits(surname, best[1]):
             return best[1], best[2]
     run = _CLAUSE_BREAK.split(stripped)[-1].strip()
+    if adjacent and not surname:
+        # "新客户 Aurelia Tanjong Hospitality Sdn. Bhd.（奥丽雅）" before the firm is known: a Latin
+        # name with its legal form, then the Chinese name it goes by
+        latin = _TRAILING_CAPITALISED.search(stripped)
+        firm = latin.group(1) if latin else ""
+        if ORG_SUFFIX.search(firm) and chinese_name_of_latin_firm(alias, firm):
+            return firm, "org"
     if surname:
         for length in (3, 2, 4):
             candidate = run[-length:]
@@ -528,6 +536,19 @@ def _full_name_before(
     if run and _abbreviates(alias, run):
         return run, guess_type(run)
     return None
+
+
+def chinese_name_of_latin_firm(alias: str, name: str) -> bool:
+    """`alias` may be the Chinese name a Latin-script firm goes by ("Aurelia Tanjong Hospitality Sdn.
+    Bhd.（奥丽雅）"): two to six Chinese characters, no place (深圳) and no everyday word at its
+    start (明天来): a coined name, as transliterations are."""
+    return (
+        is_latin(name)
+        and _CJK_ONLY.fullmatch(alias) is not None
+        and 2 <= len(alias) <= 6
+        and not is_common_zh_word(alias[:2])
+        and not zh_dictionary_tag(alias).startswith("ns")
+    )
 
 
 def _abbreviates(alias: str, name: str) -> bool:
@@ -814,7 +835,9 @@ _DESCRIPTION_STOP = re.compile(
 )
 _FORM = r"(?P<form>[A-Za-z][A-Za-z&.]{1,6}|[\u4e00-\u9fff]{2,4})"
 # 称 of 全称 / 简称 / 名称 is the noun "name" ("全称太长了"), not the verb "to call"
-_ZH_NAMING = re.compile(rf"(?:写|叫|(?<![全简名统俗昵号])称)(?:成|作|做|为)?\s*{_FORM}")
+ZH_THEM = "(?:他们|她们|它们|佢哋)"
+# "我们华人叫他们奥丽雅": the pronoun for what is named comes first
+_ZH_NAMING = re.compile(rf"(?:写|叫|(?<![全简名统俗昵号])称)(?:成|作|做|为)?\s*{ZH_THEM}?\s*{_FORM}")
 _ZH_ALTERNATIVE = re.compile(rf"(?:或者|或是|或)\s*{_FORM}")
 # "MBP from now on", "KPRC for short": capitals followed by a phrase that makes them the name used
 _EN_FORM_FROM_NOW = re.compile(

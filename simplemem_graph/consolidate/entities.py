@@ -36,11 +36,13 @@ from simplemem_graph.consolidate.aliases import (
     GENERIC_ORG_WORDS,
     NICKNAME_IN_TEXT,
     ORG_SUFFIX,
+    ZH_THEM,
     DescriptiveReference,
     abbreviation_score,
     ampersand_names,
     appositive_descriptions,
     brand_shaped,
+    chinese_name_of_latin_firm,
     find_descriptive_references,
     find_explicit_aliases,
     guess_type,
@@ -351,10 +353,22 @@ class EntityResolver:
                     break
             if target is not None:
                 break
+        if target is None:
+            # "公司名 Aurelia Tanjong Hospitality Sdn. Bhd.，…我们华人叫他们奥丽雅": "them" named, then
+            # the Chinese name it goes by: the one firm the turn names in full
+            orgs = sorted({self.index.canonical(i) for i in named if self._named_in_full(i)})
+            called = [f for f in forms if re.search(rf"(?:叫|称){ZH_THEM}\s*{re.escape(f)}", text)]
+            if called and not orgs:  # the firm is first named in this very turn
+                firms = {p.name for p in event.participants if p.type == "org"}
+                orgs = sorted({self._ensure(n, "org") for n in firms if ORG_SUFFIX.search(n)})
+            full_names = [self.index.entities[o].name for o in orgs]
+            if len(orgs) == 1 and called and chinese_name_of_latin_firm(called[0], full_names[0]):
+                self.make_alias(called[0], orgs[0], "introduced", confidence=0.9, evidence=text)
+                return
         if target is None and any(f.startswith("the ") for f in forms):
             # "everyone calls them the sunset cruise mob": the one firm the text names, else the
             # firm the session named last ("them")
-            orgs = [i for i in named if self._named_in_full(i)]
+            orgs = sorted({self.index.canonical(i) for i in named if self._named_in_full(i)})
             # (only this session's: at a session's start "them" may be anyone talked of days ago)
             last = self._last_org.get(event.session)
             target = orgs[0] if len(orgs) == 1 else last if not orgs else None

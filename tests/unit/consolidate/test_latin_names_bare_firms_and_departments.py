@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 
-from simplemem_graph.consolidate.aliases import ORG_SUFFIX, introduced_forms
+from simplemem_graph.consolidate.aliases import ORG_SUFFIX, find_explicit_aliases, introduced_forms
 from simplemem_graph.consolidate.name_matching import works_at_phrase
 from simplemem_graph.models import Event
 from simplemem_graph.text import is_latin
@@ -163,3 +163,23 @@ def test_a_description_in_lower_case_after_a_naming_verb_is_an_alias(store, make
         ("everyone on the marina calls them the sunset cruise mob cos that's all they do lol", {}),
     )
     assert "the sunset cruise mob" in entity_named(store, firm).aliases
+
+
+def test_the_chinese_name_of_a_latin_firm_is_its_alias(store, make_event, embedder):
+    """ "Aurelia Tanjong Hospitality Sdn. Bhd.（奥丽雅）" and "我们华人叫他们奥丽雅": a coined Chinese
+    name beside a Latin firm's name (known or not yet) is the name it goes by; a place in brackets
+    ("（深圳）") or a phrase after 叫他们 ("明天来") is not."""
+    bracketed = find_explicit_aliases("记下了：新客户 Kestrel Bay Hospitality Sdn. Bhd.（凯湾），新加坡酒店")
+    assert [e.alias for e in bracketed] == ["凯湾"]
+    assert find_explicit_aliases("Acme Widgets Ltd（深圳）的样品到了") == []
+    firm = "Kestrel Bay Hospitality Sdn. Bhd."
+    run_session(
+        store,
+        make_event,
+        embedder,
+        (f"new order 公司名 {firm}，我们华人叫他们凯湾", {"orgs": (firm,)}),
+        ("凯湾的订金到了", {"orgs": ("凯湾",)}),
+        ("叫他们明天来拿样品", {}),
+    )
+    assert "凯湾" in entity_named(store, firm).aliases
+    assert "明天来" not in entity_named(store, firm).aliases
