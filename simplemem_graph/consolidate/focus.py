@@ -409,10 +409,10 @@ def _bare_word_firm(index: EntityIndex, entity_id: str) -> bool:
     "Lager"), tied to no one: what stage 1 reads as an organisation in chat is as often a tool, a
     regulator or a foreign noun as a party of its own."""
     names = _names_of(index, entity_id)
-    return (
-        not _ties_of(index, entity_id)
-        and all(is_latin(n) and len(n.split()) == 1 and not ORG_SUFFIX.search(n) for n in names)
-    )
+    if not all(is_latin(n) and len(n.split()) == 1 and not ORG_SUFFIX.search(n) for n in names):
+        return False
+    # its ties and its aliases' (by name: `_ties_of` would walk every alias of the namespace)
+    return not any(index.works_at.get(i) for n in names for i in {entity_id, *index.lookup(n)})
 
 
 def _speaks_for_a_party(
