@@ -57,7 +57,8 @@ ZH_TITLE_FALSE_FRIENDS = frozenset(
 ZH_ORG_SUFFIXES = tuple(
     _words("""有限公司 股份公司 研究院 研究所 事务所 工作室 基金会 委员会 电视台 公司 集团 科技 物流
     银行 大学 学院 医院 律所 中心 协会 航空 地产 证券 保险 传媒 电子 软件 网络 实业 贸易
-    制造 汽车 食品 药业 化工 能源 资本 控股 股份 快递 商贸 咨询 置业 部 局""")
+    制造 汽车 食品 药业 化工 能源 资本 控股 股份 快递 商贸 咨询 置业 部 局
+    窑业 瓷业 陶业 茶业 酒业 乳业 矿业 木业""")
 )
 
 # Legal forms that close a registered company name (which opens with its place: 深圳市…有限公司).

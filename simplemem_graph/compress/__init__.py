@@ -239,8 +239,31 @@ def _past_verbs(doc, piece: Piece) -> list[tuple[int, int]]:
         (t.idx - piece.start, t.idx - piece.start + len(t.text))
         for t in span or ()
         # a participle without its auxiliary reports a past event too ("box released tuesday")
-        if t.tag_ == "VBD" or (t.tag_ == "VBN" and not any(c.dep_.startswith("aux") for c in t.children))
+        if (t.tag_ == "VBD" or (t.tag_ == "VBN" and not any(c.dep_.startswith("aux") for c in t.children)))
+        and not _wished_state(t)
     ]
+
+
+def _wished_state(token) -> bool:
+    """ "he wants everything finished before the 15th", "he needs the units cleaned", "we need it done
+    by Friday": a participle completing a verb in the present is a state asked for, not a past event;
+    so is a verb that only moves plans ("(preponed because of the audit on 15 Oct)")."""
+    present = ("VB", "VBP", "VBZ", "VBG")
+    if token.tag_ == "VBN" and token.dep_ in ("ccomp", "xcomp", "oprd") and token.head.tag_ in present:
+        return True
+    if (
+        token.tag_ == "VBN"
+        and token.dep_ == "acl"
+        and token.head.dep_ == "dobj"
+        and token.head.head.tag_ in present
+    ):
+        return True
+    return token.lemma_.lower() in _MOVE_VERBS
+
+
+# Verbs that only ever move a plan: the dates around them are plans, not past events ("completion
+# date … preponed"); "moved", "pushed" and "delayed" also tell what happened ("Moved house on 3 May").
+_MOVE_VERBS = frozenset(("postpone", "prepone", "reschedule"))
 
 
 def _dates(sentence: str, today: date, lang: str, past: bool, past_verbs) -> list[Mention]:

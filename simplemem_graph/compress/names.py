@@ -135,6 +135,9 @@ _ZH_PERSON_AFTER_LATIN = re.compile(
     r"\s?(?:说|表示|告诉|答应|回复|回答|问|觉得|认为|先生|女士|小姐|老师|经理|总监|本人)"
     # "找Priya，她是office manager": the next clause calls the word 她/他 (she/he)
     r"|\s?[，,]\s?(?:[她他](?![们們])|佢(?!哋))"  # 佢: Cantonese he / she
+    # "换成Jason对接", "轉咗俾Raymond跟": what only a person does for a client (a post, a leave)
+    r"|\s?(?:对接|對接|负责|負責|跟进|跟進|跟单|跟單|接手|接替|签字|簽字|跟(?=$|[\s，,。！!？?]))"
+    r"|[\u4e00-\u9fff0-9]{0,6}?(?:产假|產假|病假|离职|離職|辞职|辭職)"
 )
 _ZH_NICKNAME_PREFIX = re.compile(r"阿$")
 
@@ -142,7 +145,7 @@ _ZH_NICKNAME_PREFIX = re.compile(r"阿$")
 # Right before a Latin name: what calls or introduces a person ("阿Wing", "老板叫Derrick", "财务
 # Yvonne"): a brand or product takes none of these.
 _ZH_PERSON_BEFORE_LATIN = re.compile(
-    r"(?:阿|叫|喊|"
+    r"(?:阿|叫|喊|转给|轉給|交给|交給|转交给|轉交給|交接给|交接給|转咗俾|轉咗俾|"
     + "|".join(sorted((w for w in ZH_JOB_ROLES if len(w) >= 2), key=len, reverse=True))
     + r")\s?$"
 )

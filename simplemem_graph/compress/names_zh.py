@@ -782,6 +782,7 @@ _ZH_PLACE_CUE = re.compile(
 )
 # A person by position: after 让/跟/找/对接人... or a clause start, before a verb or a pause
 # (让郑林在…, 对接人许炎，, 陈宁宁下周要去…). Given names are one or two characters.
+_GIVEN = r"(?:(?![了的着过])[\u4e00-\u9fff])"  # a character of a given name, not a particle
 _ZH_PERSON_AFTER = (
     r"(?=说|在|把|要|会|下周|明天|今天|后天|确认|提醒|表示|发来|发了|负责|已经|也|[，,。；;！!]|的|去|来|打|报"
     r"|可以|答应|$)"
@@ -796,6 +797,9 @@ _ZH_ROLE_CUE = re.compile(
     "(?:" + "|".join(sorted(ZH_JOB_ROLES, key=len, reverse=True)) + r")(?:是|为)?"
     rf"(?P<n>{_SURNAME}[\u4e00-\u9fff]{{1,2}}){_ZH_PERSON_AFTER}"
     rf"|(?<=让|请|派|找)(?P<m>{_SURNAME}[\u4e00-\u9fff]{{1,2}})(?=在|把|去|来|负责|明天|下周|今天)"
+    # a handover names who takes the post: "后面对接换何骁 运营的男生", "对接人换成何骁了"
+    rf"|(?<=换)(?P<h>{_SURNAME}{_GIVEN}{{1,2}})(?=对接|负责|跟进|\s)"
+    rf"|(?<=换成|转给|交给|接替)(?P<k>{_SURNAME}{_GIVEN}{{1,2}})(?=对接|负责|跟进|了|\s|[，,。；;！!]|$)"
 )
 
 
@@ -814,7 +818,7 @@ def _structural_zh_names(text: str) -> list[Mention]:
         found.append(Mention("place", m.start("p"), m.end("p"), word, word))
     role_cued = set()
     for m in _ZH_ROLE_CUE.finditer(text):
-        group = "n" if m.group("n") else "m"
+        group = next(g for g in ("n", "m", "h", "k") if m.group(g))
         name, end = m.group(group), m.end(group)
         after = text[end - 1 : end + 1]
         if len(name) == 3 and len(after) == 2 and is_common_zh_word(after):
@@ -823,6 +827,8 @@ def _structural_zh_names(text: str) -> list[Mention]:
             name, end = name[:2], end - 1  # 财务王姐打的: a kinship word closes the nickname (王姐)
         if is_common_zh_word(name) or name in ZH_TITLE_FALSE_FRIENDS or re.match(_ANY_TITLE, name[1:]):
             continue
+        if group in ("h", "k") and _dictionary_tag(name).startswith("ns"):
+            continue  # 换成张家界的路线: a place
         if len(name) == 3 and _dictionary_tag(name[1:]).startswith(_NOT_NAME_TAGS):
             continue  # 让王明天去: 明天 is a time word, not a given name (建国, 海河 are nouns)
         role_cued.add(m.start(group))

@@ -64,6 +64,9 @@ _EN_MOVED_TO = re.compile(
     r"\b(?:to|until|till|for|from)\s+(?:the\s+|on\s+)?$",
     re.IGNORECASE,
 )
+# A date on either side of a note's arrow ("completion date 20 Oct → 13 Oct") is a plan and
+# what it was moved to, never a report of something done.
+_BESIDE_ARROW = re.compile(r"\s?(?:→|->|=>|⇒|⟶)\s?$|\s?(?:→|->|=>|⇒|⟶)")
 # Reported speech: what follows the reporting verb has its own tense ("Robert said the launch is on
 # May 15": the launch is ahead, the saying is past).
 _EN_REPORTING = re.compile(
@@ -227,6 +230,8 @@ def date_points_back(
         _EN_AHEAD.search(clause)
         or EN_FUTURE.search(clause)
         or _EN_MOVED_TO.search(sentence[start : mention.start])
+        or _BESIDE_ARROW.search(sentence[max(0, mention.start - 3) : mention.start])
+        or _BESIDE_ARROW.match(sentence, mention.end)
     ):
         return False
     return any(start <= a and b <= end for a, b in past_verbs)

@@ -145,7 +145,7 @@ class AliasEvidence:
     full: str
     alias: str
     type: str  # person|org|other
-    reason: str  # "parenthesis" | "called" | "title-name"
+    reason: str  # "parenthesis" | "called" | "title-name" | "full-name"
 
 
 def normalise_name(name: str) -> str:
@@ -216,7 +216,22 @@ def job_before(name: str, text: str) -> bool:
         rf"(?<!我们)(?<!我方){re.escape(name)}(?:[，,]\s*|是)(?!我们|我方|咱们)"
         rf"[\u4e00-\u9fff]{{0,3}}(?:{_JOB_ALT})(?=[，,。；;）)\s]|$)"
     )
-    return re.search(after, text) is not None
+    return re.search(after, text) is not None or _en_post_after(name).search(text) is not None
+
+
+# "Manjunath, facility manager at the main branch", "Shalini will be facility manager here": a
+# post given right after an English name (not "our …": our own staff; not "at <Firm>": that firm's).
+_EN_POSTS = (
+    "manager|director|head|officer|coordinator|supervisor|engineer|accountant|administrator|executive|"
+    "controller|superintendent|in-charge|incharge"
+)
+
+
+def _en_post_after(name: str) -> re.Pattern:
+    return re.compile(
+        rf"\b{re.escape(name)}(?:,\s*|\s+is\s+(?:the\s+|their\s+)?|\s+will\s+be\s+(?:the\s+|their\s+)?)"
+        rf"(?!our\b|my\b)(?:[a-z][\w&/-]*\s+){{0,3}}(?:{_EN_POSTS})\b(?!\s+(?:at|of|from)\s+[A-Z])"
+    )
 
 
 def guess_type(name: str) -> str:
@@ -296,6 +311,12 @@ def is_abbreviation(short: str, full: str) -> bool:
 
 _NAME_CONNECTORS = frozenset(["&", "and", "of"])  # inside a registered name: "Marks and Spencer Group PLC"
 _ALL_LEGAL_FORMS = frozenset([*_EN_LEGAL, *INTERNATIONAL_LEGAL_FORMS])
+
+
+def has_legal_form(name: str) -> bool:
+    """A Latin-script name that carries a registered legal form ("… Microfinance Bank Limited",
+    "Acme Pty Ltd"), not only an organisation word ("Main Hospital")."""
+    return any({w.rstrip(","), w.rstrip(",.")} & _ALL_LEGAL_FORMS for w in name.split()[1:])
 
 
 def without_legal_form(name: str) -> str | None:
@@ -431,6 +452,7 @@ class DescriptiveReference:
     place: str  # "" when the description names no place
     kind_words: str  # words between the place and the head noun (五金), "" when none
     activity: str = ""  # what the organisation makes or does ("做紧固件的客户": 紧固件), "" when none
+    located: bool = False  # the place is no known place: it must be where the text put one firm ("…在良渚")
 
 
 def find_descriptive_references(text: str) -> list[DescriptiveReference]:
@@ -453,7 +475,22 @@ def find_descriptive_references(text: str) -> list[DescriptiveReference]:
                 continue
             kind = (m.group("kind") or "").strip()
             found.append((m.start(), m.end(), DescriptiveReference(m.group(0), m.group("place"), kind)))
+    # "良渚那家的汝窑盖碗": a word no gazetteer holds before 那家; its two or three characters are
+    # tried, resolution keeps the one the text gave as where a firm is ("青瓯公司在良渚").
+    for m in _ZH_WORD_THAT.finditer(text):
+        if any(m.start("that") < f_end and f_start < m.end() for f_start, f_end, _ in found):
+            continue
+        for size in (3, 2):
+            place = text[max(0, m.start("that") - size) : m.start("that")]
+            if len(place) == size and _CJK_ONLY.fullmatch(place) and not _NOT_A_PLACE.search(place):
+                reference = DescriptiveReference(place + "那家", place, "", located=True)
+                found.append((m.start("that") - size, m.end(), reference))
     return [ref for _, _, ref in sorted(found, key=lambda f: f[0])]
+
+
+_ZH_WORD_THAT = re.compile(r"(?P<that>那家)(?![\u4e00-\u9fff]{0,4}?(?:公司|工厂|厂|供应商))")
+# Words before 那家 that say when or which, not where ("上次那家", "最便宜那家", "就是那家").
+_NOT_A_PLACE = re.compile(r"[上下次前后最就是的了这那哪个也还]")
 
 
 def find_explicit_aliases(text: str, known_names: Iterable[tuple[str, str]] = ()) -> list[AliasEvidence]:
@@ -486,7 +523,29 @@ def find_explicit_aliases(text: str, known_names: Iterable[tuple[str, str]] = ()
         full = _name_at(text, match.start(3), known)
         if full:
             found.append(AliasEvidence(full, match.group(1) + match.group(2), "person", "title-name"))
+    found += _full_names_given(text, known)
     return [e for e in found if normalise_name(e.full) != normalise_name(e.alias)]
+
+
+# "天猫店叫青瓯茶器旗舰店，公司全称杭州青瓯文化创意有限公司", "锐拓，全称深圳市锐拓…有限公司": the
+# registered name given for the firm just named.
+_FULL_NAME_GIVEN = re.compile(r"(?:全称|全名|注册名称?|工商名称?)\s*(?:是|叫|为|[：:])?\s*")
+
+
+def _full_names_given(text: str, known: list[tuple[str, str]]) -> list[AliasEvidence]:
+    """The one known firm named right before "全称 <a known firm's name>" in its sentence is that firm."""
+    found = []
+    orgs = [n for n, kind in known if kind == "org"]
+    for match in _FULL_NAME_GIVEN.finditer(text):
+        full = next((n for n in orgs if text.startswith(n, match.end())), None)
+        ends = [m.end() for m in re.finditer(r"[。！？!?\n]", text[: match.start()])]
+        before = text[max(ends, default=0) : match.start()]
+        named = {n for n in orgs if n in before and n != full and not (full and n in full)}
+        # the longest names only: 青瓯茶器 inside 青瓯茶器旗舰店 is one name
+        named = {n for n in named if not any(n != m and n in m for m in named)}
+        if full and len(named) == 1:
+            found.append(AliasEvidence(full, named.pop(), "org", "full-name"))
+    return found
 
 
 def _full_name_before(
@@ -555,7 +614,16 @@ def _abbreviates(alias: str, name: str) -> bool:
     """`is_abbreviation`, of the name or of it without its legal form: "Ileri Trust Microfinance
     Bank Limited (ITMFB)" gives the initials of the name before "Limited" (MFB: microfinance bank)."""
     bare = without_legal_form(name.rstrip("."))
-    return is_abbreviation(alias, name) or (bare is not None and is_abbreviation(alias, bare))
+    if is_abbreviation(alias, name) or (bare is not None and is_abbreviation(alias, bare)):
+        return True
+    # "… Healthcare Pvt. Ltd. (SMH Group)": initials and an organisation word of their own
+    words = alias.split()
+    return (
+        len(words) == 2
+        and words[1] in EN_ORG_SUFFIXES
+        and bool(_INITIALS_FORM.match(words[0]))
+        and _abbreviates(words[0], name)
+    )
 
 
 def _name_at(text: str, start: int, known: list[tuple[str, str]]) -> str | None:

@@ -74,9 +74,12 @@ from simplemem_graph.consolidate.name_matching import (
 )
 from simplemem_graph.embedding import Embedder
 from simplemem_graph.gazetteer import EN_PLACES
-from simplemem_graph.lexicon import CONTRAST_ROLE, ZH_INDUSTRY_WORDS, ZH_ORG_SUFFIXES
+from simplemem_graph.lexicon import CONTRAST_ROLE, ZH_INDUSTRY_WORDS, ZH_ORG_SUFFIXES, ZH_SURNAMES
 from simplemem_graph.models import Entity, Event, Link, LinkKind
 from simplemem_graph.text import is_latin, zh_dictionary_tag
+
+_CJK_NAME = re.compile(r"[\u4e00-\u9fff]+")
+_ONE_CHARACTER_SURNAMES = sorted(s for s in ZH_SURNAMES if len(s) == 1)
 
 
 @dataclass
@@ -422,6 +425,23 @@ class EntityResolver:
             for form in forms:
                 self.make_alias(form, full_id, "initials", confidence=0.9, evidence=f"{form} of {full}")
 
+    def _given_name_owner(self, name: str) -> str | None:
+        """The one known person whose three-character name is a surname and `name` (婉宁 of 周婉宁:
+        colleagues call each other by the given name). Not a given name that is a word of its own
+        (建国, 国庆): the dictionary tags it as something other than a name."""
+        if len(name) != 2 or not _CJK_NAME.fullmatch(name):
+            return None
+        tag = zh_dictionary_tag(name)
+        if tag and not tag.startswith("nr"):
+            return None
+        owners = {
+            hit
+            for surname in _ONE_CHARACTER_SURNAMES
+            for hit in self.index.lookup(surname + name)
+            if self.index.entities[hit].type == "person"
+        }
+        return owners.pop() if len(owners) == 1 else None
+
     def _resolve_name(self, name: str, type_: str, event: Event, orgs_here: set[str]) -> str:
         """The canonical id for a name found in `event`, creating entities and aliases as evidence allows."""
         type_ = type_ if type_ in ("person", "org", "place", "product") else guess_type(name)
@@ -475,6 +495,11 @@ class EntityResolver:
                 name, firms[0], "short-name", confidence=0.9, evidence=f"{name} in: {event.text}"
             ):
                 return firms[0]
+            given_of = self._given_name_owner(name)
+            if given_of is not None and self.make_alias(
+                name, given_of, "given-name", confidence=0.8, evidence=f"{name} in: {event.text}"
+            ):
+                return given_of
             new_id = self._ensure(name, type_)  # 邱敏 is not a short form of 邱敏刚: only nicknames are
             self._adopt_earlier_nicknames(name, new_id, event)
             return new_id
@@ -645,6 +670,8 @@ class EntityResolver:
             return known[0]
         if reference.activity:
             fits = self._orgs_doing(reference.activity)
+        elif reference.located:
+            fits = self._orgs_located_in(reference.place)
         else:
             fits = [
                 e.id
@@ -683,6 +710,20 @@ class EntityResolver:
             for i in profiled
             if self.index.entities[i].type == "org" and any(key in t.casefold() for t in self._profiles[i])
         ]
+
+    def _orgs_located_in(self, place: str) -> list[str]:
+        """Organisations this batch's texts put in `place` by name ("青瓯公司在良渚", "良渚的青瓯")."""
+        located = []
+        for i in sorted(i for i in self._profiles if i not in self.index.canonical_of):
+            entity = self.index.entities[i]
+            if entity.type != "org":
+                continue
+            names = "|".join(re.escape(n) for n in (entity.name, *entity.aliases) if n)
+            where = re.escape(place)
+            said = re.compile(rf"(?:{names})[^，,。；;！!？?\s]{{0,4}}?在{where}|{where}的(?:{names})")
+            if any(said.search(t) for t in self._profiles[i]):
+                located.append(i)
+        return located
 
     def _backs_nickname(self, person_id: str, event: Event, orgs_here: set[str]) -> bool:
         """Evidence beyond the surname: same session, or an employer the event (or session) mentions."""

@@ -43,12 +43,13 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from simplemem_graph.consolidate.aliases import ORG_SUFFIX, job_before, normalise_name
+from simplemem_graph.compress.segment import split_sentences
+from simplemem_graph.consolidate.aliases import ORG_SUFFIX, has_legal_form, job_before, normalise_name
 from simplemem_graph.consolidate.entity_index import EntityIndex
 from simplemem_graph.consolidate.name_matching import GENERIC_SPEAKERS
 from simplemem_graph.consolidate.similarity import content_terms
 from simplemem_graph.consolidate.updates import HANDOVER
-from simplemem_graph.lexicon import CONTRAST_ROLE, EN_ORG_SUFFIXES, ZH_SITE_SUFFIXES, ZH_TITLES
+from simplemem_graph.lexicon import CONTRAST_ROLE, EN_ORG_SUFFIXES, ZH_JOB_ROLES, ZH_SITE_SUFFIXES, ZH_TITLES
 from simplemem_graph.models import Event, Link, LinkKind
 from simplemem_graph.text import is_latin, zh_simplified
 
@@ -82,13 +83,14 @@ _ZH_SURNAME_TITLE = re.compile(
     "[\u4e00-\u9fff](?P<title>" + "|".join(t for t in ZH_TITLES if len(t) >= 2) + ")"
 )
 _SUPPLIER_ROLES = "供应商|厂家|厂商|承运商|物流商|服务商"
+_ZH_JOB_ALT = "|".join(sorted(ZH_JOB_ROLES, key=len, reverse=True))
 _SELF = "(?:自己|自个儿|自各儿|自个)"  # "oneself", and how the north-east says it (滑雪场自个儿找的)
 _PREPOSITIONS = "with|and|or|than|vs|versus"  # "their own from X" still names their source
 SUPPLIER = "supplier"  # WORKS_AT props.as of an organisation tied to another as its supplier/system
 SITE = "site"  # WORKS_AT props.as of a named place of work that is a client's ("redo at Larchmere Court")
 # "<client>, full landscaping redo at <site>", "<client>在<site>的项目": the work's place, named after
 # the client in one sentence.
-_AT_SITE = r"(?:\b(?:at|in)\s+(?:the\s+)?|在)"
+_AT_SITE = r"(?:\b(?:at|in)\s+(?:the\s+|their\s+|its\s+)?|在)"
 
 Mentions = dict[str, dict[str, dict[str, str]]]  # event id -> canonical entity id -> MENTIONS props
 
@@ -607,19 +609,31 @@ def _tie_sites(named: list[str], index: EntityIndex, turn_text: str, ties: list[
     untied firms, and only when the sentence names no third."""
     if len(named) < 2:
         return
-    for sentence in re.split(r"(?<=[.!?。！？;；])\s*|\n", turn_text):
-        present = {o: _first_at(sentence, _names_of(index, o)) for o in named}
+    for sentence in _sentences(turn_text):
+        # "… Healthcare Pvt. Ltd. has given us chiller overhaul at their main hospital": a site
+        # written in lower case is still that site ("Site: Main Hospital" in the work order).
+        folded = sentence.casefold()
+        present = {o: _first_at(folded, [n.casefold() for n in _names_of(index, o)]) for o in named}
         present = {o: at for o, at in present.items() if at >= 0}
+        # "… chiller overhaul + AHU cleaning at their main hospital": a bare word mid-sentence is
+        # a thing, not the client whose site this is
+        present = {
+            o: at
+            for o, at in present.items()
+            if not _bare_word_firm(index, o)
+            or any(_opens_a_sentence(sentence, n) for n in _names_of(index, o))
+        }
         if len(present) != 2:
             continue
         client, site = sorted(present, key=present.__getitem__)
         if index.works_at.get(site) or index.works_at.get(client):
             continue
-        if any(ORG_SUFFIX.search(n) for n in _names_of(index, site)):
+        site_names = _names_of(index, site)
+        if any(has_legal_form(n) if is_latin(n) else ORG_SUFFIX.search(n) for n in site_names):
             continue  # "Head of Digital Channels at ITMFB" (… Bank Limited): a firm is no place of work
-        site_names = "|".join(re.escape(n) for n in _names_of(index, site) if n)
+        site_alt = "|".join(re.escape(n) for n in site_names if n)
         if index.entities[site].name.endswith(ZH_SITE_SUFFIXES) or re.search(
-            rf"{_AT_SITE}(?:{site_names})", sentence[present[client] :], re.IGNORECASE
+            rf"{_AT_SITE}(?:{site_alt})", sentence[present[client] :], re.IGNORECASE
         ):
             _tie(index, ties, site, client, via="site", **{"as": SITE})
 
@@ -630,6 +644,12 @@ def _first_at(text: str, names: list[str]) -> int:
     return min(found) if found else -1
 
 
+def _sentences(text: str) -> list[str]:
+    """The sentences as stage 1 cuts them: a legal form's dot ends none ("… Healthcare Pvt. Ltd. has
+    given us …")."""
+    return [piece.text for piece in split_sentences(text)]
+
+
 def _names_of(index: EntityIndex, entity_id: str) -> list[str]:
     entity = index.entities[entity_id]
     return [entity.name, *entity.aliases]
@@ -638,7 +658,7 @@ def _names_of(index: EntityIndex, entity_id: str) -> list[str]:
 def _firm_before_in_sentence(text: str, surface: str, firms: list[str]) -> bool:
     """ "Marlow Motors want ... for their Ballarat store": another firm named earlier in the same
     sentence is what "their" points at; only the client's own name then makes the firm the client's."""
-    for sentence in re.split(r"(?<=[.!?。！？;；])\s*|\n", text):
+    for sentence in _sentences(text):
         at = sentence.find(surface)
         # what the pronoun points back at is named before it ("they have a BAS contract with X":
         # a name between "they" and X is not who "they" are)
@@ -698,7 +718,8 @@ def _possessed(text: str, surface: str, owners: list[str], by_their: bool = True
             # in the same breath to work for them
             rf"(?:\bwith\b|\bw/)\s*{name}\s*(?:\(|,|—|-)\s*[^()\n]{{0,40}}?\btheir\b",
             # "型材供应商华铝", "型材走华铝" (goes through 华铝): the supplier of the job in hand
-            rf"(?:{_SUPPLIER_ROLES})(?:是|为)?{name}|[\u4e00-\u9fff]走{name}",
+            # (not what it does not go through: "不走青瓯那边")
+            rf"(?:{_SUPPLIER_ROLES})(?:是|为)?{name}|[\u4e00-\u9fff](?<![不没别甭])走{name}",
             # "月饼是禾丰食品代工的": who makes the party's goods for it (not "我们的…")
             rf"(?<!我们)(?<!咱们)(?<!我)(?:是|由|找){name}(?:代工|代加工|贴牌|加工|生产|灌装)",
         ]
@@ -766,6 +787,8 @@ def _tie_people(
             ):
                 _tie(index, ties, person, org, via="colleague")
             continue
+        if answering and _only_in_form_lines(turn_text, surface):
+            continue  # "(a) Overhaul of Chiller-2 (Carrier …)", "Site: …, Bengaluru": a pasted form's content
         if answering:
             via = "contact-answer"
         elif any(_their_person(t, surface) for t in texts):
@@ -795,6 +818,23 @@ def _tie_people(
         _tie(index, ties, person, org, via=via)
 
 
+# A line of a pasted form or list: "Site: …", "(a) …", "1. …", "- …"; not a line that names a
+# contact ("Contact: …", "联系人：…").
+_FORM_LINE = re.compile(
+    r"^\s*(?:\(?[a-z0-9]{1,2}[).]\s|[-•*]\s|"
+    r"(?!(?:contact|attn|attention|name|signed|from|cc|联系人|对接人|负责人)\s*[:：])[^\s:：][^:：\n]{0,24}[:：])",
+    re.IGNORECASE,
+)
+
+
+def _only_in_form_lines(text: str, surface: str) -> bool:
+    """Every line of `text` that holds `surface` is a line of a pasted form or list (and there is one)."""
+    if not surface:
+        return False
+    lines = [line for line in text.splitlines() if surface in line]
+    return bool(lines) and "\n" in text and all(_FORM_LINE.match(line) for line in lines)
+
+
 def _their_person(text: str, person: str) -> bool:
     return _their_person_at(text, person) >= 0
 
@@ -816,6 +856,8 @@ def _their_person_at(text: str, person: str) -> int:
         rf"\b{name}\s+(?:from|in|at|on|of)\s+their\b",
         rf"{_THEIR_ZH}的?[\u4e00-\u9fff]{{0,5}}?{name}",
         rf"{name}是{_THEIR_ZH}",
+        # "林珂加我了 他们财务": the name, then "their <job>" said of it in the same breath
+        rf"{name}[^。！？!?\n，,]{{0,4}}[，,\s]\s*{_THEIR_ZH}的?(?:{_ZH_JOB_ALT})",
     ]
     title = _ZH_SURNAME_TITLE.fullmatch(person)
     if title:
