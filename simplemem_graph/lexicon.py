@@ -149,7 +149,7 @@ EN_ORG_SUFFIXES = frozenset(
     Technology Trading University Ventures
     Apparel Chemicals Components Electric Engineering Freight Machinery Materials Metals
     Packaging Parts Plastics Shipping Steel Textiles Tools
-    Centre Center Removals""")
+    Centre Center Removals Properties Developers Developments Contracting Contractors""")
 )
 
 # Nationality and group adjectives spaCy tags NORP; they are not names of anything to remember.
@@ -180,6 +180,8 @@ INTERNATIONAL_LEGAL_FORMS = (
     *("Lda", "Lda.", "Ltda", "Ltda.", "S.A.", "SA", "S.L.", "SL", "SARL", "S.A.R.L.", "SAS", "S.A.S."),
     *("S.r.l.", "Srl", "SRL", "S.p.A.", "SpA", "AG", "KG", "GmbH", "N.V.", "NV", "Oy", "Oyj", "AB"),
     *("A/S", "AS", "ApS", "K.K.", "Tbk", "JSC", "OOO", "d.o.o.", "s.r.o.", "Sp. z o.o."),
+    # the Gulf's (L.L.C. written with dots, free-zone forms) and Mexico's
+    *("L.L.C.", "W.L.L.", "WLL", "FZE", "FZCO", "FZ-LLC", "FZC", "S.A. de C.V.", "S. de R.L. de C.V."),
 )
 
 

@@ -49,6 +49,7 @@ _EN_LEGAL = (
     # legal forms of other countries written in Latin letters (Lda. in Portugal, S.L. in Spain…)
     *("Lda", "Lda.", "Ltda", "Ltda.", "S.A.", "S.L.", "SARL", "S.A.S.", "S.r.l.", "Srl", "SpA", "S.p.A."),
     *("AG", "KG", "OHG", "e.K.", "N.V.", "NV", "Oy", "ApS", "DAC", "CIC", "Bhd.", "Sdn."),
+    *("L.L.C.", "W.L.L.", "FZE", "FZCO", "FZ-LLC"),
 )
 # Words for a kind of company in other languages written in Latin letters: "Ribeira Nova
 # Produções" is a firm whatever stage 1 typed it, as "… Productions" is.

@@ -683,7 +683,8 @@ def _possessed(text: str, surface: str, owners: list[str], by_their: bool = True
         if not by_their
         else [
             # (a word that joins two things breaks it: "mix up their folder with KPRC": no KPRC of theirs)
-            rf"\btheir\s+(?:(?!(?:{_PREPOSITIONS})\b)[\w/+&-]+[\s,]+){{0,4}}{name}",
+            # (Spanish su / sus: "los está importando su agencia aduanal, Agencia Aduanal Zárate")
+            rf"\b(?:their|su|sus)\s+(?:(?!(?:{_PREPOSITIONS})\b)[\w/+&-]+[\s,]+){{0,4}}{name}",
             # "ClinixCloud, that's their practice management system": named, then said to be theirs
             rf"(?<![\w-]){name}(?:,\s*|\s+)(?:that's|that’s|that is|which is|it's|it’s|is)\s+their\b",
             # "RotaHound (vet rota app, their own subscription)": theirs, in a bracket after the name

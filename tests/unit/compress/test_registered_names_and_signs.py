@@ -101,3 +101,16 @@ def test_a_legal_forms_dot_before_lower_case_ends_no_sentence():
     )
     (event,) = compress([turn])  # "today" was a sentence of its own, and dropped
     assert "today (2026-03-02)" in event.text
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Qasr Dune Retail Properties L.L.C.",  # the Gulf writes L.L.C. with dots (stop 51, a held-out story)
+        "Noor Falcon Facilities FZE",
+        "Importadora Nogal Azul, S.A. de C.V.",
+    ],
+)
+def test_legal_forms_of_the_gulf_and_mexico_close_a_firm(name):
+    said = _participants(f"Alhamdulillah finally got it, {name} gave us the washroom job. 6 blocks.")
+    assert said.get(name) == "org", said

@@ -120,7 +120,14 @@ def test_names_in_a_pasted_form_are_no_contact_answer(store, make_event, embedde
 def test_an_english_post_after_a_name_is_a_job():
     from simplemem_graph.consolidate.aliases import job_before
 
-    assert job_before("Manjunath", "Day to day site person is Manjunath, facility manager at the main branch.")
+    assert job_before("Manjunath", "Day to day it is Manjunath, facility manager at the main branch.")
     assert job_before("Shalini", "Shalini will be facility manager here going forward")
     assert not job_before("Raghu", "Raghu, our site supervisor, came late")  # ours
     assert not job_before("Emma", "Emma, sales manager at Acme Freight, rang")  # that firm's, not the focus's
+
+
+def test_spanish_su_gives_the_firm_as_theirs():
+    text = "el simulador lo está importando su agencia aduanal, Agencia Aduanal Quiroga. ya llegó"
+    assert _possessed(text, "Agencia Aduanal Quiroga", ["Importadora Nogal Azul"])
+    sent = "le mandé la factura a Agencia Aduanal Quiroga"
+    assert not _possessed(sent, "Agencia Aduanal Quiroga", ["Importadora Nogal Azul"])
