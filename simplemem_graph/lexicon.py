@@ -169,6 +169,10 @@ EN_COMMON_ACRONYMS = frozenset(
     SLA SOP SKU CRM ERP KYC RCA CX UTC GMT""")
 )
 
+# Posts written as acronyms ("the Kingsway GM", "FM at their Mirdif mall"): a run NER reads as an
+# organisation that ends in one names a post, not a firm.
+EN_ROLE_ACRONYMS = frozenset(_words("""GM FM MD VP CEO CFO COO CTO CIO CMO HOD"""))
+
 # The last word of a street's name ("Quarry Rd", "Mill Lane"): the name is a place.
 EN_STREET_WORDS = frozenset(
     _words("""Rd Road St St. Street Ave Avenue Lane Ln Blvd Boulevard Hwy Highway Drive""")

@@ -20,6 +20,7 @@ from simplemem_graph.lexicon import (
     EN_FIRM_INTRODUCED,
     EN_NATIONALITIES,
     EN_ORG_SUFFIXES,
+    EN_ROLE_ACRONYMS,
     EN_STREET_WORDS,
     EN_TITLES,
     INTERNATIONAL_LEGAL_FORMS,
@@ -330,6 +331,8 @@ def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozens
             or not any(ch.isupper() for ch in surface)
             or re.search(r"\d", surface)
             or surface in EN_COMMON_ACRONYMS
+            # "Jae-won (Kingsway GM)": a post at a branch, not an organisation called so
+            or (ent.label_ == "ORG" and " " in surface and surface.split()[-1] in EN_ROLE_ACRONYMS)
         ):
             continue
         kind = _en_type(
@@ -341,6 +344,8 @@ def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozens
         )
         if kind and _determined_acronym(ent, surface):
             continue  # "the AGM", "their AP": a meeting or a department, not a party's name
+        if kind == "org" and surface in EN_ROLE_ACRONYMS:
+            kind = "person"  # "VP signed it", "help a GM run the one shot": whoever holds the post
         if kind == "person" and _described_as_a_body(ent.root):
             kind = "org"
         elif kind in ("org", "place", "product") and (

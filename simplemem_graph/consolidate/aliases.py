@@ -312,6 +312,7 @@ def is_abbreviation(short: str, full: str) -> bool:
 
 _NAME_CONNECTORS = frozenset(["&", "and", "of"])  # inside a registered name: "Marks and Spencer Group PLC"
 _ALL_LEGAL_FORMS = frozenset([*_EN_LEGAL, *INTERNATIONAL_LEGAL_FORMS])
+_MULTIWORD_LEGAL_FORMS = sorted((f for f in _ALL_LEGAL_FORMS if " " in f), key=len, reverse=True)
 
 
 def has_legal_form(name: str) -> bool:
@@ -324,6 +325,10 @@ def without_legal_form(name: str) -> str | None:
     """An English firm's name without its legal form when at least two words remain ("Kessler
     Vaughn Ostrander LLP" -> "Kessler Vaughn Ostrander"; "Acme Ltd" keeps its form: one word alone
     is too easily another thing)."""
+    for form in _MULTIWORD_LEGAL_FORMS:  # "Importadora Biomédica Tepeyac, S.A. de C.V."
+        if name.endswith(" " + form):
+            bare = name[: -len(form)].rstrip(" ,")
+            return bare if len(bare.split()) >= 2 else None
     words = name.split()
     if len(words) < 3 or not all(w[:1].isupper() or w in _NAME_CONNECTORS for w in words):
         return None

@@ -114,3 +114,11 @@ def test_a_legal_forms_dot_before_lower_case_ends_no_sentence():
 def test_legal_forms_of_the_gulf_and_mexico_close_a_firm(name):
     said = _participants(f"Alhamdulillah finally got it, {name} gave us the washroom job. 6 blocks.")
     assert said.get(name) == "org", said
+
+
+@pytest.mark.parametrize(
+    "text", ["Jae-won (Kingsway GM) approves payroll", "describe it all to help a GM run the one shot"]
+)
+def test_a_post_written_as_an_acronym_is_no_organisation(text):
+    """ "Kingsway GM", "a GM": a post (at a branch), not a firm; NER reads ORG."""
+    assert not any(kind == "org" and name.split()[-1] == "GM" for name, kind in _participants(text).items())

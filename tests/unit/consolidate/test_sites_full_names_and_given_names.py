@@ -131,3 +131,11 @@ def test_spanish_su_gives_the_firm_as_theirs():
     assert _possessed(text, "Agencia Aduanal Quiroga", ["Importadora Nogal Azul"])
     sent = "le mandé la factura a Agencia Aduanal Quiroga"
     assert not _possessed(sent, "Agencia Aduanal Quiroga", ["Importadora Nogal Azul"])
+
+
+def test_a_legal_form_of_several_words_comes_off_a_name():
+    from simplemem_graph.consolidate.aliases import without_legal_form
+
+    assert without_legal_form("Importadora Nogal Azul, S.A. de C.V.") == "Importadora Nogal Azul"
+    assert without_legal_form("Kessler Vaughn Ostrander LLP") == "Kessler Vaughn Ostrander"
+    assert without_legal_form("Nogal, S.A. de C.V.") is None  # one word alone is too easily another thing
