@@ -186,7 +186,7 @@ _EN_ORG_ROLES = r"client|customer|supplier|vendor|importer|exporter|distributor|
 _ZH_INTRODUCING = sorted((w for w in ZH_ORG_ROLE_NOUNS if len(w) >= 2 and w != "对方"), key=len, reverse=True)
 _ORG_ROLE_ALT = "|".join(_ZH_INTRODUCING) + "|" + _EN_ORG_ROLES
 # A job written right before a person's name ("财务梅姐", "采购胡勇之"), not our own ("我们财务小王").
-_JOB_ALT = "|".join(sorted(ZH_JOB_ROLES, key=len, reverse=True))
+ZH_JOB_ALT = "|".join(sorted(ZH_JOB_ROLES, key=len, reverse=True))  # a regex alternation, longest first
 
 
 def brand_shaped(name: str) -> bool:
@@ -211,11 +211,11 @@ def introduced_as_org(name: str, text: str) -> bool:
 def job_before(name: str, text: str) -> bool:
     """A job title right before `name` ("财务梅姐", "日常对接找思琪"), or given right after it as an
     apposition ("思琪，律师助理", "嘉豪是财务"); not after 我们/我方 (our own staff)."""
-    if re.search(rf"(?<!我们)(?<!我方)(?:{_JOB_ALT}|对接)[找是为]?{re.escape(name)}", text):
+    if re.search(rf"(?<!我们)(?<!我方)(?:{ZH_JOB_ALT}|对接)[找是为]?{re.escape(name)}", text):
         return True
     after = (
         rf"(?<!我们)(?<!我方){re.escape(name)}(?:[，,]\s*|是)(?!我们|我方|咱们)"
-        rf"[\u4e00-\u9fff]{{0,3}}(?:{_JOB_ALT})(?=[，,。；;）)\s]|$)"
+        rf"[\u4e00-\u9fff]{{0,3}}(?:{ZH_JOB_ALT})(?=[，,。；;）)\s]|$)"
     )
     return re.search(after, text) is not None or _en_post_after(name).search(text) is not None
 
@@ -318,6 +318,8 @@ _MULTIWORD_LEGAL_FORMS = sorted((f for f in _ALL_LEGAL_FORMS if " " in f), key=l
 def has_legal_form(name: str) -> bool:
     """A Latin-script name that carries a registered legal form ("… Microfinance Bank Limited",
     "Acme Pty Ltd"), not only an organisation word ("Main Hospital")."""
+    if any(name.endswith(" " + form) for form in _MULTIWORD_LEGAL_FORMS):  # "…, S.A. de C.V."
+        return True
     return any({w.rstrip(","), w.rstrip(",.")} & _ALL_LEGAL_FORMS for w in name.split()[1:])
 
 

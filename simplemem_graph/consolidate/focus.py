@@ -44,12 +44,18 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from simplemem_graph.compress.segment import split_sentences
-from simplemem_graph.consolidate.aliases import ORG_SUFFIX, has_legal_form, job_before, normalise_name
+from simplemem_graph.consolidate.aliases import (
+    ORG_SUFFIX,
+    ZH_JOB_ALT,
+    has_legal_form,
+    job_before,
+    normalise_name,
+)
 from simplemem_graph.consolidate.entity_index import EntityIndex
 from simplemem_graph.consolidate.name_matching import GENERIC_SPEAKERS
 from simplemem_graph.consolidate.similarity import content_terms
 from simplemem_graph.consolidate.updates import HANDOVER
-from simplemem_graph.lexicon import CONTRAST_ROLE, EN_ORG_SUFFIXES, ZH_JOB_ROLES, ZH_SITE_SUFFIXES, ZH_TITLES
+from simplemem_graph.lexicon import CONTRAST_ROLE, EN_ORG_SUFFIXES, ZH_SITE_SUFFIXES, ZH_TITLES
 from simplemem_graph.models import Event, Link, LinkKind
 from simplemem_graph.text import is_latin, zh_simplified
 
@@ -83,7 +89,6 @@ _ZH_SURNAME_TITLE = re.compile(
     "[\u4e00-\u9fff](?P<title>" + "|".join(t for t in ZH_TITLES if len(t) >= 2) + ")"
 )
 _SUPPLIER_ROLES = "供应商|厂家|厂商|承运商|物流商|服务商"
-_ZH_JOB_ALT = "|".join(sorted(ZH_JOB_ROLES, key=len, reverse=True))
 _SELF = "(?:自己|自个儿|自各儿|自个)"  # "oneself", and how the north-east says it (滑雪场自个儿找的)
 _PREPOSITIONS = "with|and|or|than|vs|versus"  # "their own from X" still names their source
 SUPPLIER = "supplier"  # WORKS_AT props.as of an organisation tied to another as its supplier/system
@@ -858,7 +863,7 @@ def _their_person_at(text: str, person: str) -> int:
         rf"{_THEIR_ZH}的?[\u4e00-\u9fff]{{0,5}}?{name}",
         rf"{name}是{_THEIR_ZH}",
         # "林珂加我了 他们财务": the name, then "their <job>" said of it in the same breath
-        rf"{name}[^。！？!?\n，,]{{0,4}}[，,\s]\s*{_THEIR_ZH}的?(?:{_ZH_JOB_ALT})",
+        rf"{name}[^。！？!?\n，,]{{0,4}}[，,\s]\s*{_THEIR_ZH}的?(?:{ZH_JOB_ALT})",
     ]
     title = _ZH_SURNAME_TITLE.fullmatch(person)
     if title:
