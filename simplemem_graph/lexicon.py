@@ -58,7 +58,7 @@ ZH_ORG_SUFFIXES = tuple(
     _words("""有限公司 股份公司 研究院 研究所 事务所 工作室 基金会 委员会 电视台 公司 集团 科技 物流
     银行 大学 学院 医院 律所 中心 协会 航空 地产 证券 保险 传媒 电子 软件 网络 实业 贸易
     制造 汽车 食品 药业 化工 能源 资本 控股 股份 快递 商贸 咨询 置业 部 局
-    窑业 瓷业 陶业 茶业 酒业 乳业 矿业 木业""")
+    窑业 瓷业 陶业 茶业 酒业 乳业 矿业 木业 视讯""")
 )
 
 # Legal forms that close a registered company name (which opens with its place: 深圳市…有限公司).
@@ -70,7 +70,8 @@ ZH_INDUSTRY_WORDS = frozenset(
     _words("""塑料 电子 电器 机械 设备 材料 包装 纺织 服装 家具 建材 化工 医药 生物
     信息 技术 网络 环保 新能源 光电 模具 钢铁 金属 玻璃 陶瓷 印刷 供应链 国际 实业 贸易 商贸
     建设 建筑 工程 装饰 装修 设计 广告 物业 餐饮 家居 运输 货运 劳务 安装 园林 绿化 文化 教育
-    医疗 农业 纸业 五金 水泥 石材 涂料 家电 服饰 鞋业 酒店 旅游 租赁""")
+    医疗 农业 纸业 五金 水泥 石材 涂料 家电 服饰 鞋业 酒店 旅游 租赁
+    茶饮 烘焙 冷链 速冻 冷冻 会展 展览 印务 财税 视讯 数码 通讯 影视 机电 制冷""")
 )
 
 # Nouns for the role an organisation plays (a customer, a supplier): they introduce a name
@@ -97,7 +98,7 @@ ZH_ORG_FALSE_FRIENDS = frozenset(
 # A place followed by one of these is one place: 苏州工厂, 虹桥机场.
 ZH_FACILITY_SUFFIXES = tuple(
     _words("""会议室 办公室 工厂 机场 火车站 高铁站 车站 码头 仓库 大厦 酒店 园区 门店 分店 分公司
-    厂区 展厅 大厅 前台 港""")
+    厂区 展厅 大厅 前台 港 街道 社区 小区""")
 )
 
 # The head of a named place of work a contract is for (枫渡花园, 锦城大厦, 东湖园区): the client's
@@ -149,7 +150,8 @@ EN_ORG_SUFFIXES = frozenset(
     Technology Trading University Ventures
     Apparel Chemicals Components Electric Engineering Freight Machinery Materials Metals
     Packaging Parts Plastics Shipping Steel Textiles Tools
-    Centre Center Removals Properties Developers Developments Contracting Contractors""")
+    Centre Center Removals Properties Developers Developments Contracting Contractors
+    Lodge Inn Brewery Trust Salon Bistro Dental Tavern Pub Limited PLC plc Incorporated""")
 )
 
 # Nationality and group adjectives spaCy tags NORP; they are not names of anything to remember.

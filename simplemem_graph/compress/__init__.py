@@ -46,6 +46,7 @@ from simplemem_graph.compress.logic import find_conditions, find_negations
 from simplemem_graph.compress.mentions import Mention, resolve_overlaps
 from simplemem_graph.compress.names import (
     NAME_KINDS,
+    batch_nicknames_zh,
     common_words,
     find_latin_names_in_zh,
     find_names_en,
@@ -335,6 +336,7 @@ def find_atoms(
     if _CJK_WORD.search(sentence):
         # Chinese, possibly with Latin names inside: spaCy cannot tokenise such mixed text.
         raw_names = moved(find_names_zh(sentence) + find_latin_names_in_zh(sentence))
+        raw_names += batch_nicknames_zh(doc, piece.start, piece.end)
     elif doc is not None:
         raw_names = find_names_en(doc, piece.start, piece.end, common=common)
     else:  # a Latin-script sentence in a Chinese turn: names by shape

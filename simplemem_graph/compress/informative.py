@@ -60,6 +60,7 @@ from simplemem_graph.compress.requests import is_task
 from simplemem_graph.lexicon import (
     EN_FIRM_INTRODUCED,
     EN_ORG_SUFFIXES,
+    INTERNATIONAL_LEGAL_FORMS,
     ZH_INTERJECTION_CHARS,
 )
 from simplemem_graph.text import STOPWORDS
@@ -259,6 +260,7 @@ def vocatives(
         if m.kind == "org" and (
             lang == "zh"
             or m.surface.split()[-1] in EN_ORG_SUFFIXES
+            or m.surface.split()[-1] in INTERNATIONAL_LEGAL_FORMS  # "Brenner Logistik GmbH", a firm
             # "Hanrahan Taverns, Rosscarbery pub": a firm named by what it is, in the plural
             or (len(m.surface.split()) >= 2 and is_plural_common_noun(m.surface.split()[-1]))
             or any(f.end() == m.start for f in EN_FIRM_INTRODUCED.finditer(text, max(0, m.start - 80), m.end))

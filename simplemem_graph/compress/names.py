@@ -322,6 +322,17 @@ def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozens
         if ent.start_char < start or ent.end_char > end:
             continue
         s, e = _clean_span(text, ent.start_char, ent.end_char)
+        # "Riverbank Housing Trust rang, croydon": NER ran on into the word after a capitalised
+        # name (a name of several words ends in a capital, "Bank of Ireland")
+        last = ent[-1]
+        if (
+            len(ent) > 2
+            and last.is_lower
+            and last.is_alpha
+            and all(t.text[:1].isupper() for t in ent[:-1])
+            and last.idx + len(last) == e
+        ):
+            e = _clean_span(text, s, last.idx)[1]
         title = _EN_TITLE_BEFORE.search(text[max(start, s - 6) : s])
         if title and ent.label_ == "PERSON":
             s -= len(title.group(0))  # "Ms. Rivera" is one name: the title says who is meant
@@ -611,11 +622,12 @@ _PERSON_ARTICLE = re.compile(r"(?<![\w'’-])(?:si|ni|kay|sina|nina|kina)\s+(?P<
 # "known as the Judge". The word is a person's nickname.
 _NICKNAME_GIVEN = re.compile(
     r"\b(?:(?:everyone|everybody|people|staff)\s+calls?\s+(?:her|him)?\s*|"
-    r"calls?\s+(?:her|him)\s+|known\s+as\s+)(?:the\s+)?(?P<n>[A-Za-z]{3,})\b",
+    r"call(?:s|ed|ing)?\s+(?:her|him)\s+|known\s+as\s+)(?:the\s+)?(?P<n>[A-Za-z]{3,}|[\u4e00-\u9fff]{2,3})\b",
     re.IGNORECASE,
 )
 
 
+_CJK_NICKNAME = re.compile(r"[\u4e00-\u9fff]{2,3}")
 _AFTER_PREPOSITION = re.compile(r"\b(?:on|in|via|through|over|from|to|with|at)\s+$", re.IGNORECASE)
 
 
@@ -636,6 +648,23 @@ def _could_be_a_name(word: str) -> bool:
 
 
 _GRAMMAR_POS = frozenset({"DET", "PRON", "ADV", "ADP", "SCONJ", "CCONJ", "PART"})
+
+
+def batch_nicknames_zh(doc, start: int, end: int) -> list[Mention]:
+    """A Chinese nickname an English chat gives someone ("everyone calls him 五叔"), where the
+    sentence [start, end) of the turn parsed as `doc` writes it: no English NER reads it, and a
+    numeral and a kinship word alone are family, not a name, to the Chinese rules."""
+    if doc is None:
+        return []
+    text = doc_text(doc)
+    found = []
+    for name in doc.user_data.get("simplemem_people", ()):
+        if _CJK_NICKNAME.fullmatch(name):
+            found += [
+                Mention("person", start + hit.start(), start + hit.end(), name, name)
+                for hit in re.finditer(re.escape(name), text[start:end])
+            ]
+    return found
 
 
 def _batch_person_words(doc) -> frozenset[str]:
@@ -864,7 +893,10 @@ def _names_to_legal_form(doc, start: int, end: int, found: list[Mention]) -> lis
             )
         ):
             continue
-        names.append(Mention("org", opening, m.end(), text[opening : m.end()], text[opening : m.end()]))
+        close = m.end()
+        if re.search(r"\b[A-Z][a-z]{4,}\.$", text[opening:close]):
+            close -= 1  # "… Hotels Limited. They want": the full stop ends the sentence ("Ltd." keeps it)
+        names.append(Mention("org", opening, close, text[opening:close], text[opening:close]))
     return names
 
 

@@ -235,6 +235,8 @@ def _single_char_run(tokens: list[tuple[str, str, int]], j: int) -> int | None:
             break
         if word in "的和与跟及了在是":
             break
+        if word in _GIVEN_NAME_BEFORE and tag.startswith(("v", "p")):
+            break  # 自己|找|净|烽|环保: the errand before the name (找, 让, 请), not a character of it
         if tag.startswith(_VERBISH) and is_common_zh_word(word, _OPENING_VERB_MIN_FREQ):
             # 去|铭|泰|建材: 去 is the errand before the name; 说|没|问题, 要|做|毕业: a verb this
             # frequent is the predicate, never a character of a trade name
@@ -254,6 +256,10 @@ def _single_char_run(tokens: list[tuple[str, str, int]], j: int) -> int | None:
     return begin if count >= 2 else None
 
 
+# Nouns of jieba's that speak of time or of people, never of a line of business.
+_NOT_A_TRADE = frozenset({"原本", "人家", "大家", "本身", "自身", "人们", "本地", "当地"})
+
+
 def _trade_word(word: str, tag: str, min_freq: int = COMMON_WORD_MIN_FREQ) -> bool:
     """A common two-character noun (jieba n / vn): the industry word that can end a trade name.
     `min_freq=1`: any dictionary noun, when what comes before already has a firm's shape. A rare
@@ -268,6 +274,8 @@ def _trade_word(word: str, tag: str, min_freq: int = COMMON_WORD_MIN_FREQ) -> bo
         or word in ZH_FACILITY_SUFFIXES
     ):
         return False  # 仓库, 工厂 after a place make a facility (澄屿仓库), not a firm
+    if word in _NOT_A_TRADE:
+        return False  # 志伟|原本|是管…: the name, then "originally", no firm
     if _dictionary_tag(word[0]).startswith("p"):
         return False  # 亮屏|自带: 自 (self) opens a verb phrase (自带, 自营), not a line of business
     # A title or role after a name makes a person (晓燕老师, 小王同事), not a firm.
@@ -362,8 +370,16 @@ def _zh_orgs(tokens: list[tuple[str, str, int]]) -> list[Mention]:
             found.append(Mention("org", name_start, start + len(word), surface, surface))
             continue
         suffix = next((s for s in ZH_ORG_SUFFIXES if word.endswith(s)), None)
-        placed = i >= 2 and _placed_trade_name(tokens[i - 2], tokens[i - 1]) and _trade_word(word, tag, 1)
-        if suffix is None and (placed or _trade_word(word, tag)):
+        # (漳州|柚间|茶饮, 鸿|跃|鞋业: a line of business of the lexicon that jieba's dictionary holds
+        # as rare, after a place and a new word or after characters it could not make a word of)
+        industry = word in ZH_INDUSTRY_WORDS
+        placed = i >= 2 and (
+            (_placed_trade_name(tokens[i - 2], tokens[i - 1]) and (_trade_word(word, tag, 1) or industry))
+            or ((industry and _placed_trade_name(tokens[i - 2], (tokens[i - 1][0], "nz", 0)))
+            and _unlisted_word(tokens[i - 1][0]))
+        )
+        after_chars = industry and i >= 2 and _single_char_run(tokens, i - 1) is not None
+        if suffix is None and (placed or after_chars or _trade_word(word, tag)):
             run = _single_char_run(tokens, i - 1)
             if run is None and placed:
                 run = tokens[i - 2][2]  # 佛山|宏达(nz)|五金: a place, a proper-name guess, an industry
@@ -607,6 +623,11 @@ def _zh_people(text: str, tokens: list[tuple[str, str, int]]) -> list[Mention]:
         after = text[start + len(name) : start + len(name) + 1] if name else ""
         if name and name[0] in _PREPOSITION_BEFORE_NAME and after in _KINSHIP:
             continue  # 直接向海|叔|汇报: the same, jieba cut 向海 as a name
+        district = name and len(name) == 3 and name[-1] in "省市县区"
+        if name and (district or _PLACE_AFTER.match(text, start + len(name))):
+            continue  # 于洪区, 徐汇支行: a district and its branch (于 and 徐 are surnames too)
+        if name and any(k.start < start < k.end for k in found):
+            continue  # 跟小邓微信确认: jieba's 邓微信 opens inside the nickname 小邓 (微信: WeChat)
         if name:
             found.append(Mention("person", start, start + len(name), name, name))
     for mention in _short_titled(text) + _sibling_nicknames(text, tokens) + _spoken_given_names(text, tokens):
@@ -641,6 +662,8 @@ _ZH_SIBLING_NICKNAME = re.compile(r"[\u4e00-\u9fff][哥姐叔姨]")  # 炮哥, �
 
 
 _PREPOSITION_BEFORE_NAME = frozenset("向跟给和与对找让")
+# What follows a place, never a person: its district, its county, a bank's branch there
+_PLACE_AFTER = re.compile(r"[省市县区镇](?!别|分|长|委|政|场|里|外|内)|支行|分行")
 
 
 def _sibling_nicknames(text: str, tokens: list[tuple[str, str, int]]) -> list[Mention]:
@@ -683,6 +706,8 @@ def _sibling_nicknames(text: str, tokens: list[tuple[str, str, int]]) -> list[Me
 _ZH_SPEAKS = re.compile(
     r"(?:还|也|又|刚|就|都|已经)?(?:说|问|回复|回|讲|答应|表示|告诉|发消息|打电话|签字|@|加我|加了我)"
 )
+# What someone a post goes to does with it (改由志伟接, 由雨萱负责).
+_ZH_TAKES_ON = re.compile(r"接(?!受|收|到|着)|负责|跟进|对接|处理|管")
 # Handing something to someone: the word after it is who receives it (抄送振华, 发给子墨).
 _ZH_HANDING = ("抄送", "发给", "转给", "交给", "@", "＠")
 # A role, 是/=, a name closing the clause: 财务是浩然, 对接人是子墨.
@@ -756,7 +781,13 @@ def _spoken_given_names(text: str, tokens: list[tuple[str, str, int]]) -> list[M
         )
         # 子墨老师: a title after two characters no dictionary holds makes them a given name
         titled = unknown and re.match(_TITLE, text[end:]) and not re.match(_TITLE, word)
+        # 以后改由志伟接, 由雨萱负责: who a post goes to, then what they take on
+        takes_over = (
+            (unknown or tag.startswith("nr")) and before.endswith("由") and _ZH_TAKES_ON.match(text, end)
+        )
         if (
+            takes_over
+            or
             (opens and speaks)
             or ats
             or handed
@@ -789,7 +820,7 @@ _ZH_PERSON_AFTER = (
 )
 _ZH_PERSON_CUE = re.compile(
     r"(?:^|(?<=[，,。；;：:\s])|(?<=让|叫|请|找|跟|和|给|由|派|问|的))"
-    rf"(?P<n>{_SURNAME}[\u4e00-\u9fff]{{1,2}}){_ZH_PERSON_AFTER}"
+    rf"(?P<n>{_SURNAME}{_GIVEN}{{1,2}}){_ZH_PERSON_AFTER}"  # 钱到了: a particle is no given name
 )
 # After a job role or an errand verb (采购胡勇之, 对接人是刘海河, 让赵建国在...) the position alone says
 # "a person": the given name may be an ordinary word (建国, 海河).
@@ -833,9 +864,12 @@ def _structural_zh_names(text: str) -> list[Mention]:
             continue  # 让王明天去: 明天 is a time word, not a given name (建国, 海河 are nouns)
         role_cued.add(m.start(group))
         found.append(Mention("person", m.start(group), end, name, name))
+    single_nouns = {start for word, tag, start in _zh_tokens(text) if len(word) == 1 and tag in ("n", "ng")}
     for m in _ZH_PERSON_CUE.finditer(text):
         if m.start("n") in role_cued:
             continue
+        if text[m.start("n") - 1 : m.start("n")] == "的" and m.start("n") in single_nouns:
+            continue  # 他们自己的车来载: after 的 a noun read alone (车, a truck) is a thing, no surname
         name, end = m.group("n"), m.end("n")
         # 叶广发来了: the last character may open the next word (发来): then the name is 叶广
         if len(name) == 3 and (is_common_zh_word(text[end - 1 : end + 1]) or _titled_person(name[:2])):
@@ -843,6 +877,8 @@ def _structural_zh_names(text: str) -> list[Mention]:
         given = name[1:]
         if is_common_zh_word(name) or (len(given) == 2 and is_common_zh_word(given)):
             continue
+        if len(name) == 3 and is_common_zh_word(name[:2]) and not _dictionary_tag(name[:2]).startswith("nr"):
+            continue  # 看样的时候说要换: 时候 (the time when) is a word, 时 no surname here
         if name in ZH_TITLE_FALSE_FRIENDS or re.match(_ANY_TITLE, given):
             continue
         found.append(Mention("person", m.start("n"), end, name, name))

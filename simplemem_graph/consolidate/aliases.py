@@ -105,8 +105,14 @@ _ZH_PLACE_THAT = re.compile(
     rf"(?P<place>{_ZH_PLACE_ALT})的?[那这]家(?:(?P<kind>[\u4e00-\u9fff]{{0,4}}?){_ZH_ORG_HEAD})?"
 )
 _EN_THE_PLACE_ORG = re.compile(
-    r"\b(?:the|that) (?P<place>[A-Z][a-z]+(?: [A-Z][a-z]+)?) (?P<kind>(?:[a-z]+ ){0,2})"
-    r"(?:supplier|vendor|factory|manufacturer|company|firm|client|customer|plant)\b"
+    r"\b(?:[Tt]he|[Tt]hat) (?P<place>[A-Z][a-z]+(?: [A-Z][a-z]+)?) (?P<kind>(?:[a-z]+ ){0,2})"
+    r"(?:supplier|vendor|factory|manufacturer|company|firm|client|customer|plant"
+    # "The Peebles lot want a shot list": a firm's people, called by where it is
+    r"|lot|crowd|mob|folks|people)\b(?!\s+(?:of|who|that|which)\b)"
+)
+_CALENDAR_WORD = re.compile(
+    r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|January|February|March|April|May|June|July|August|"
+    r"September|October|November|December|Christmas|Easter|Weekend"
 )
 # "那个做紧固件的客户", "做包装的那家供应商", "the fastener client": an organisation by what it does.
 _ZH_DOES_X_ORG = re.compile(
@@ -346,7 +352,9 @@ def short_forms(name: str, type_: str) -> list[str]:
     - a registered Chinese company goes by its trade name: 深圳市锐拓精密五金有限公司 -> 锐拓,
       佛山宏达五金 -> 宏达 (the place, the legal form and the industry words dropped);
     - an English company by its first word: Kingsway Fasteners -> Kingsway;
-    - an English full name by the given name: Emma Hale -> Emma.
+    - an English full name by the given name: Emma Hale -> Emma;
+    - a Chinese full name by its given name, when that is no word of its own: 付家明 -> 家明
+      (colleagues call each other so), not 王建国 -> 建国.
 
     Example:
         >>> short_forms("东莞锐丰塑胶制品有限公司", "org"), short_forms("Emma Hale", "person")
@@ -356,6 +364,10 @@ def short_forms(name: str, type_: str) -> list[str]:
     words = name.split()
     if type_ == "org" and _CJK_CHAR.match(name):
         return _zh_trade_names(name)
+    if type_ == "person" and re.fullmatch(r"[\u4e00-\u9fff]{3}", name) and name[0] in ZH_SURNAMES:
+        given = name[1:]
+        tag = zh_dictionary_tag(given)
+        return [given] if not is_common_zh_word(given) and (not tag or tag.startswith("nr")) else []
     if is_latin(name) and 2 <= len(words) <= 3 and all(w[:1].isupper() for w in words):
         if (
             type_ == "org"
@@ -482,6 +494,8 @@ def find_descriptive_references(text: str) -> list[DescriptiveReference]:
             if any(m.start() < f_end and f_start < m.end() for f_start, f_end, _ in found):
                 continue
             kind = (m.group("kind") or "").strip()
+            if _CALENDAR_WORD.fullmatch(m.group("place")):
+                continue  # "the Monday people", "the January client": when, not where
             found.append((m.start(), m.end(), DescriptiveReference(m.group(0), m.group("place"), kind)))
     # "良渚那家的汝窑盖碗": a word no gazetteer holds before 那家; its two or three characters are
     # tried, resolution keeps the one the text gave as where a firm is ("青瓯公司在良渚").
@@ -491,12 +505,13 @@ def find_descriptive_references(text: str) -> list[DescriptiveReference]:
         for size in (3, 2):
             place = text[max(0, m.start("that") - size) : m.start("that")]
             if len(place) == size and _CJK_ONLY.fullmatch(place) and not _NOT_A_PLACE.search(place):
-                reference = DescriptiveReference(place + "那家", place, "", located=True)
+                surface = place + m.group(0)  # "光谷那家药厂": the kind of firm said after it too
+                reference = DescriptiveReference(surface, place, "", located=True)
                 found.append((m.start("that") - size, m.end(), reference))
     return [ref for _, _, ref in sorted(found, key=lambda f: f[0])]
 
 
-_ZH_WORD_THAT = re.compile(r"(?P<that>那家)(?![\u4e00-\u9fff]{0,4}?(?:公司|工厂|厂|供应商))")
+_ZH_WORD_THAT = re.compile(r"(?P<that>那家)(?:[\u4e00-\u9fff]{0,2}?(?:公司|工厂|厂|供应商|店))?")
 # Words before 那家 that say when or which, not where ("上次那家", "最便宜那家", "就是那家").
 _NOT_A_PLACE = re.compile(r"[上下次前后最就是的了这那哪个也还]")
 
@@ -532,7 +547,32 @@ def find_explicit_aliases(text: str, known_names: Iterable[tuple[str, str]] = ()
         if full:
             found.append(AliasEvidence(full, match.group(1) + match.group(2), "person", "title-name"))
     found += _full_names_given(text, known)
+    found += _names_in_two_scripts(text, known)
     return [e for e in found if normalise_name(e.full) != normalise_name(e.alias)]
+
+
+# "明睿教育事業股份有限公司 MingRui Education Co., Ltd.": a registered Chinese name and, right after it
+# on its line, the English name the firm gives itself (a signature's, a contract's heading)
+_ZH_REGISTERED_END = re.compile(r"(?:股份有限公司|有限公司|股份公司|有限責任公司|有限责任公司|集团|集團)$")
+
+
+def _names_in_two_scripts(text: str, known: list[tuple[str, str]]) -> list[AliasEvidence]:
+    """A known Chinese registered name followed, on the same line after a space or a slash, by a
+    known Latin organisation name: one firm in its two scripts (the Chinese name the full one)."""
+    found = []
+    orgs = [n for n, kind in known if kind == "org"]  # longest first
+    chinese = [n for n in orgs if _CJK_CHAR.match(n) and len(_ZH_REGISTERED_END.sub("", n)) >= 2]
+    for latin in (n for n in orgs if is_latin(n)):
+        for match in re.finditer(re.escape(latin), text):
+            before = re.sub(r"[ \t]*[/｜|]?[ \t]*$", "", text[: match.start()])
+            registered = re.search(r"[\u4e00-\u9fff]+$", before)
+            if len(before) == match.start() or not registered or not _ZH_REGISTERED_END.search(before):
+                continue  # no space between the two, or no registered Chinese name before it
+            # the known name the registered one is written out from (明睿教育 of 明睿教育事業股份有限公司)
+            zh = next((n for n in chinese if n in registered.group(0)), None)
+            if zh:
+                found.append(AliasEvidence(zh, latin, "org", "two-scripts"))
+    return found
 
 
 # "天猫店叫青瓯茶器旗舰店，公司全称杭州青瓯文化创意有限公司", "锐拓，全称深圳市锐拓…有限公司": the

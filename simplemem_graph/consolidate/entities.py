@@ -74,11 +74,19 @@ from simplemem_graph.consolidate.name_matching import (
 )
 from simplemem_graph.embedding import Embedder
 from simplemem_graph.gazetteer import EN_PLACES
-from simplemem_graph.lexicon import CONTRAST_ROLE, ZH_INDUSTRY_WORDS, ZH_ORG_SUFFIXES, ZH_SURNAMES
+from simplemem_graph.lexicon import (
+    CONTRAST_ROLE,
+    EN_ORG_SUFFIXES,
+    ZH_INDUSTRY_WORDS,
+    ZH_ORG_SUFFIXES,
+    ZH_SURNAMES,
+)
 from simplemem_graph.models import Entity, Event, Link, LinkKind
 from simplemem_graph.text import is_latin, zh_dictionary_tag
 
 _CJK_NAME = re.compile(r"[\u4e00-\u9fff]+")
+# A line of business and a firm's head (药企, 药厂, 车企): a kind of firm, no firm's name
+_KIND_OF_FIRM = re.compile(r"[\u4e00-\u9fff][企厂店商]")
 _ONE_CHARACTER_SURNAMES = sorted(s for s in ZH_SURNAMES if len(s) == 1)
 
 
@@ -658,7 +666,7 @@ class EntityResolver:
             for name in known_here:  # another name that opens with the same word
                 if len(name) > len(short) and name.startswith(short):
                     rest = rest.replace(name, " ")
-            if short_form_occurs(short, rest):
+            if short_form_occurs(short, rest, given_name=owner.type == "person"):
                 found.append((short, owner.id))
         return found
 
@@ -716,11 +724,16 @@ class EntityResolver:
         located = []
         for i in sorted(i for i in self._profiles if i not in self.index.canonical_of):
             entity = self.index.entities[i]
-            if entity.type != "org":
-                continue
+            if entity.type != "org" or _KIND_OF_FIRM.fullmatch(entity.name) or entity.name in EN_ORG_SUFFIXES:
+                continue  # "光谷的药企", "KZR Pharma": a kind of firm stage 1 took for one, no firm
             names = "|".join(re.escape(n) for n in (entity.name, *entity.aliases) if n)
             where = re.escape(place)
-            said = re.compile(rf"(?:{names})[^，,。；;！!？?\s]{{0,4}}?在{where}|{where}的(?:{names})")
+            # or an address on the lines right after the name, as a signature or a contract's
+            # heading gives it ("湖北康泽瑞药业股份有限公司\nKZR Pharma\n…光谷生物城C区")
+            said = re.compile(
+                rf"(?:{names})[^，,。；;！!？?\s]{{0,4}}?在{where}|{where}的(?:{names})"
+                rf"|(?:{names})[^\n]{{0,40}}\n(?:[^\n]{{0,40}}\n){{0,2}}[^\n]{{0,40}}?{where}"
+            )
             if any(said.search(t) for t in self._profiles[i]):
                 located.append(i)
         return located

@@ -89,7 +89,7 @@ _ZH_SURNAME_TITLE = re.compile(
     "[\u4e00-\u9fff](?P<title>" + "|".join(t for t in ZH_TITLES if len(t) >= 2) + ")"
 )
 _SUPPLIER_ROLES = "供应商|厂家|厂商|承运商|物流商|服务商"
-_SELF = "(?:自己|自个儿|自各儿|自个)"  # "oneself", and how the north-east says it (滑雪场自个儿找的)
+_SELF = "(?:自己|自个儿|自各儿|自个|自行)"  # "oneself", and how the north-east says it (滑雪场自个儿找的)
 _PREPOSITIONS = "with|and|or|than|vs|versus"  # "their own from X" still names their source
 SUPPLIER = "supplier"  # WORKS_AT props.as of an organisation tied to another as its supplier/system
 SITE = "site"  # WORKS_AT props.as of a named place of work that is a client's ("redo at Larchmere Court")
@@ -567,7 +567,15 @@ def _tie_suppliers(
     PayNest", "A&R's carrier Halvard") is the focus's supplier: tied to it, once. With no one
     focus yet (a session's first turn), a turn that names two untied firms gives the second as the
     first's ("我是知竹采购小柔 … 月饼是禾丰食品代工的")."""
-    if len(state.orgs) == 1 and _fresh(state, event):
+    employers = _employers_named(index, turn_text, exclude=set(orgs))
+    in_focus = set(state.orgs)
+    if len(state.orgs) == 1 and _fresh(state, event) and state.orgs[0] not in orgs:
+        client = state.orgs[0]
+    elif in_focus <= set(orgs) and len(employers) == 1:
+        # "是邹总自己找净烽环保装的": the session's first firm is the supplier itself; whose it is
+        # is the employer of the one who chose it
+        client, in_focus = employers.pop(), set()
+    elif len(state.orgs) == 1 and _fresh(state, event):
         client = state.orgs[0]
     else:
         untied = [o for o in dict.fromkeys(index.canonical(o) for o in orgs) if not index.works_at.get(o)]
@@ -578,7 +586,7 @@ def _tie_suppliers(
     client_names = [n for n in (index.entities[client].name, *index.entities[client].aliases) if n]
     client_names += _kind_references(index.entities[client].name)
     for org in orgs:
-        if org == client or index.works_at.get(org) or org in state.orgs:
+        if org == client or index.works_at.get(org) or org in in_focus:
             continue
         surfaces = [mentioned.get(org, {}).get("surface") or "", *_names_of(index, org)]
         texts = dict.fromkeys((event.text, turn_text))
@@ -591,6 +599,17 @@ def _tie_suppliers(
             if surface
         ):
             _tie(index, ties, org, client, via="possessive", **{"as": SUPPLIER})
+
+
+def _employers_named(index: EntityIndex, text: str, exclude: set[str]) -> set[str]:
+    """The employers (outside `exclude`) of the people `text` names."""
+    return {
+        index.canonical(firm)
+        for _name, person in index.names_in(text)
+        if index.entities[person].type == "person"
+        for firm in index.works_at.get(person, ())
+        if index.canonical(firm) not in exclude
+    }
 
 
 # Organisation words that say nothing of what a firm is ("the group", "the company" may be ours)
@@ -701,12 +720,19 @@ def _possessed(text: str, surface: str, owners: list[str], by_their: bool = True
             rf"(?<!我们)(?<!咱们)(?<!我){_SELF}(?:直接)?(?:跟|和|与|同){name}(?:签|合作|定)",
             # "装修队是他们自己找的，叫X": named in the clause right after; "一个代工厂叫X，栖岚自己
             # 签的": in the clause right before
-            rf"(?<!我们)(?<!咱们)(?<!我){_SELF}(?:签|找|请|定|选|用)的[\u4e00-\u9fff]{{0,6}}[，,]\s*(?:叫|是)?{name}",
+            # "是他们自己长期合作的一家，楚光视讯": a partner of long standing is one they chose too
+            rf"(?<!我们)(?<!咱们)(?<!我){_SELF}(?:长期)?(?:签|找|请|定|选|用|合作)的[\u4e00-\u9fff]{{0,6}}[，,]\s*(?:叫|是)?{name}",
             # (voice-to-text leaves a space where the comma was: "灯是亮堂堂的 他们酒店自己签的")
             rf"{name}的?(?:[，,]\s*|\s+)(?!我|咱)[\u4e00-\u9fffA-Za-z]{{0,8}}?(?<!我们)(?<!咱们){_SELF}(?:签|找|请|定|选|用)的",
             # "they have their own irrigation contractor on a maintenance contract, X"
-            # "the co-op has its own driller, Mlima Deep Drilling"
-            rf"\b(?:their|its)\s+own\s+[^.;!?\n]{{0,60}}?(?:,|:|—|-)\s*(?:called\s+|named\s+)?{name}",
+            # "the co-op has its own driller, Mlima Deep Drilling"; as people type it ("there own
+            # surveyors Keystone") or say it ("their ain florist n stylist for it. Thistle & Bloom,
+            # oot of Galashiels"): the name may follow with no comma, or open the next sentence as
+            # a fragment that only names it
+            rf"\b(?:their|its|there)\s+(?:own|ain)\s+[^.;!?\n]{{0,60}}?[,:—-]\s*(?:called\s+|named\s+)?{name}",
+            rf"\b(?:their|its|there)\s+(?:own|ain)\s+(?:(?!(?:{_PREPOSITIONS}|for|to|by|from|at|in)\b)[\w-]+\s+){{1,3}}"
+            rf"{name}",
+            rf"\b(?:their|its|there)\s+(?:own|ain)\s+[^.;!?\n]{{0,60}}?[.!]\s+{name}\s*(?:[,(—-]|$)",
             # "they run X, fingerprint terminals on every door": what they run or use is their system;
             # "they have a BAS contract with X": whom they contract with is their supplier
             # "they engage Lucent Build & Fitout as main con", "they're contracted wi Kelvin Fire"
@@ -738,6 +764,10 @@ def _possessed(text: str, surface: str, owners: list[str], by_their: bool = True
             rf"(?:{owner})\s+(?:[a-z]+\s+){{0,2}}?(?:contract(?:ed)?|hired?|engaged?|brought\s+in)\s+"
             rf"(?:[^.;!?\n]{{0,40}}?,\s*)?{name}\b",
             rf"(?:{owner})(?:'s|’s)\s+(?:[\w-]+\s+){{0,2}}{name}",
+            # "Riverbrook's own asbestos surveyor, Keystone Environmental"
+            rf"(?:{owner})(?:'s|’s)\s+own\s+[^.;!?\n]{{0,40}}?(?:,|:|—|-)\s*{name}",
+            # "Keystone is contracted by Riverbrook", "T&B are their contractor" is said above
+            rf"(?<![\w-]){name}\s+(?:is|are|was|were)\s+(?:contracted|hired|engaged|employed|paid)\s+by\s+(?:{owner})",
             rf"(?<![\w-]){name}\s*\((?:{owner})(?:'s|’s)\s+own\b",
             rf"(?:{owner})的[\u4e00-\u9fff]{{0,4}}?{name}",
         ]
@@ -815,7 +845,12 @@ def _tie_people(
             via = "contact"
         elif re.search(HANDOVER, event.text, re.IGNORECASE):
             # "Ollie Strand takes over their logistics", "接手的是阿珂": who takes over a post of the
-            # event's one organisation works there.
+            # event's one organisation works there; "dawn going on mat leave. Kelvin Osei taking
+            # over hartley house": the one whose post it was says where (the job is no employer).
+            before = _employers_named(index, turn_text, exclude=set())
+            if len(before) == 1 and org not in before:
+                _tie(index, ties, person, before.pop(), via="handover")
+                continue
             via = "handover"
         else:
             # Named beside the organisation is no tie: "Ask Victor to have the Harmont contract

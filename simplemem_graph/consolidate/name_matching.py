@@ -22,7 +22,7 @@ from simplemem_graph.consolidate.aliases import (
 from simplemem_graph.consolidate.calibration import calibration
 from simplemem_graph.lexicon import CONTRAST_MARKER
 from simplemem_graph.models import Event, stable_id
-from simplemem_graph.text import is_latin
+from simplemem_graph.text import is_common_zh_word, is_latin
 
 if TYPE_CHECKING:  # the index uses these helpers; only its type is needed here
     from simplemem_graph.consolidate.entity_index import EntityIndex
@@ -244,11 +244,19 @@ def inside_name(name: str, known: str) -> bool:
     return name in known
 
 
-def short_form_occurs(short: str, text: str) -> bool:
-    """A short form in text: Latin ones as a capitalised whole word (Emma, not "emma" or Emmanuel)."""
+def short_form_occurs(short: str, text: str, *, given_name: bool = False) -> bool:
+    """A short form in text: Latin ones as a capitalised whole word (Emma, not "emma" or Emmanuel);
+    a Chinese given name (`given_name`) not as part of a word around it."""
     if is_latin(short):
         return re.search(rf"(?<![A-Za-z0-9]){re.escape(short)}(?![A-Za-z0-9])", text) is not None
-    return short in text
+    if not given_name:
+        return short in text  # a trade name runs into its trade (耀光亮化: 光亮 is a word too)
+    # 家明 of 付家明 is not in "大家明天": a character that makes a word with its neighbour outside
+    # the given name belongs to that word
+    return any(
+        not is_common_zh_word(text[start - 1 : start + 1]) and not is_common_zh_word(text[end - 1 : end + 1])
+        for start, end in ((m.start(), m.end()) for m in re.finditer(re.escape(short), text))
+    )
 
 
 class NameFinder:
