@@ -566,16 +566,18 @@ def _tie_suppliers(
     """An organisation the text gives the focus as its own ("their factory, Jinhe", "他们…用的是
     PayNest", "A&R's carrier Halvard") is the focus's supplier: tied to it, once. With no one
     focus yet (a session's first turn), a turn that names two untied firms gives the second as the
-    first's ("我是知竹采购小柔 … 月饼是禾丰食品代工的")."""
-    employers = _employers_named(index, turn_text, exclude=set(orgs))
+    first's ("我是知竹采购小柔 … 月饼是禾丰食品代工的"). When the focus is no more than the firms
+    named here ("是邹总自己找净烽环保装的" opening a session), the client is the employer of the
+    one person the turn names with one."""
     in_focus = set(state.orgs)
-    if len(state.orgs) == 1 and _fresh(state, event) and state.orgs[0] not in orgs:
+    focus_alone = len(state.orgs) == 1 and _fresh(state, event)
+    # (read only when the focus is the named firms themselves: a look-up per turn, not per firm)
+    employers = _employers_named(index, turn_text, exclude=set(orgs)) if in_focus <= set(orgs) else set()
+    if focus_alone and state.orgs[0] not in orgs:
         client = state.orgs[0]
-    elif in_focus <= set(orgs) and len(employers) == 1:
-        # "是邹总自己找净烽环保装的": the session's first firm is the supplier itself; whose it is
-        # is the employer of the one who chose it
+    elif len(employers) == 1:
         client, in_focus = employers.pop(), set()
-    elif len(state.orgs) == 1 and _fresh(state, event):
+    elif focus_alone:
         client = state.orgs[0]
     else:
         untied = [o for o in dict.fromkeys(index.canonical(o) for o in orgs) if not index.works_at.get(o)]
