@@ -40,7 +40,9 @@ EN_WEEKDAYS = {
     "sunday": 6,
 }
 
-# A year-less absolute date further back than this is read as next year's ("December 20" said in January).
+# A year-less absolute date is the one of the year that puts it less than this far behind today at
+# most: "March 5" said in July is next year's, "Dec 26" said on 20 February last year's (eight weeks
+# ago, not ten months ahead: "migrated the server Dec 26, two branches not synced till Jan 2").
 PAST_WINDOW_DAYS = 90
 
 
@@ -142,15 +144,26 @@ def add_units(today: date, amount: float, unit: str) -> date | None:
         return None
 
 
-def year_for_month_day(today: date, month: int, day: int, *, past: bool = False) -> date | None:
-    """A year-less date: this year's, unless that is more than PAST_WINDOW_DAYS ago (then next year's).
-    In the past tense ("we met on March 5") it is the latest such date not after today."""
+def year_for_month_day(
+    today: date, month: int, day: int, *, past: bool = False, recent_past: bool = True
+) -> date | None:
+    """A year-less date: this year's, unless that is more than PAST_WINDOW_DAYS ago (then next year's)
+    or last year's is less than that ago (then last year's: in February, "Dec 26" is eight weeks ago).
+    In the past tense ("we met on March 5") it is the latest such date not after today. Without
+    `recent_past` last year's is never taken (a part of a month: 十二月底结账 said in February is the
+    coming year-end)."""
     try:
         candidate = date(today.year, month, day)
         if past:
             return candidate if candidate <= today else date(today.year - 1, month, day)
         if (today - candidate).days > PAST_WINDOW_DAYS:
             candidate = date(today.year + 1, month, day)
+        elif (
+            recent_past
+            and candidate > today
+            and (today - date(today.year - 1, month, day)).days <= PAST_WINDOW_DAYS
+        ):
+            candidate = date(today.year - 1, month, day)
     except ValueError:  # 29 February in a year without one
         return None
     return candidate

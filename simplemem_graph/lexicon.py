@@ -58,7 +58,8 @@ ZH_ORG_SUFFIXES = tuple(
     _words("""有限公司 股份公司 研究院 研究所 事务所 工作室 基金会 委员会 电视台 公司 集团 科技 物流
     银行 大学 学院 医院 律所 中心 协会 航空 地产 证券 保险 传媒 电子 软件 网络 实业 贸易
     制造 汽车 食品 药业 化工 能源 资本 控股 股份 快递 商贸 咨询 置业 部 局
-    窑业 瓷业 陶业 茶业 酒业 乳业 矿业 木业 视讯""")
+    窑业 瓷业 陶业 茶业 酒业 乳业 矿业 木业 视讯
+    超市 工程行 商行 电器行 药局 诊所""")
 )
 
 # Legal forms that close a registered company name (which opens with its place: 深圳市…有限公司).
@@ -151,7 +152,16 @@ EN_ORG_SUFFIXES = frozenset(
     Apparel Chemicals Components Electric Engineering Freight Machinery Materials Metals
     Packaging Parts Plastics Shipping Steel Textiles Tools
     Centre Center Removals Properties Developers Developments Contracting Contractors
-    Lodge Inn Brewery Trust Salon Bistro Dental Tavern Pub Limited PLC plc Incorporated""")
+    Lodge Inn Brewery Trust Salon Bistro Dental Tavern Pub Limited PLC plc Incorporated
+    Academy Nursery Kindergarten Preschool Montessori
+    Bakehouse Coffeehouse Teahouse Alehouse Steakhouse Roadhouse Guesthouse Chophouse""")
+)
+
+# The head nouns of English posts ("facility manager", "Finance & Admin Supervisor"): a capitalised
+# run that ends in one on a signature's line is a job title, not a firm or a person.
+EN_POSTS = (
+    "manager|director|head|officer|coordinator|supervisor|engineer|accountant|administrator|executive|"
+    "controller|superintendent|in-charge|incharge"
 )
 
 # Nationality and group adjectives spaCy tags NORP; they are not names of anything to remember.
@@ -168,7 +178,7 @@ EN_COMMON_ACRONYMS = frozenset(
     _words("""AI AM ASAP AV CEO CFO COO CTO DIY EOD ETA FYI GDP GST HR HST ID IT KPI LGBT LGBTQ MOU NDA OK PM
     PO PR QA RFP RFQ ROI SOW TV VAT AGM EGM AP AR ACH PDF CNY
     USD EUR GBP RMB HKD AUD CAD NZD SGD JPY INR CHF SMS API UI UX OTP UAT FOB
-    SLA SOP SKU CRM ERP KYC RCA CX UTC GMT""")
+    SLA SOP SKU CRM ERP KYC RCA CX UTC GMT PIC""")
 )
 
 # Posts written as acronyms ("the Kingsway GM", "FM at their Mirdif mall"): a run NER reads as an
@@ -188,11 +198,44 @@ INTERNATIONAL_LEGAL_FORMS = (
     *("A/S", "AS", "ApS", "K.K.", "Tbk", "JSC", "OOO", "d.o.o.", "s.r.o.", "Sp. z o.o."),
     # the Gulf's (L.L.C. written with dots, free-zone forms) and Mexico's
     *("L.L.C.", "W.L.L.", "WLL", "FZE", "FZCO", "FZ-LLC", "FZC", "S.A. de C.V.", "S. de R.L. de C.V."),
+    # Malaysia's public companies (Berhad, Bhd) and Quebec's French forms, written in lower case
+    *("Berhad", "Bhd", "inc", "inc.", "ltée", "Ltée", "S.E.N.C.", "s.e.n.c."),
+)
+
+
+# Words for a kind of firm that open its name where the language puts the kind first (French,
+# Spanish, Portuguese, Italian, Malay, Indonesian: "Gestion Immobilière Desrochers-Bélanger inc.",
+# "Bank Seriwangi Berhad", "Importadora Biomédica Tepeyac"): such a firm goes by the words after
+# them, as an English one goes by the words before its kind ("Kingsway Fasteners" -> Kingsway).
+LATIN_KIND_FIRST_WORDS = frozenset(
+    _words("""Gestion Groupe Société Compagnie Clinique Cabinet Atelier Agence Banque Boulangerie
+    Pharmacie Garage Immobilière Immobilier Entreprises Construction Constructions Transport Transports
+    Remorquage Paysagement Déneigement Plomberie Toitures Traiteur
+    Grupo Banco Clínica Agencia Agência Empresa Empresas Inmobiliaria Imobiliária Constructora
+    Construtora Transportes Distribuidora Importadora Exportadora Comercial Comercializadora Farmacia
+    Farmácia Panadería Padaria Taller Oficina Restaurante Laboratorio Laboratório Consultora
+    Biomédica Médica Industrias Indústrias
+    Gruppo Officina Società Azienda
+    Bank Syarikat Kedai Klinik Tadika Pusat Perusahaan Restoran Kilang Perniagaan Koperasi
+    Toko Apotek Rumah Sakit""")
 )
 
 
 # English titles before a surname ("Ms. Rivera", "Dr Okafor"): title + surname names one person.
 EN_TITLES = ("Mr.", "Mrs.", "Ms.", "Miss", "Dr.", "Prof.", "Mr", "Mrs", "Ms", "Dr", "Prof")
+
+
+# Kinship words used as honorifics before a given name or nickname ("Auntie Mei", Filipino "Tita
+# Baby", "Kuya Jun"): the name after one is a person's, whatever NER typed it.
+EN_KIN_HONORIFICS = frozenset(_words("""Auntie Aunty Uncle Tita Tito Ate Kuya Lola Lolo Manang Manong"""))
+
+# Lower-case words that join the parts of one name ("Bank of Ireland", "Ludwig van Beethoven",
+# "Society for the Blind"); any other lower-case word inside a run NER read as a name ends it
+# ("Tita Baby yung Feb", "TindaTech sa SBC", "Concepcion at Parang": Tagalog joined across it).
+NAME_JOINERS = frozenset(
+    _words("""of and for the de da do dos das del della di du des la le van von der den y e et und bin binti
+    al el upon on""")
+)
 
 
 # Discourse markers of chat that open a message and are never part of a name ("Btw Splash Point

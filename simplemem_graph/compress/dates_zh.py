@@ -161,7 +161,7 @@ def _named_month_edge(m: re.Match, today: date, past: bool) -> Resolved | None:
     month = _num(m.group("m"))
     if month is None or not 1 <= month <= 12:
         return None
-    first = year_for_month_day(today, month, 1, past=past)
+    first = year_for_month_day(today, month, 1, past=past, recent_past=False)
     return _edge(first, m.group("pos")) if first else None
 
 

@@ -60,6 +60,7 @@ from simplemem_graph.compress.requests import is_task
 from simplemem_graph.lexicon import (
     EN_FIRM_INTRODUCED,
     EN_ORG_SUFFIXES,
+    EN_POSTS,
     INTERNATIONAL_LEGAL_FORMS,
     ZH_INTERJECTION_CHARS,
 )
@@ -240,6 +241,10 @@ def bare_address(clause: str, following: str = "") -> bool:
     return bool(_ZH_ADDRESS_NAME.fullmatch(core))
 
 
+# "…, Weddings & Events Manager", ", operations manager": a post after the comma, a few words in
+_POST_APPOSITION = rf"\s*(?:[\w&/-]+\s+){{0,4}}(?:{EN_POSTS})\b"
+
+
 def vocatives(
     text: str, start: int, end: int, names: list[Mention], lang: str, listeners: Iterable[str] = ()
 ) -> list[Mention]:
@@ -273,8 +278,13 @@ def vocatives(
             and (
                 re.match(r"\s*[!！:：~～]", after)
                 or (lang == "zh" and re.match(r"\s*[,，]", text[m.end :]))
-                # a comma, unless a determiner opens an apposition ("Oscar, my guinea pig, ...")
-                or re.match(rf"\s*,(?!\s*(?:{_EN_DETERMINERS})\b)|\s*\W*$", text[m.end :], re.IGNORECASE)
+                # a comma, unless a determiner or a post opens an apposition ("Oscar, my guinea pig,
+                # ...", "Aoife Lenihan, Weddings & Events Manager.")
+                or re.match(
+                    rf"\s*,(?!\s*(?:{_EN_DETERMINERS})\b)(?!{_POST_APPOSITION})|\s*\W*$",
+                    text[m.end :],
+                    re.IGNORECASE,
+                )
             )
         )
         # closing the clause after some words; a name alone in its clause is the at_start case

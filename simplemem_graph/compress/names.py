@@ -18,12 +18,16 @@ from simplemem_graph.lexicon import (
     EN_CHAT_MARKERS,
     EN_COMMON_ACRONYMS,
     EN_FIRM_INTRODUCED,
+    EN_KIN_HONORIFICS,
     EN_NATIONALITIES,
     EN_ORG_SUFFIXES,
+    EN_POSTS,
     EN_ROLE_ACRONYMS,
     EN_STREET_WORDS,
     EN_TITLES,
     INTERNATIONAL_LEGAL_FORMS,
+    LATIN_KIND_FIRST_WORDS,
+    NAME_JOINERS,
     ZH_JOB_ROLES,
 )
 from simplemem_graph.text import STOPWORDS
@@ -49,6 +53,8 @@ _SPACY_TYPES = {
 _WEEKDAYS_MONTHS = frozenset(
     [
         *("Mon", "Tue", "Tues", "Wed", "Thu", "Thur", "Thurs", "Fri", "Sat", "Sun"),
+        # short months that are nobody's name (Jan, Jun and Dec are: Jan Novak, Kuya Jun, Dec Rourke)
+        *("Feb", "Mar", "Apr", "Aug", "Sep", "Sept", "Oct", "Nov"),
         "Monday",
         "Tuesday",
         "Wednesday",
@@ -227,7 +233,8 @@ def _clean_span(text: str, start: int, end: int) -> tuple[int, int]:
         start += comma + 2
         surface = text[start:end]
     # quotes, brackets, an @ and an emoji NER took in ("🎉 Hallam Facilities Management")
-    lead = re.match(r"[^\w]*(?:the\s+|The\s+)?", surface)
+    # and a Tagalog person article ("si Marlon", "kay Marlon")
+    lead = re.match(r"[^\w]*(?:(?:the|The|si|ni|kay|sina|nina|kina)\s+)?", surface)
     if lead:
         start += lead.end()
     # "Ingrid +", "Ruairi's '", "Threshold Community Housing Trust (": NER runs on into a plus sign,
@@ -255,8 +262,8 @@ def _en_type(
 ) -> str | None:
     """The kind of a spaCy entity; `locative` is the preposition it is the object of, if any."""
     words = surface.split()
-    if words[-1] in EN_ORG_SUFFIXES:
-        return "org"
+    if words[-1] in EN_ORG_SUFFIXES or (len(words) >= 2 and words[0] in LATIN_KIND_FIRST_WORDS):
+        return "org"  # "… Logistics", and where the kind comes first: "Tadika Pelangi", "Banco X"
     if len(words) >= 2 and words[-1] in EN_STREET_WORDS:
         return "place"
     person_label = _SPACY_TYPES.get(label) == "person"
@@ -333,6 +340,22 @@ def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozens
             and last.idx + len(last) == e
         ):
             e = _clean_span(text, s, last.idx)[1]
+        # "Tita Baby yung Feb": a lower-case word inside that joins no name's parts ends the name
+        stop = next(
+            (
+                t
+                for t in ent[1:-1]
+                if t.is_lower
+                and t.is_alpha
+                and t.text not in NAME_JOINERS
+                and t.text not in STOPWORDS  # "Rhapsody in Blue", "Guide to Building a Website"
+                and ent.label_ in ("PERSON", "ORG")  # a title's words are its own
+                and s < t.idx < e
+            ),
+            None,
+        )
+        if stop is not None:
+            e = _clean_span(text, s, stop.idx)[1]
         title = _EN_TITLE_BEFORE.search(text[max(start, s - 6) : s])
         if title and ent.label_ == "PERSON":
             s -= len(title.group(0))  # "Ms. Rivera" is one name: the title says who is meant
@@ -363,6 +386,12 @@ def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozens
             _speaks_as_a_person(ent) or _named_as_a_person(doc, ent, s, e)
         ):
             kind = "person"
+        if (
+            kind in ("org", "place", "product")
+            and len(surface.split()) >= 2
+            and surface.split()[0] in EN_KIN_HONORIFICS
+        ):
+            kind = "person"  # "Tita Baby", "Auntie Mei": a kinship honorific and a name
         if kind in ("org", "place", "product") and _EN_SIZE_NICKNAME.fullmatch(surface):
             kind = "person"  # "Big Sal", "Little Mo": a nickname made of a size word and a name
         if kind:
@@ -426,6 +455,7 @@ def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozens
         for m in found
         if not _LEGAL_FORM_ALONE.fullmatch(m.surface)
         and not is_department(text, m.start, m.end)
+        and not _in_a_job_title(text, m)
         and not _team_or_tool(text, m, firms)
     ]
     titles = _quoted_titles(text, start, end)
@@ -546,10 +576,44 @@ _POSSESSIVE_NAME = re.compile(r"\b[A-Z][\w-]+['’]s\s+(?P<noun>[A-Z][a-z]{3,})\
 # Nouns for people close to someone, which a possessive makes no firm ("Emma's Mum").
 _PERSONAL_NOUNS = frozenset(
     [
-        "mum", "mom", "mam", "dad", "mother", "father", "brother", "sister", "wife", "husband", "son",
-        "daughter", "aunt", "uncle", "nan", "gran", "granny", "grandad", "grandma", "grandpa", "cousin",
-        "niece", "nephew", "boyfriend", "girlfriend", "partner", "fiance", "fiancee", "friend", "mate",
-        "boss", "team", "office", "house", "place", "birthday", "wedding", "party",
+        "mum",
+        "mom",
+        "mam",
+        "dad",
+        "mother",
+        "father",
+        "brother",
+        "sister",
+        "wife",
+        "husband",
+        "son",
+        "daughter",
+        "aunt",
+        "uncle",
+        "nan",
+        "gran",
+        "granny",
+        "grandad",
+        "grandma",
+        "grandpa",
+        "cousin",
+        "niece",
+        "nephew",
+        "boyfriend",
+        "girlfriend",
+        "partner",
+        "fiance",
+        "fiancee",
+        "friend",
+        "mate",
+        "boss",
+        "team",
+        "office",
+        "house",
+        "place",
+        "birthday",
+        "wedding",
+        "party",
     ]
 )
 
@@ -586,8 +650,18 @@ _TRADE_GROUP_INTRODUCED = re.compile(
 # People named in the plural by kinship or company, not by a trade ("her brothers, Tom Hale").
 _KIN_GROUPS = frozenset(
     [
-        "brothers", "sisters", "mothers", "fathers", "daughters", "sons", "parents", "grandparents",
-        "cousins", "neighbours", "neighbors", "friends",
+        "brothers",
+        "sisters",
+        "mothers",
+        "fathers",
+        "daughters",
+        "sons",
+        "parents",
+        "grandparents",
+        "cousins",
+        "neighbours",
+        "neighbors",
+        "friends",
     ]
 )
 
@@ -997,6 +1071,34 @@ def is_department(text: str, start: int, end: int) -> bool:
     if pair is None or not _ALONE_BEFORE.search(text[:start]) or not _ALONE_AFTER.match(text[end:]):
         return False
     return all(_read_alone(word.lower())[0] in _COMMON_TAGS for word in pair.groups())
+
+
+_POST_AT_END = re.compile(rf"\s(?:{EN_POSTS})$", re.IGNORECASE)
+_JOB_WORD_TAGS = _COMMON_TAGS | {"JJ", "VB"}  # Regional Sales Manager, Admin Supervisor
+
+
+def is_job_title(surface: str) -> bool:
+    """ "Finance & Admin Supervisor", "Weddings & Events Manager", "IT Manager": common words (each
+    read alone) or department acronyms ending in the head noun of a post name a job, on a
+    signature's line or in a sentence; not a firm (an organisation "… Supervisor" took the signer's
+    WORKS_AT) nor a person. Not "Head": it ends surnames too ("Tom Head")."""
+    if _POST_AT_END.search(surface) is None or surface.lower().endswith("head"):
+        return False
+    words = [w for w in re.split(r"[\s&/]+", surface) if w and w.lower() not in ("and", "of")]
+    return len(words) >= 2 and all(
+        w in EN_COMMON_ACRONYMS or _read_alone(w.lower())[0] in _JOB_WORD_TAGS for w in words[:-1]
+    )
+
+
+# the post capitalised, as a title is written ("Harbour Logistics manager Tom" is a firm's manager)
+_POST_WORD_AFTER = re.compile(r"[ \t]+(" + "|".join(p.capitalize() for p in EN_POSTS.split("|")) + r")\b")
+
+
+def _in_a_job_title(text: str, m: Mention) -> bool:
+    """The mention is a job title, or all of one but its post ("Aoife Lenihan, Weddings & Events
+    Manager": NER read "Weddings & Events" as a firm and left "Manager" out)."""
+    post = _POST_WORD_AFTER.match(text, m.end)
+    return is_job_title(f"{m.surface} {post.group(1)}" if post else m.surface)
 
 
 @functools.cache

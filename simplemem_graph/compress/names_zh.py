@@ -105,7 +105,10 @@ def _nameable(word: str, tag: str) -> bool:
     )
 
 
-_MARKED_PLACE_NAME = re.compile(r"(?:[\u4e00-\u9fff]{2,3}?[省市县区])+[\u4e00-\u9fff]{2,10}$")
+# (a 市 of a market is no city: 超市, 门市, 夜市, 菜市, 股市 — 生活超市股份有限公司 opens at 佳禾)
+_MARKED_PLACE_NAME = re.compile(
+    r"(?:[\u4e00-\u9fff]{2,3}?(?:[省县区]|(?<![超门夜菜股])市))+[\u4e00-\u9fff]{2,10}$"
+)
 
 
 def _marked_place_start(tokens: list[tuple[str, str, int]], i: int) -> int | None:
@@ -166,16 +169,18 @@ def _unknown_run_start(tokens: list[tuple[str, str, int]], i: int) -> int | None
     is not a noun (说, 上周, 一家, 大型), or a role noun (客户, 供应商: "新客户X有限公司"). Its core
     (place + trade name) must be 2-6 characters, not all of them ordinary words.
     """
-    j = i - 1
+    # 股份 of 股份有限公司 (jieba cuts it off) belongs to the legal form, not to the industry words
+    last = i - 1 if i >= 1 and tokens[i - 1][0] == "股份" else i
+    j = last - 1
     while (
         j >= 0
-        and j >= i - 2
+        and j >= last - 2
         and (
             tokens[j][0] in ZH_INDUSTRY_WORDS or (len(tokens[j][0]) >= 2 and is_common_zh_word(tokens[j][0]))
         )
     ):
         j -= 1
-    if j == i - 1:
+    if j == last - 1:
         return None  # no industry word: "X有限公司" alone is read by the rules above
     begin, core, ordinary = None, 0, True
     while j >= 0:
@@ -375,8 +380,10 @@ def _zh_orgs(tokens: list[tuple[str, str, int]]) -> list[Mention]:
         industry = word in ZH_INDUSTRY_WORDS
         placed = i >= 2 and (
             (_placed_trade_name(tokens[i - 2], tokens[i - 1]) and (_trade_word(word, tag, 1) or industry))
-            or ((industry and _placed_trade_name(tokens[i - 2], (tokens[i - 1][0], "nz", 0)))
-            and _unlisted_word(tokens[i - 1][0]))
+            or (
+                (industry and _placed_trade_name(tokens[i - 2], (tokens[i - 1][0], "nz", 0)))
+                and _unlisted_word(tokens[i - 1][0])
+            )
         )
         after_chars = industry and i >= 2 and _single_char_run(tokens, i - 1) is not None
         if suffix is None and (placed or after_chars or _trade_word(word, tag)):
@@ -787,8 +794,7 @@ def _spoken_given_names(text: str, tokens: list[tuple[str, str, int]]) -> list[M
         )
         if (
             takes_over
-            or
-            (opens and speaks)
+            or (opens and speaks)
             or ats
             or handed
             or titled
@@ -954,7 +960,10 @@ def find_names_zh(text: str) -> list[Mention]:
 def _names_in_simplified(text: str) -> list[Mention]:
     tokens = _zh_tokens(text)
     found = _zh_orgs(tokens) + _shops_read_as_people(text, tokens, _zh_people(text, tokens))
-    found += _zh_places(text, tokens)
+    places = _zh_places(text, tokens)
+    # 高雄 of "高雄今天是在热什么啦": a listed city jieba also guessed a person is the city
+    listed = {(m.start, m.end) for m in places if m.surface in ZH_PLACES}
+    found = [m for m in found if m.kind != "person" or (m.start, m.end) not in listed] + places
     for m in _structural_zh_names(text):
         clash = [k for k in found if m.start < k.end and k.start < m.end]
         # jieba cut 吴涛|腾 before a verb: the structural name, starting at the same place, is longer

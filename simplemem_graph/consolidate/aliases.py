@@ -16,13 +16,15 @@ from functools import cache, lru_cache
 from pypinyin import Style, pinyin
 
 # Word lists only (data, no stage-1 logic): the one lexicon, and the place fallback.
-from simplemem_graph.compress.names import is_department, is_plural_common_noun
+from simplemem_graph.compress.names import is_department, is_job_title, is_plural_common_noun
 from simplemem_graph.gazetteer import ZH_PLACES
 from simplemem_graph.lexicon import (
     EN_FIRM_INTRODUCED,
     EN_ORG_SUFFIXES,
+    EN_POSTS,
     EN_TITLES,
     INTERNATIONAL_LEGAL_FORMS,
+    LATIN_KIND_FIRST_WORDS,
     ZH_INDUSTRY_WORDS,
     ZH_JOB_ROLES,
     ZH_ORG_ROLE_NOUNS,
@@ -49,7 +51,7 @@ _EN_LEGAL = (
     # legal forms of other countries written in Latin letters (Lda. in Portugal, S.L. in Spain…)
     *("Lda", "Lda.", "Ltda", "Ltda.", "S.A.", "S.L.", "SARL", "S.A.S.", "S.r.l.", "Srl", "SpA", "S.p.A."),
     *("AG", "KG", "OHG", "e.K.", "N.V.", "NV", "Oy", "ApS", "DAC", "CIC", "Bhd.", "Sdn."),
-    *("L.L.C.", "W.L.L.", "FZE", "FZCO", "FZ-LLC"),
+    *("L.L.C.", "W.L.L.", "FZE", "FZCO", "FZ-LLC", "Berhad", "inc", "inc.", "ltée", "Ltée"),
 )
 # Words for a kind of company in other languages written in Latin letters: "Ribeira Nova
 # Produções" is a firm whatever stage 1 typed it, as "… Productions" is.
@@ -226,18 +228,14 @@ def job_before(name: str, text: str) -> bool:
     return re.search(after, text) is not None or _en_post_after(name).search(text) is not None
 
 
-# "Manjunath, facility manager at the main branch", "Shalini will be facility manager here": a
-# post given right after an English name (not "our …": our own staff; not "at <Firm>": that firm's).
-_EN_POSTS = (
-    "manager|director|head|officer|coordinator|supervisor|engineer|accountant|administrator|executive|"
-    "controller|superintendent|in-charge|incharge"
-)
-
-
+# "Manjunath, facility manager at the main branch", "Shalini will be facility manager here", "they
+# call the Colonel he's the operations director": a post given right after an English name (not
+# "our …": our own staff; not "at <Firm>": that firm's).
 def _en_post_after(name: str) -> re.Pattern:
     return re.compile(
-        rf"\b{re.escape(name)}(?:,\s*|\s+is\s+(?:the\s+|their\s+)?|\s+will\s+be\s+(?:the\s+|their\s+)?)"
-        rf"(?!our\b|my\b)(?:[a-z][\w&/-]*\s+){{0,3}}(?:{_EN_POSTS})\b(?!\s+(?:at|of|from)\s+[A-Z])"
+        rf"\b{re.escape(name)}(?:,\s*|\s+is\s+(?:the\s+|their\s+)?|\s+will\s+be\s+(?:the\s+|their\s+)?|"
+        rf",?\s+(?:he|she)(?:'s|’s|\s+is)\s+(?:the\s+|their\s+)?)"
+        rf"(?!our\b|my\b)(?:[a-z][\w&/-]*\s+){{0,3}}(?:{EN_POSTS})\b(?!\s+(?:at|of|from)\s+[A-Z])"
     )
 
 
@@ -338,7 +336,9 @@ def without_legal_form(name: str) -> str | None:
             bare = name[: -len(form)].rstrip(" ,")
             return bare if len(bare.split()) >= 2 else None
     words = name.split()
-    if len(words) < 3 or not all(w[:1].isupper() or w in _NAME_CONNECTORS for w in words):
+    if len(words) < 3 or not all(
+        w[:1].isupper() or w in _NAME_CONNECTORS or w.rstrip(",") in _ALL_LEGAL_FORMS for w in words
+    ):
         return None
     kept = list(words)
     while len(kept) >= 3 and kept[-1].rstrip(",") in _ALL_LEGAL_FORMS:  # "Pvt Ltd", "Co., Ltd."
@@ -364,6 +364,10 @@ def short_forms(name: str, type_: str) -> list[str]:
     words = name.split()
     if type_ == "org" and _CJK_CHAR.match(name):
         return _zh_trade_names(name)
+    if type_ == "org" and is_latin(name):
+        named = _name_after_its_kind(without_legal_form(name) or name)
+        if named:
+            return named
     if type_ == "person" and re.fullmatch(r"[\u4e00-\u9fff]{3}", name) and name[0] in ZH_SURNAMES:
         given = name[1:]
         tag = zh_dictionary_tag(given)
@@ -379,6 +383,30 @@ def short_forms(name: str, type_: str) -> list[str]:
         if type_ == "person" and words[0].isalpha() and len(words[0]) >= 2:
             return [words[0]]
     return []
+
+
+def _name_after_its_kind(name: str) -> list[str]:
+    """ "Gestion Immobilière Desrochers-Bélanger" -> Desrochers-Bélanger and Desrochers, "Bank
+    Seriwangi" -> Seriwangi: a firm whose name opens with words for its kind (LATIN_KIND_FIRST_WORDS,
+    "de" / "of" between them) goes by the one or two capitalised words after them; a double-barrelled
+    name by its first half too."""
+    words = name.split()
+    at = 0
+    while at < len(words) - 1 and (words[at] in LATIN_KIND_FIRST_WORDS or words[at].lower() in _KIND_JOINERS):
+        at += 1
+    rest = words[at:]
+    if at == 0 or words[at - 1].lower() in _KIND_JOINERS or not 1 <= len(rest) <= 2:
+        return []
+    if not all(w[:1].isupper() and len(w) >= 3 for w in rest):
+        return []
+    forms = [" ".join(rest)]
+    halves = rest[0].split("-")
+    if len(rest) == 1 and len(halves) == 2 and len(halves[0]) >= 4:
+        forms.append(halves[0])
+    return forms
+
+
+_KIND_JOINERS = frozenset(["de", "des", "du", "of", "y", "e", "la"])
 
 
 def _zh_trade_names(name: str) -> list[str]:
@@ -459,6 +487,8 @@ def ampersand_names(text: str) -> list[tuple[str, list[str]]]:
         if (len(first) == 1 and len(second) == 1) or (not rest and is_department(text, *match.span())):
             continue
         full = " ".join(w for w in (f"{first} & {second}", rest) if w).rstrip(".")
+        if is_job_title(full):  # "Weddings & Events Manager" under a name in a signature: a post
+            continue
         forms = ([f"{first} & {second}"] if rest else []) + [f"{first[0]}&{second[0]}"]
         found.append((full, forms))
     return found

@@ -475,7 +475,11 @@ class EntityResolver:
         if is_latin(name) and " " not in name.strip():
             # One capitalised word: stage 1's type is a guess ("Marrian says..." looks like a
             # person), so the word is matched against every known name's first and last word.
-            owners = self._single_word_owners(name)
+            # and the short form of a firm named kind first ("Desrochers" of "Gestion Immobilière
+            # Desrochers-Bélanger inc.": see aliases.short_forms)
+            owners = self._single_word_owners(name) or [
+                owner for form, owner in self.index.short_forms_in(name) if form == name
+            ]
             if len(owners) == 1:
                 owner = self.index.entities[owners[0]]
                 if owner.type == "org":
@@ -533,7 +537,13 @@ class EntityResolver:
         longer_of = [
             e
             for e in self.index.abbreviations_of(name)
-            if types_compatible(e.type, type_) and is_abbreviation(e.name, name)
+            # "Little Acorn, 5 childcare centres" before "Little Acorn Learning Hub Pte. Ltd.": the
+            # opening words of a firm stage 1 read as a person first are that firm all the same
+            if (
+                types_compatible(e.type, type_)
+                or (type_ == "org" and _opening_words_of_a_firm(e.name, e.type, _ORG))
+            )
+            and is_abbreviation(e.name, name)
         ]
         new_id = self._ensure(name, type_)
         if len(longer_of) == 1:  # "Acme" was known, now "Acme Corp": the short one becomes the alias
@@ -826,6 +836,9 @@ def _introduced_alias(form: str, full: str) -> str | None:
     if form.split()[0].lower() in ("the", "that"):
         return form
     return form if is_abbreviation(form, full) else None
+
+
+_ORG = Entity(id="", namespace="", name="", type="org")  # the kind of a firm not yet created
 
 
 def _opening_words_of_a_firm(name: str, type_: str, known: Entity) -> bool:
