@@ -81,7 +81,9 @@ def test_a_supermarket_opens_no_place_in_a_registered_name():
     """超市 ends in 市 (a city): 生活超市股份有限公司 had lost its trade name to a "place" 生活超市."""
     found = [(m.surface, m.kind) for m in find_names_zh("抬頭要寫全名 佳蔚生活超市股份有限公司 統編晚點傳")]
     assert ("佳蔚生活超市股份有限公司", "org") in found
-    assert ("昌平市铭隆塑胶有限公司", "org") in [(m.surface, m.kind) for m in find_names_zh("新客户昌平市铭隆塑胶有限公司")]
+    assert ("昌平市铭隆塑胶有限公司", "org") in [
+        (m.surface, m.kind) for m in find_names_zh("新客户昌平市铭隆塑胶有限公司")
+    ]
 
 
 def test_a_listed_city_is_no_person_and_a_supermarket_is_a_firm():

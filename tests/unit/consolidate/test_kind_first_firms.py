@@ -52,14 +52,17 @@ def test_the_short_form_of_a_kind_first_firm_is_the_firm(store, make_event, embe
 
 
 def test_a_firms_opening_words_read_as_a_person_first_are_the_firm(store, make_event, embedder):
-    """"Little Oak, 5 childcare centres" before the signature gives the full name: stage 1 read the
+    """ "Little Oak, 5 childcare centres" before the signature gives the full name: stage 1 read the
     two words as a person; once the firm is known they are its short name, not a second party."""
     firm = "Little Oak Learning Hub Pte. Ltd."
     run_session(
         store,
         make_event,
         embedder,
-        ("got new job 🙏 Little Oak, 5 childcare centres, want quarterly servicing", {"people": ("Little Oak",)}),
+        (
+            "got new job 🙏 Little Oak, 5 childcare centres, want quarterly servicing",
+            {"people": ("Little Oak",)},
+        ),
         (f"their ops girl email me\n\nRachel Tan\nOperations Executive\n{firm}", {"orgs": (firm,)}),
     )
     assert "Little Oak" in entity_named(store, firm).aliases
