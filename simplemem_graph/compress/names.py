@@ -1015,7 +1015,18 @@ def _proper_noun_runs(doc, start: int, end: int, known: list[Mention]) -> list[M
         if len(run) == 1 and not head and (run[0].is_sent_start or s == start):
             continue  # a single capitalised first word is usually just capitalised
         surface = doc_text(doc)[s:e]
-        firm = head or (len(run) >= 2 and _is_activity_noun(run[-1].text))
+        # a person's name is singular: "Kahuro Greenhouse Growers", as `_en_type` reads NER's runs;
+        # not a heading of common words in title case ("Additional Tips", "Boiled Eggs")
+        firm = head or (
+            len(run) >= 2
+            and (
+                _is_activity_noun(run[-1].text)
+                or (
+                    is_plural_common_noun(run[-1].text)
+                    and any(_read_alone(t.lower_)[0] == "NNP" for t in run[:-1])
+                )
+            )
+        )
         street = len(run) >= 2 and run[-1].text in EN_STREET_WORDS
         kind = "org" if firm else "place" if surface in EN_PLACES or street else "person"
         found.append(Mention(kind, s, e, surface, surface))

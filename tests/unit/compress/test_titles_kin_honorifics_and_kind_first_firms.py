@@ -1,12 +1,13 @@
 """Names as held-out stories wrote them (stop 53), each written here with made-up names: a job
 title on a signature's line ("Finance & Admin Supervisor") is neither a firm nor a person; a
 kinship honorific names a person ("Tita Mayet"); a Tagalog person article is no part of the name
-("si Arnel"); a lower-case word inside a run NER read as one name ends it ("Tita Mayet yung Feb",
-"Bantay sa Dalisay"); Malaysia's Berhad and Quebec's lower-case "inc." close a firm's name; a firm
-whose name opens with its kind ("Tadika Mentari", "Bank Kenanga") is a firm; a business noun ends one
-("Maharlika Bakehouse", "Umhlanga Prep"); a listed Taiwanese city is no person (高雄); 超市 closes a
-firm's name; a short month is no one's name (Feb, Oct). A year-less date takes last year when that
-is less than a quarter ago ("Dec 26" said in February). Each case failed on the code before."""
+("si Arnel"); a lower-case word inside a run NER read as one name ends it ("Tita Mayet yung Feb");
+Malaysia's Berhad and Quebec's lower-case "inc." close a firm's name; a firm whose name opens with
+its kind ("Tadika Mentari", "Bank Kenanga") is a firm; a -house trade ("Maharlika Bakehouse") and a
+plural ("Kagumo Greenhouse Growers") end one; a listed Taiwanese city is no person (高雄); 超市 closes
+a firm's name and its 市 opens no place in a registered name; a short month is no one's name (Feb,
+Oct). A year-less date takes last year when that is less than a quarter ago ("Dec 26" said in
+February). Each case failed on the code before; a few guards ("Umhlanga Prep") pass on both."""
 
 from __future__ import annotations
 
@@ -75,6 +76,16 @@ def test_firms_by_legal_forms_and_kinds_of_other_languages(text, firm):
         firm = next(name for name in found if name.startswith("Gestion"))
         assert firm.endswith("inc.")
     assert found.get(firm) == "org"
+
+
+def test_a_run_ending_in_a_plural_trade_is_a_firm():
+    """NER missed "Kagumo Greenhouse Growers": the run of proper nouns ends in a plural, which no
+    person's name does."""
+    found = _participants(
+        "Inquiry from Kagumo Greenhouse Growers, Murang'a — Kagumo with a G, completely different group, "
+        "a self-help group doing tomatoes."
+    )
+    assert found.get("Kagumo Greenhouse Growers") == "org"
 
 
 def test_a_supermarket_opens_no_place_in_a_registered_name():
