@@ -341,20 +341,17 @@ def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozens
         ):
             e = _clean_span(text, s, last.idx)[1]
         # "Tita Baby yung Feb": a lower-case word inside that joins no name's parts ends the name
-        stop = next(
+        # (a title keeps its words, and an English function word ends none: "Rhapsody in Blue")
+        stop = ent.label_ in ("PERSON", "ORG") and next(
             (
                 t
                 for t in ent[1:-1]
-                if t.is_lower
-                and t.is_alpha
-                and t.text not in NAME_JOINERS
-                and t.text not in STOPWORDS  # "Rhapsody in Blue", "Guide to Building a Website"
-                and ent.label_ in ("PERSON", "ORG")  # a title's words are its own
+                if t.is_lower and t.is_alpha and t.text not in NAME_JOINERS and t.text not in STOPWORDS
                 and s < t.idx < e
             ),
             None,
         )
-        if stop is not None:
+        if stop:
             e = _clean_span(text, s, stop.idx)[1]
         title = _EN_TITLE_BEFORE.search(text[max(start, s - 6) : s])
         if title and ent.label_ == "PERSON":
@@ -576,44 +573,10 @@ _POSSESSIVE_NAME = re.compile(r"\b[A-Z][\w-]+['’]s\s+(?P<noun>[A-Z][a-z]{3,})\
 # Nouns for people close to someone, which a possessive makes no firm ("Emma's Mum").
 _PERSONAL_NOUNS = frozenset(
     [
-        "mum",
-        "mom",
-        "mam",
-        "dad",
-        "mother",
-        "father",
-        "brother",
-        "sister",
-        "wife",
-        "husband",
-        "son",
-        "daughter",
-        "aunt",
-        "uncle",
-        "nan",
-        "gran",
-        "granny",
-        "grandad",
-        "grandma",
-        "grandpa",
-        "cousin",
-        "niece",
-        "nephew",
-        "boyfriend",
-        "girlfriend",
-        "partner",
-        "fiance",
-        "fiancee",
-        "friend",
-        "mate",
-        "boss",
-        "team",
-        "office",
-        "house",
-        "place",
-        "birthday",
-        "wedding",
-        "party",
+        "mum", "mom", "mam", "dad", "mother", "father", "brother", "sister", "wife", "husband", "son",
+        "daughter", "aunt", "uncle", "nan", "gran", "granny", "grandad", "grandma", "grandpa", "cousin",
+        "niece", "nephew", "boyfriend", "girlfriend", "partner", "fiance", "fiancee", "friend", "mate",
+        "boss", "team", "office", "house", "place", "birthday", "wedding", "party",
     ]
 )
 
@@ -650,18 +613,8 @@ _TRADE_GROUP_INTRODUCED = re.compile(
 # People named in the plural by kinship or company, not by a trade ("her brothers, Tom Hale").
 _KIN_GROUPS = frozenset(
     [
-        "brothers",
-        "sisters",
-        "mothers",
-        "fathers",
-        "daughters",
-        "sons",
-        "parents",
-        "grandparents",
-        "cousins",
-        "neighbours",
-        "neighbors",
-        "friends",
+        "brothers", "sisters", "mothers", "fathers", "daughters", "sons", "parents", "grandparents",
+        "cousins", "neighbours", "neighbors", "friends",
     ]
 )
 

@@ -526,7 +526,7 @@ class EntityResolver:
         shorter_of = [
             e
             for e in self.index.longer_names_of(name)
-            if (types_compatible(e.type, type_) or _opening_words_of_a_firm(name, type_, e))
+            if (types_compatible(e.type, type_) or _opening_words_of_a_firm(name, type_, e.type))
             and is_abbreviation(name, e.name)
         ]
         if len(shorter_of) == 1:
@@ -541,7 +541,7 @@ class EntityResolver:
             # opening words of a firm stage 1 read as a person first are that firm all the same
             if (
                 types_compatible(e.type, type_)
-                or (type_ == "org" and _opening_words_of_a_firm(e.name, e.type, _ORG))
+                or _opening_words_of_a_firm(e.name, e.type, type_)
             )
             and is_abbreviation(e.name, name)
         ]
@@ -838,11 +838,8 @@ def _introduced_alias(form: str, full: str) -> str | None:
     return form if is_abbreviation(form, full) else None
 
 
-_ORG = Entity(id="", namespace="", name="", type="org")  # the kind of a firm not yet created
-
-
-def _opening_words_of_a_firm(name: str, type_: str, known: Entity) -> bool:
+def _opening_words_of_a_firm(name: str, type_: str, firm_type: str) -> bool:
     """Two or more Latin words that open a known firm's name are that firm, whatever stage 1 typed
     them ("Kim Soon sign with them direct" once "Kim Soon Freight Logistics Pte. Ltd." is known: NER
     reads a Hokkien trade name as a person's)."""
-    return type_ == "person" and known.type == "org" and is_latin(name) and len(name.split()) >= 2
+    return type_ == "person" and firm_type == "org" and is_latin(name) and len(name.split()) >= 2
