@@ -72,7 +72,7 @@ ZH_INDUSTRY_WORDS = frozenset(
     信息 技术 网络 环保 新能源 光电 模具 钢铁 金属 玻璃 陶瓷 印刷 供应链 国际 实业 贸易 商贸
     建设 建筑 工程 装饰 装修 设计 广告 物业 餐饮 家居 运输 货运 劳务 安装 园林 绿化 文化 教育
     医疗 农业 纸业 五金 水泥 石材 涂料 家电 服饰 鞋业 酒店 旅游 租赁
-    茶饮 烘焙 冷链 速冻 冷冻 会展 展览 印务 财税 视讯 数码 通讯 影视 机电 制冷""")
+    茶饮 烘焙 冷链 速冻 冷冻 会展 展览 印务 财税 视讯 数码 通讯 影视 机电 制冷 玩具""")
 )
 
 # Nouns for the role an organisation plays (a customer, a supplier): they introduce a name
@@ -153,7 +153,7 @@ EN_ORG_SUFFIXES = frozenset(
     Packaging Parts Plastics Shipping Steel Textiles Tools
     Centre Center Removals Properties Developers Developments Contracting Contractors
     Lodge Inn Brewery Trust Salon Bistro Dental Tavern Pub Limited PLC plc Incorporated
-    Academy Nursery Kindergarten Preschool Montessori
+    Academy Nursery Kindergarten Preschool Montessori Coffee Café Roasters Eatery Diner Pizzeria
     Bakehouse Coffeehouse Teahouse Alehouse Steakhouse Roadhouse Guesthouse Chophouse""")
 )
 
@@ -181,6 +181,14 @@ EN_COMMON_ACRONYMS = frozenset(
     SLA SOP SKU CRM ERP KYC RCA CX UTC GMT PIC""")
 )
 
+# The apps people talk through ("Freja on WhatsApp this morning", "very quick on Teams"): a channel,
+# never a party to the work, an employer or a supplier. Only the apps' own spellings, case counting
+# (a "signal" or a "line" is no app).
+CHAT_APPS = frozenset(
+    _words("""WhatsApp Whatsapp Zalo Telegram Viber Slack Zoom Skype Messenger iMessage FaceTime Discord
+    WeChat Wechat KakaoTalk Kakao Gmail Outlook Webex""")
+) | {"Microsoft Teams", "Google Meet", "Google Chat", "LINE"}
+
 # Posts written as acronyms ("the Kingsway GM", "FM at their Mirdif mall"): a run NER reads as an
 # organisation that ends in one names a post, not a firm.
 EN_ROLE_ACRONYMS = frozenset(_words("""GM FM MD VP CEO CFO COO CTO CIO CMO HOD"""))
@@ -201,6 +209,11 @@ INTERNATIONAL_LEGAL_FORMS = (
     # Malaysia's public companies (Berhad, Bhd) and Quebec's French forms, written in lower case
     *("Berhad", "Bhd", "inc", "inc.", "ltée", "Ltée", "S.E.N.C.", "s.e.n.c."),
 )
+
+
+# Legal forms written before a firm's name (Indonesia's PT and CV: "PT Seduh Rasa Nusantara", "CV
+# Cahaya Neon Abadi"): the capitalised name after one is a firm, whatever NER typed it.
+LEGAL_FORMS_FIRST = ("PT", "PT.", "P.T.", "CV", "CV.")
 
 
 # Words for a kind of firm that open its name where the language puts the kind first (French,
@@ -226,8 +239,31 @@ EN_TITLES = ("Mr.", "Mrs.", "Ms.", "Miss", "Dr.", "Prof.", "Mr", "Mrs", "Ms", "D
 
 
 # Kinship words used as honorifics before a given name or nickname ("Auntie Mei", Filipino "Tita
-# Baby", "Kuya Jun"): the name after one is a person's, whatever NER typed it.
-EN_KIN_HONORIFICS = frozenset(_words("""Auntie Aunty Uncle Tita Tito Ate Kuya Lola Lolo Manang Manong"""))
+# Baby", "Kuya Jun", Indonesian and Malay "Mbak Yuli", "Bang Jul", "Pak Harun", "Cik Aina"): the
+# name after one is a person's, whatever NER typed it.
+EN_KIN_HONORIFICS = frozenset(
+    _words("""Auntie Aunty Uncle Tita Tito Ate Kuya Lola Lolo Manang Manong
+    Pak Bu Ibu Bapak Mbak Mas Bang Abang Kak Kakak Cik Encik Makcik Pakcik""")
+)
+
+# Weekdays and months of the other languages stories mix into English (Spanish, French, Portuguese,
+# Italian, Indonesian and Malay, Tagalog), capitalised as a sentence or a note writes them: nobody's
+# name and no firm ("diambil Jumat", "pelunasan Agustus"). Those that are also given names or firms
+# are left out (Domingo, Julio, Abril, Mei, Jun, Mac, Mayo, Ahad, Mars).
+OTHER_CALENDAR_WORDS = frozenset(
+    _words("""Lunes Martes Miércoles Jueves Viernes Sábado Enero Febrero Marzo Junio Agosto Septiembre
+    Setiembre Octubre Noviembre Diciembre
+    Lundi Mardi Mercredi Jeudi Vendredi Samedi Dimanche Janvier Février Avril Juin Juillet Août Septembre
+    Octobre Novembre Décembre
+    Segunda-feira Terça-feira Quarta-feira Quinta-feira Sexta-feira Janeiro Fevereiro Março Maio Junho
+    Julho Setembro Outubro Novembro Dezembro
+    Lunedì Martedì Mercoledì Giovedì Venerdì Sabato Domenica Gennaio Febbraio Aprile Maggio Giugno
+    Luglio Settembre Ottobre Dicembre
+    Senin Selasa Rabu Kamis Jumat Jumaat Sabtu Minggu Isnin Khamis Januari Februari Maret Juli Julai
+    Agustus Ogos Oktober Desember Disember
+    Miyerkules Huwebes Biyernes Sabado Linggo Pebrero Marso Hunyo Hulyo Setyembre Oktubre Nobyembre
+    Disyembre""")
+)
 
 # Lower-case words that join the parts of one name ("Bank of Ireland", "Ludwig van Beethoven",
 # "Society for the Blind"); any other lower-case word inside a run NER read as a name ends it

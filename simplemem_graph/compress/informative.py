@@ -305,8 +305,12 @@ def vocatives(
         )
         paused = _PAUSE_BEFORE.search(before) or (lang == "zh" and _ZH_PARTICLE_BEFORE.search(before))
         addressed = m.kind == "person" and (m.surface.casefold() in listeners or not is_task(before))
-        # "I do- Oscar, my guinea pig": a name before an apposition is talked about
-        apposed = re.match(rf"\s*,\s*(?:{_EN_DETERMINERS})\b", text[m.end :], re.IGNORECASE) is not None
+        # "I do- Oscar, my guinea pig", "penggantinya Sekar, brand executive": a name before an
+        # apposition (a determiner or a post) is talked about
+        apposed = (
+            re.match(rf"\s*,\s*(?:{_EN_DETERMINERS})\b|\s*,{_POST_APPOSITION}", text[m.end :], re.IGNORECASE)
+            is not None
+        )
         if at_start or (closing and not apposed and (paused or (short_lead and addressed))):
             found.append(m)
     return found

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import functools
 import re
+from collections import Counter
 
 from simplemem_graph.compress.mentions import Mention
 from simplemem_graph.errors import ModelLoadError
 from simplemem_graph.gazetteer import EN_PLACES
 from simplemem_graph.lexicon import (
+    CHAT_APPS,
     EN_CHAT_MARKERS,
     EN_COMMON_ACRONYMS,
     EN_FIRM_INTRODUCED,
@@ -27,7 +29,9 @@ from simplemem_graph.lexicon import (
     EN_TITLES,
     INTERNATIONAL_LEGAL_FORMS,
     LATIN_KIND_FIRST_WORDS,
+    LEGAL_FORMS_FIRST,
     NAME_JOINERS,
+    OTHER_CALENDAR_WORDS,
     ZH_JOB_ROLES,
 )
 from simplemem_graph.text import STOPWORDS
@@ -74,6 +78,7 @@ _WEEKDAYS_MONTHS = frozenset(
         "October",
         "November",
         "December",
+        *OTHER_CALENDAR_WORDS,
     ]
 )
 
@@ -87,8 +92,12 @@ def _is_calendar_word(word: str) -> bool:
 _EN_PLACE = re.compile(
     r"\b(?:" + "|".join(re.escape(p) for p in sorted(EN_PLACES, key=len, reverse=True)) + r")\b"
 )
+# (a capitalised word after the organisation word goes on with the name: "Monogrammed Coffee Mug" is
+# a thing, not a firm "Monogrammed Coffee")
 _EN_ORG = re.compile(
-    r"\b(?:[A-Z][\w&'.-]*\s+){1,3}(?:" + "|".join(re.escape(s) for s in EN_ORG_SUFFIXES) + r")(?!\w)"
+    r"\b(?:[A-Z][\w&'.-]*\s+){1,3}(?:"
+    + "|".join(re.escape(s) for s in EN_ORG_SUFFIXES)
+    + r")(?!\w)(?![ \t]+[A-Z][a-z])"
 )
 
 
@@ -340,6 +349,11 @@ def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozens
             and last.idx + len(last) == e
         ):
             e = _clean_span(text, s, last.idx)[1]
+        # "penggantinya Sekar": NER ran back into a lower-case word before a person's or a firm's
+        # name; a name opens with a capital or a particle ("van Dijk", "de la Cruz")
+        lead = next((t for t in ent if not (t.is_lower and t.is_alpha and t.text not in NAME_JOINERS)), None)
+        if ent.label_ in ("PERSON", "ORG") and lead is not None and s < lead.idx < e:
+            s = lead.idx
         # "Tita Baby yung Feb": a lower-case word inside that joins no name's parts ends the name
         # (a title keeps its words, and an English function word ends none: "Rhapsody in Blue")
         stop = ent.label_ in ("PERSON", "ORG") and next(
@@ -455,9 +469,29 @@ def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozens
         and not _in_a_job_title(text, m)
         and not _team_or_tool(text, m, firms)
     ]
+    found = [_after_a_legal_form_first(text, m) for m in found]
+    labels = doc.user_data.get("simplemem_labels", frozenset())
+    found = [m for m in found if not (m.start == 0 and m.surface in labels)]
     titles = _quoted_titles(text, start, end)
     # A name inside a quoted title ("Charlotte's Web") is part of the title, not a name of its own.
     return [m for m in found if not any(t.start <= m.start and m.end <= t.end for t in titles)] + titles
+
+
+_FORMS_FIRST = "|".join(re.escape(f) for f in LEGAL_FORMS_FIRST)
+_LEGAL_FORM_FIRST = re.compile(r"(?:" + _FORMS_FIRST + r") +")
+_LEGAL_FORM_FIRST_BEFORE = re.compile(r"(?<![\w.])(?:" + _FORMS_FIRST + r") +$")
+
+
+def _after_a_legal_form_first(text: str, m: Mention) -> Mention:
+    """ "PT Seduh Rasa Nusantara", "CV Cahaya Neon Abadi": a name right after a legal form written
+    first is a firm's, named without the form (as "Acme" of "Acme Ltd" is the firm)."""
+    opening = _LEGAL_FORM_FIRST.match(m.surface)
+    if opening and len(m.surface) > opening.end() and m.surface[opening.end()].isupper():
+        start = m.start + opening.end()
+        return Mention("org", start, m.end, text[start : m.end], text[start : m.end], m.extra)
+    if _LEGAL_FORM_FIRST_BEFORE.search(text, max(0, m.start - 6), m.start):
+        return Mention("org", m.start, m.end, m.surface, m.value, m.extra)
+    return m
 
 
 # Grammar, not vocabulary: these are never anyone's name ("Will" and "May" can be).
@@ -564,7 +598,14 @@ def _agent_apposition_after(doc, end: int) -> bool:
             break
         nouns.append(t)
     nouns = [t for t in nouns if t.pos_ == "NOUN"]
-    return bool(nouns) and bool(_AGENT_NOUN.search(nouns[-1].lower_)) and len(nouns[-1].text) >= 4
+    return (
+        bool(nouns)
+        and bool(_AGENT_NOUN.search(nouns[-1].lower_) or _POST_WORD.fullmatch(nouns[-1].lower_))
+        and len(nouns[-1].text) >= 4
+    )
+
+
+_POST_WORD = re.compile(EN_POSTS)  # "Sekar (brand executive)": a post that no agent ending shows
 
 
 # "Hanratty's Tavern", "Coughlan's Dairy": a name, 's, and a capitalised common noun of a place of
@@ -634,9 +675,24 @@ _EN_LEGAL_NAME = re.compile(
     + "|".join(re.escape(f.rstrip(".")) for f in sorted(set(INTERNATIONAL_LEGAL_FORMS), key=len)[::-1])
     + r")\.?(?![\w/-])"
 )
+# Legal forms that are abbreviations and so may end in a dot of their own.
+_DOTTED_LEGAL_FORMS = frozenset(
+    {"Ltd", "Inc", "Co", "Corp", "Bhd", "Pty", "Pvt", "Pte", "inc"}
+    | {f.rstrip(".").split()[-1] for f in INTERNATIONAL_LEGAL_FORMS if f.endswith(".")}
+)
 _NAME_CONNECTOR = re.compile(r"\s(?:and|&|of)\s")
 # A one-word trade name written with its legal form: RotaHound Ltd, Kestrel Inc.
 _NAME_BEFORE_LEGAL_FORM = re.compile(r"\b([A-Z][\w&-]{2,})\s+(?:Ltd|Limited|LLC|Inc|GmbH|PLC|Pty|Co)\b\.?")
+# "Fjordline Outdoor AS": the first word of a name of two or three words that ends in a legal form
+# is the trade name the firm goes by alone ("Fjordline wants a counter sample").
+_TRADE_NAME_BEFORE_LEGAL_FORM = re.compile(
+    r"\b([A-Z][\w&-]{3,})(?: +[A-Z][\w&-]*){1,2} +(?:"
+    + "|".join(
+        re.escape(form)
+        for form in sorted({*INTERNATIONAL_LEGAL_FORMS, "Ltd", "Limited", "LLC", "Inc"}, key=len)[::-1]
+    )
+    + r")(?![\w/])"
+)
 # The capitalised words of a name (Orbitrack, Tallyclock Payroll), up to four.
 _FIRM_NAME = re.compile(r"[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*){0,3}")
 
@@ -659,9 +715,11 @@ _AFTER_PREPOSITION = re.compile(r"\b(?:on|in|via|through|over|from|to|with|at)\s
 
 
 def _team_or_tool(text: str, m: Mention, firms: frozenset[str]) -> bool:
-    """One capitalised plural common noun typed a firm ("Sales signed it off"), or a person after a
-    preposition ("very quick on Teams"): a team or a tool, no party (Mr Banks says is still a
-    person), unless the batch introduces it as a firm."""
+    """One capitalised plural common noun typed a firm ("Sales signed it off"), a person after a
+    preposition ("very quick on Teams") or a chat app by its name ("Freja on WhatsApp"): a team or
+    a tool, no party (Mr Banks says is still a person), unless the batch introduces it as a firm."""
+    if m.surface in CHAT_APPS and m.surface not in firms:
+        return True
     if " " in m.surface or m.surface in firms or m.kind not in ("org", "person"):
         return False
     if m.kind == "person" and not _AFTER_PREPOSITION.search(text[max(0, m.start - 12) : m.start]):
@@ -710,6 +768,7 @@ def remember_batch_people(docs) -> None:
     modifiers: set[str] = set()
     firms: set[str] = set()  # names a firm noun introduces ("a telematics company, Orbitrack")
     given: set[str] = set()  # what someone is called ("call him the Capo")
+    trade_names: set[str] = set()
     for doc in docs:
         text = doc_text(doc)
         # "the Tallyclock export", "Tallyclock account guy": a name modifying a common noun names
@@ -733,11 +792,35 @@ def remember_batch_people(docs) -> None:
         )
         # "RotaHound Ltd" in one turn: "RotaHound" alone in the others is the same firm
         firms.update(m.group(1) for m in _NAME_BEFORE_LEGAL_FORM.finditer(text))
+        trade_names.update(m.group(1) for m in _TRADE_NAME_BEFORE_LEGAL_FORM.finditer(text))
     given = {n for n in given if _could_be_a_name(n)}
+    labels = _turn_labels(docs)
+    # a trade name the batch also writes in lower case is an ordinary word ("Blue" of "Blue Harbour
+    # Ltd" when "blue" is written too): only the capitalised-only ones are the firm
+    common = common_words(docs)
+    firms.update(n for n in trade_names if n.lower() not in common and n.lower() not in STOPWORDS)
     frozen = frozenset((people - modifiers - firms) | (given - firms))
     for doc in docs:
         doc.user_data["simplemem_people"] = frozen
         doc.user_data["simplemem_firms"] = frozenset(firms)
+        doc.user_data["simplemem_labels"] = labels
+
+
+_TURN_LABEL = re.compile(r"([A-Z][a-z]+):\s")
+
+
+def _turn_labels(docs) -> frozenset[str]:
+    """One capitalised word that opens two or more turns of the batch before a colon and is written
+    nowhere else: the label a speaker puts on its notes ("Dicatat: …", "Noted: …"), no party. A name
+    that opens pasted chat lines ("Dimas: ok") is written elsewhere too and stays a name."""
+    openers: Counter[str] = Counter()
+    written: Counter[str] = Counter()
+    for doc in docs:
+        text = doc_text(doc)
+        if label := _TURN_LABEL.match(text):
+            openers[label.group(1)] += 1
+        written.update(re.findall(r"[A-Za-z]+", text))
+    return frozenset(w for w, n in openers.items() if n >= 2 and written[w] == n)
 
 
 @functools.cache
@@ -767,7 +850,10 @@ def _described_as_a_body(root) -> bool:
     for child in root.children:
         if child.dep_ != "appos" or child.pos_ != "NOUN":
             continue
-        determined = any(c.dep_ == "det" and c.lower_ in ("the", "a", "an") for c in child.children)
+        # "(the Osaka homeware shop)": the parser may hang the article on a compound, not the head
+        determined = child.left_edge.lower_ in ("the", "a", "an") or any(
+            c.dep_ == "det" and c.lower_ in ("the", "a", "an") for c in child.children
+        )
         if determined and not _AGENT_NOUN.search(child.lower_):
             return True
     return False
@@ -878,6 +964,8 @@ def _not_a_name(doc, m: Mention, sentence_start: int) -> bool:
     if len(tokens) != 1:
         return len(tokens) > 1 and all(t.is_alpha for t in tokens)  # Wan|na, Lem|me
     token = tokens[0]
+    if m.surface in doc.user_data.get("simplemem_firms", ()):
+        return False  # the batch names the firm so elsewhere, whatever the tagger makes of it alone
     if token.pos_ in ("NOUN", "ADJ", "VERB", "ADV", "INTJ"):
         return True
     following = doc[token.i + 1] if token.i + 1 < len(doc) else None
@@ -921,8 +1009,10 @@ def _names_to_legal_form(doc, start: int, end: int, found: list[Mention]) -> lis
         ):
             continue
         close = m.end()
-        if re.search(r"\b[A-Z][a-z]{4,}\.$", text[opening:close]):
-            close -= 1  # "… Hotels Limited. They want": the full stop ends the sentence ("Ltd." keeps it)
+        if text[close - 1] == "." and text[opening : close - 1].split()[-1] not in _DOTTED_LEGAL_FORMS:
+            # "… Hotels Limited. They want", "Fjordlin Studio ApS. They do": the full stop ends the
+            # sentence; a form written as an abbreviation keeps its dot ("Ltd.", "S.A.")
+            close -= 1
         names.append(Mention("org", opening, close, text[opening:close], text[opening:close]))
     return names
 
@@ -1058,11 +1148,39 @@ def is_job_title(surface: str) -> bool:
 _POST_WORD_AFTER = re.compile(r"[ \t]+(" + "|".join(p.capitalize() for p in EN_POSTS.split("|")) + r")\b")
 
 
+# "Director of Operations", "Head of Sales & Marketing": a post of a department
+_POST_OF_DEPARTMENT = re.compile(
+    r"\b(?:(?:Senior|Deputy|Assistant|Associate|Executive|Vice)\s+)?(?:"
+    + "|".join(p.capitalize() for p in EN_POSTS.split("|"))
+    + r"|Head|VP|Chief|President)\s+of\s+(?P<field>[A-Z][a-z]+(?:\s*(?:&|and)\s*[A-Z][a-z]+)?)"
+)
+
+
+def _department_word(word: str) -> bool:
+    """A word a department's name is made of (Operations, Sales, Finance, Marketing, Nursing): a
+    common noun of an activity, by its ending, or an acronym such as HR; never a trade name."""
+    return word in EN_COMMON_ACRONYMS or (
+        _DEPARTMENT_ENDING.search(word.lower()) is not None and _read_alone(word.lower())[0] in _COMMON_TAGS
+    )
+
+
+_DEPARTMENT_ENDING = re.compile(r"(?:[^s]s|ing|ment|tion|sion|ance|ence|ity|ics|ure)$")
+
+
 def _in_a_job_title(text: str, m: Mention) -> bool:
     """The mention is a job title, or all of one but its post ("Aoife Lenihan, Weddings & Events
-    Manager": NER read "Weddings & Events" as a firm and left "Manager" out)."""
+    Manager": NER read "Weddings & Events" as a firm and left "Manager" out), or a piece of a post
+    of a department whose words are common ones ("Director" and "Operations" of "Director of
+    Operations"; not "Director of Brightline": a firm's name)."""
     post = _POST_WORD_AFTER.match(text, m.end)
-    return is_job_title(f"{m.surface} {post.group(1)}" if post else m.surface)
+    if is_job_title(f"{m.surface} {post.group(1)}" if post else m.surface):
+        return True
+    return any(
+        title.start() <= m.start
+        and m.end <= title.end()
+        and all(_department_word(w) for w in re.findall(r"[A-Za-z]+", title["field"]) if w != "and")
+        for title in _POST_OF_DEPARTMENT.finditer(text, max(0, m.start - 40), min(len(text), m.end + 40))
+    )
 
 
 @functools.cache

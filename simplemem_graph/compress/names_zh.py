@@ -240,6 +240,8 @@ def _single_char_run(tokens: list[tuple[str, str, int]], j: int) -> int | None:
             break
         if word in "的和与跟及了在是":
             break
+        if word in "讲说话问" and tag.startswith("v"):
+            break  # 佳|怡|讲|样品: a verb of speech after a name ("讲" as Wu and Cantonese say it)
         if word in _GIVEN_NAME_BEFORE and tag.startswith(("v", "p")):
             break  # 自己|找|净|烽|环保: the errand before the name (找, 让, 请), not a character of it
         if tag.startswith(_VERBISH) and is_common_zh_word(word, _OPENING_VERB_MIN_FREQ):
@@ -1126,8 +1128,23 @@ def _introduced_firm_runs(text: str) -> list[Mention]:
     return found
 
 
+# "又来个新客户 汕头澄海的 小犀鸟玩具": a client introduced, maybe where it is from, then a trade
+# name and a line of business; read on the characters (jieba cuts 小|犀鸟|玩具 as everyday words).
+_ZH_CLIENT_THEN_FIRM = re.compile(
+    r"(?:新客户|新客人|客户)[^，,。；;！!？?\n]{0,10}?(?:的\s*|\s+)(?P<n>(?P<trade>[\u4e00-\u9fff]{2,3}?)(?:"
+    + "|".join(sorted(ZH_INDUSTRY_WORDS, key=len, reverse=True))
+    + "))"
+)
+
+
 def _orgs_read_on_characters(text: str) -> list[Mention]:
     found = [
+        Mention("org", m.start("n"), m.end("n"), m.group("n"), m.group("n"))
+        for m in _ZH_CLIENT_THEN_FIRM.finditer(text)
+        if not is_common_zh_word(m.group("trade"))
+        and not _dictionary_tag(m.group("trade")[0]).startswith(("v", "p", "d", "r", "m", "u", "c"))
+    ]
+    found += [
         Mention("org", m.start("n"), m.end("n"), m.group("n"), m.group("n"))
         for m in _ZH_TRADER_THEN_FIRM.finditer(text)
         if _unlisted_word(m.group("trade"))

@@ -16,7 +16,11 @@ _SENTENCE_END = re.compile(
     r"[。！？!?；;]+[”’\"')）]*|…{1,2}|\.{3}|\n+|(?<!\b[A-Z])(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bDr)(?<!\bSt)"
     r"(?<!\be\.g)(?<!\bi\.e)(?<!\bvs)(?<!\ba\.m)(?<!\bp\.m)(?<!\betc)"
     # the first word of a two-word legal form: "Kim Soon Freight Logistics Pte. Ltd." is one name
-    r"(?<!\bPte)(?<!\bPty)(?<!\bPvt)(?<!\bSdn)(?<!\bCo)\.(?=\s|$)"
+    r"(?<!\bPte)(?<!\bPty)(?<!\bPvt)(?<!\bSdn)(?<!\bCo)"
+    # Indonesian and Malay "Jl." / "Jln." (jalan, street) open an address
+    r"(?<!\bJl)(?<!\bJln)\.(?=\s|$)"
+    # nor an abbreviation's dot before a number ("No. 41", "Apt. 5", "Blk. 7")
+    r"(?!(?<=\b[A-Z][a-z]\.)\s+\d)(?!(?<=\b[A-Z][a-z]{2}\.)\s+\d)"
     # nor a legal form's dot when the sentence goes on in lower case ("signed Acme Widgets, Inc. yesterday")
     r"(?!(?<=\bInc\.)\s+[a-z])(?!(?<=\bLtd\.)\s+[a-z])(?!(?<=\bCorp\.)\s+[a-z])(?!(?<=\bLda\.)\s+[a-z])"
 )

@@ -823,6 +823,13 @@ def abbreviation_score(short: str, full: str) -> int:
         >>> abbreviation_score("PWL", "Pellworth Logistics"), abbreviation_score("PWL", "Pelworth Removals")
         (2, 1)
     """
+    bare = without_legal_form(full)
+    if bare:  # people leave the legal form out of initials (FLS of Fjordlin Studio ApS)
+        return max(_abbreviation_score(short, full), _abbreviation_score(short, bare))
+    return _abbreviation_score(short, full)
+
+
+def _abbreviation_score(short: str, full: str) -> int:
     written = initials_form(short).lower()
     letters = _letters_of(full)
     if not written or len(written) > len(letters) or normalise_name(short) == normalise_name(full):

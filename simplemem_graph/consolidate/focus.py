@@ -55,7 +55,13 @@ from simplemem_graph.consolidate.entity_index import EntityIndex
 from simplemem_graph.consolidate.name_matching import GENERIC_SPEAKERS
 from simplemem_graph.consolidate.similarity import content_terms
 from simplemem_graph.consolidate.updates import HANDOVER
-from simplemem_graph.lexicon import CONTRAST_ROLE, EN_ORG_SUFFIXES, ZH_SITE_SUFFIXES, ZH_TITLES
+from simplemem_graph.lexicon import (
+    CONTRAST_ROLE,
+    EN_ORG_SUFFIXES,
+    LEGAL_FORMS_FIRST,
+    ZH_SITE_SUFFIXES,
+    ZH_TITLES,
+)
 from simplemem_graph.models import Event, Link, LinkKind
 from simplemem_graph.text import is_latin, zh_simplified
 
@@ -746,7 +752,9 @@ def _possessed(text: str, surface: str, owners: list[str], by_their: bool = True
             # name ends in the trade "their" was said of, in the same turn
             rf"\btheir\s+(?P<trade>[a-z]{{4,}})\b[^\n]{{0,80}}?{name}(?:\s+[\w&-]+){{0,2}}\s+(?P=trade)s?\b",
             # "They already have contract with one messaging vendor, Pingwave Communications"
-            rf"\bthey\s+(?:already\s+)?(?:have|had|use|run)\s+(?:an?\s+)?[^.;!?\n]{{0,30}}?\b(?:contract|deal|agreement)"
+            # ("they've got a supply agreement with Coastal Diesel Parts")
+            rf"\bthey(?:\s+(?:already\s+)?(?:have|had|use|run)|(?:'ve|’ve|\s+have)\s+got)\s+(?:an?\s+)?[^.;!?\n]{{0,30}}?"
+            rf"\b(?:contract|deal|agreement)"
             rf"\s+with\s+(?:[^.;!?\n,]{{0,40}},\s*)?{name}\b",
             # "a sponsor deal w/ Lumen AV (does all their branch screens)": a firm they deal with, said
             # in the same breath to work for them
@@ -756,6 +764,10 @@ def _possessed(text: str, surface: str, owners: list[str], by_their: bool = True
             rf"(?:{_SUPPLIER_ROLES})(?:是|为)?{name}|[\u4e00-\u9fff](?<![不没别甭])走{name}",
             # "月饼是禾丰食品代工的": who makes the party's goods for it (not "我们的…")
             rf"(?<!我们)(?<!咱们)(?<!我)(?:是|由|找){name}(?:代工|代加工|贴牌|加工|生产|灌装)",
+            # "产品全部外包给云和一个厂 叫森邦木制品厂", "they outsource production to X": whom the
+            # party has make its goods (not what we outsource: 我们外包给…)
+            rf"(?<!我们)(?<!咱们)(?<!我)(?:外包给|委托)[^，,。；;！!？?\n]{{0,10}}?(?:叫|是)?{name}",
+            rf"\bthey\s+(?:\w+\s+)?outsourc(?:e|es|ed|ing)\s+[^.;!?\n]{{0,40}}?\bto\s+(?:[^.;!?\n,]{{0,30}},\s*)?{name}\b",
         ]
     )
     if owner:
@@ -910,12 +922,17 @@ def _their_person_at(text: str, person: str) -> int:
     return min(found, default=-1)
 
 
+_FORMS_FIRST = "|".join(re.escape(f) for f in LEGAL_FORMS_FIRST)
+
+
 def _role_is(text: str, person: str, org_names: list[str]) -> bool:
     """ "Lumen guy is Rhys", "Halvard's account manager: Ines", "Ken is the NetAsia engineer": a
     role of the named organisation and the person who fills it."""
     owners = "|".join(re.escape(o) for o in org_names if o)
     if not owners:
         return False
+    # "PT Seduh Rasa Nusantara" on a signature's line: a legal form written first is no other name
+    owners = rf"(?:(?:{_FORMS_FIRST})\s+)?(?:{owners})"
     name = re.escape(person)
     patterns = (
         rf"\b(?:{owners})(?:'s|’s)?\s+(?:[a-z][\w-]*\s+){{0,2}}?[a-z][\w-]*\s*(?:\bis\b|:|=)\s*{name}\b",
