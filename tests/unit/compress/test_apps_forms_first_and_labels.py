@@ -141,7 +141,8 @@ def test_a_coffee_shop_named_by_its_trade_is_a_firm():
 
 
 def test_a_client_introduced_then_a_trade_name_and_its_business_is_a_firm():
-    found = {m.surface: m.kind for m in find_names_zh("又来个新客户 宁波北仑的 小海豚玩具 做遥控船的 要五千套")}
+    said = "又来个新客户 宁波北仑的 小海豚玩具 做遥控船的 要五千套"
+    found = {m.surface: m.kind for m in find_names_zh(said)}
     assert found.get("小海豚玩具") == "org"
     assert not find_names_zh("来了个新客户 做玩具的 要木玩彩盒")  # what the client does, no name
     assert not [m for m in find_names_zh("客户的 儿童玩具 要加急") if m.kind == "org"]
