@@ -113,12 +113,14 @@ ZH_PLACE_SUFFIXES = tuple(_words("""省 市 县 区 镇 村 路 街 机场 站 �
 
 # A capitalised name ending in one of these is an organisation: Helix Labs, Orbit Logistics.
 # A firm named only to say another is not it: the role of its mention ("contrast"), and the words
-# that say so ("跟JL不是一家", "完全两家 别搞混", "nothing to do with", "a totally separate firm").
+# that say so ("跟JL不是一家", "完全两家 别搞混", "与澜湾无关", "nothing to do with", "Not connected to
+# X", "a totally separate firm").
 CONTRAST_ROLE = "contrast"
 CONTRAST_MARKER = re.compile(
-    r"不是一家|不是同一家|完全两家|两家公司|搞混|弄混|混淆|差一个字|"
+    r"不是一家|不是同一家|完全两家|两家公司|搞混|弄混|混淆|差一个字|无关|没关系|没有关系|不相干|"
     r"\b(?:nothing to do (?:with|w/?)(?=\s)|not to be confused with|"
-    r"no relation to|not related to|unrelated to|"
+    r"no relation to|not related to|unrelated to|not connected (?:to|with)|no connection (?:to|with)|"
+    r"not affiliated with|"
     r"not the same (?:firm|company|business|lot|people|one)|"
     r"(?:separate|different) (?:firm|company|business|lot|outfit|account|one|people|client|customer|"
     r"prospect|group|brand|shop|store))\b"

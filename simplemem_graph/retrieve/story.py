@@ -160,7 +160,8 @@ def entity_story(
     for link in store.links(namespace, kinds=[LinkKind.MENTIONS], node_ids=sorted(events)):
         if link.source in events and link.target in group:
             roles[link.source].add(link.props.get("role", ""))
-    events = {i: e for i, e in events.items() if roles.get(i) != {CONTRAST_ROLE}}
+    contrast_only = {i for i in events if roles.get(i) == {CONTRAST_ROLE}}
+    events = {i: e for i, e in events.items() if i not in contrast_only}
     events.update({i: e for i, e in said.items() if i not in events})
     storylines = store.events(
         namespace, EventQuery(entity_ids=people + suppliers + sorted(at_supplier), filter=window)
@@ -176,6 +177,9 @@ def entity_story(
     in_sessions = _session_events(store, namespace, every, statuses, date_from, date_to)
     stated = _stated_before(in_sessions, every)
     every.update({e.id: e for e, _ in stated.values() if e.id not in every})
+    # nor is it the story's by a value it shares or a place between two of its turns: it is the
+    # other firm's ("蓝湾海鲜酒楼…每周一趟冻品，与澜湾无关" revises no count of 澜湾's)
+    every = {i: e for i, e in every.items() if i not in contrast_only}
     mentions: dict[str, dict[str, dict]] = defaultdict(dict)
     for link in store.links(namespace, kinds=[LinkKind.MENTIONS], node_ids=sorted(every)):
         if link.source in every:
@@ -223,11 +227,11 @@ def entity_story(
         if path:
             hits.append(Hit(event=event, score=1.0, path=path))
     own = group | set(people) | set(suppliers) | set(at_supplier)
-    hits += _on_the_thread(store, namespace, in_sessions, hits, set(every), own)
+    hits += _on_the_thread(store, namespace, in_sessions, hits, set(every) | contrast_only, own)
     own_names = {n.casefold() for n in (entity.name, *entity.aliases)} | {
         label.get(i, i).casefold() for i in own - group
     }
-    hits += _between_story_turns(in_sessions, hits, set(every), own_names)
+    hits += _between_story_turns(in_sessions, hits, set(every) | contrast_only, own_names)
     hits.sort(key=lambda h: (h.event.time, h.event.source_ids[:1], h.event.clause, h.event.id))
     chains = _chains(store, namespace, [h.event for h in hits])
     _mark_chains(hits, chains)
