@@ -738,6 +738,9 @@ def _possessed(text: str, surface: str, owners: list[str], by_their: bool = True
             # oot of Galashiels"): the name may follow with no comma, or open the next sentence as
             # a fragment that only names it
             rf"\b(?:their|its|there)\s+(?:own|ain)\s+[^.;!?\n]{{0,60}}?[,:—-]\s*(?:called\s+|named\s+)?{name}",
+            # Indonesian and Malay: "Seduh Rasa punya kontraktor sendiri, CV Cahaya Neon Abadi" (has its
+            # own contractor), "mereka pakai vendor sendiri, X"
+            rf"\b(?:punya|pakai|ada)\s+(?:[\w-]+\s+){{1,3}}?sendiri\s*[,:—-]?\s*(?:(?:PT|CV)\.?\s+)?(?:namanya\s+|yaitu\s+)?{name}",
             rf"\b(?:their|its|there)\s+(?:own|ain)\s+(?:(?!(?:{_PREPOSITIONS}|for|to|by|from|at|in)\b)[\w-]+\s+){{1,3}}"
             rf"{name}",
             rf"\b(?:their|its|there)\s+(?:own|ain)\s+[^.;!?\n]{{0,60}}?[.!]\s+{name}\s*(?:[,(—-]|$)",

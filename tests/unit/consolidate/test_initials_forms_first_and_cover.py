@@ -1,9 +1,10 @@
 """Ties as held-out stories wrote them (stop 54), written here with made-up names: initials leave
-the legal form out (SMA of "Skarvik Marine ApS", letters inside a word allowed as for any
+the legal form out (SKM of "Skarvik Marine ApS", letters inside a word allowed as for any
 abbreviation); a signature whose firm line opens with Indonesia's PT ties the signer to the firm;
 "X is covering ops while she's out" and "采购这块交给X" hand a client's post over, so X works at the
 client; whom a client outsources its production to ("产品全部外包给…一个厂 叫X", "they've got a supply
-agreement with X") is its supplier. Each case failed on the code before."""
+agreement with X", "punya kontraktor sendiri, CV X") is its supplier. Each case failed on the code
+before."""
 
 from __future__ import annotations
 
@@ -94,3 +95,20 @@ def test_a_supply_agreement_they_have_got_makes_a_supplier(store, make_event, em
         ),
     )
     assert (parts, firm) in ties
+
+
+def test_a_contractor_of_its_own_said_in_indonesian_is_the_clients_supplier(store, make_event, embedder):
+    firm = "Kopi Lereng Merapi"
+    builder = "Sinar Baja Utama"
+    ties = run_session(
+        store,
+        make_event,
+        embedder,
+        (f"klien baru nih PT {firm}, coffee chain, materi cetak buat 18 outlet", {"orgs": (firm,)}),
+        (
+            "lightbox di outlet2 itu bukan kita yg bikin. "
+            f"Kopi Lereng punya kontraktor sendiri, CV {builder}, mereka yg produksi rangka + pasang.",
+            {"orgs": (builder,)},
+        ),
+    )
+    assert (builder, firm) in ties
