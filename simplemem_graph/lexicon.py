@@ -117,7 +117,9 @@ ZH_PLACE_SUFFIXES = tuple(_words("""省 市 县 区 镇 村 路 街 机场 站 �
 # X", "a totally separate firm").
 CONTRAST_ROLE = "contrast"
 CONTRAST_MARKER = re.compile(
-    r"不是一家|不是同一家|完全两家|两家公司|搞混|弄混|混淆|差一个字|无关|没关系|没有关系|不相干|"
+    r"不是一家|不是同一家|完全两家|两家公司|搞混|弄混|混淆|差一个字|"
+    # "与澜湾无关" (not "跟我们没关系了": a firm, not us)
+    r"(?:与|跟|和|同)(?!我|咱)[\u4e00-\u9fffA-Za-z]{1,12}?(?:无关|没关系|没有关系|不相干)|"
     r"\b(?:nothing to do (?:with|w/?)(?=\s)|not to be confused with|"
     r"no relation to|not related to|unrelated to|not connected (?:to|with)|no connection (?:to|with)|"
     r"not affiliated with|"

@@ -106,9 +106,11 @@ _ZH_THAT_PLACE_ORG = re.compile(
 _ZH_PLACE_THAT = re.compile(
     rf"(?P<place>{_ZH_PLACE_ALT})的?[那这]家(?:(?P<kind>[\u4e00-\u9fff]{{0,4}}?){_ZH_ORG_HEAD})?"
 )
+_PLACE_WORD = "[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ]+"
 _EN_THE_PLACE_ORG = re.compile(
-    r"\b(?:[Tt]he|[Tt]hat) (?P<place>[A-Z][a-z]+(?: [A-Z][a-z]+)?) (?P<kind>(?:[a-z]+ ){0,2})"
-    r"(?:supplier|vendor|factory|manufacturer|company|firm|client|customer|plant"
+    # (a place written with its own letters: "the Nørrebro label", "the Malmö brand")
+    rf"\b(?:[Tt]he|[Tt]hat) (?P<place>{_PLACE_WORD}(?: {_PLACE_WORD})?) (?P<kind>(?:[a-z]+ ){{0,2}})"
+    r"(?:supplier|vendor|factory|manufacturer|company|firm|client|customer|plant|label|brand|chain"
     # "The Peebles lot want a shot list": a firm's people, called by where it is
     r"|lot|crowd|mob|folks|people)\b(?!\s+(?:of|who|that|which)\b)"
 )

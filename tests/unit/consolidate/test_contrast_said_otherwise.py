@@ -59,3 +59,11 @@ def test_not_connected_to_the_client_is_a_contrast(embedder):
     story = _story_turns(memory, client)
     assert {"s1:0", "s1:2"} <= story
     assert "s1:1" not in story
+
+
+def test_unrelated_to_us_is_no_contrast_of_firms():
+    from simplemem_graph.lexicon import CONTRAST_MARKER
+
+    assert CONTRAST_MARKER.search("蓝湾海鲜酒楼是另一家客户，与澜湾无关")
+    assert CONTRAST_MARKER.search("Larkwood Dental Studio. Not connected to Larkmoor Family Dental Group.")
+    assert not CONTRAST_MARKER.search("他们两家自己的事 跟我们没关系了")  # us, not a firm
