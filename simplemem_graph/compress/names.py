@@ -92,12 +92,8 @@ def _is_calendar_word(word: str) -> bool:
 _EN_PLACE = re.compile(
     r"\b(?:" + "|".join(re.escape(p) for p in sorted(EN_PLACES, key=len, reverse=True)) + r")\b"
 )
-# (a capitalised word after the organisation word goes on with the name: "Monogrammed Coffee Mug" is
-# a thing, not a firm "Monogrammed Coffee")
 _EN_ORG = re.compile(
-    r"\b(?:[A-Z][\w&'.-]*\s+){1,3}(?:"
-    + "|".join(re.escape(s) for s in EN_ORG_SUFFIXES)
-    + r")(?!\w)(?![ \t]+[A-Z][a-z])"
+    r"\b(?:[A-Z][\w&'.-]*\s+){1,3}(?:" + "|".join(re.escape(s) for s in EN_ORG_SUFFIXES) + r")(?!\w)"
 )
 
 
