@@ -160,3 +160,19 @@ def memory_of(embedder, turns: list[tuple[str, str, str, datetime]]):
         ]
     )
     return memory
+
+
+def consolidated_memory(embedder, start: datetime, *turns: tuple[str, str, str]):
+    """`memory_of` for (session, speaker, text) turns ten minutes apart from `start`, consolidated
+    once a day later."""
+    memory = memory_of(
+        embedder,
+        [(s, who, text, start + timedelta(minutes=10 * i)) for i, (s, who, text) in enumerate(turns)],
+    )
+    memory.consolidate(now=start + timedelta(days=1))
+    return memory
+
+
+def story_turns(memory, name: str) -> set[str]:
+    """The source turns of `timeline name` (archived events included)."""
+    return {s for h in memory.timeline(name, include_archived=True) for s in h.event.source_ids}

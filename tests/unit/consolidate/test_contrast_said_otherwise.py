@@ -6,26 +6,17 @@ before."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 from simplemem_graph import Memory
 
-from .conftest import memory_of
+from .conftest import consolidated_memory, story_turns
 
 START = datetime(2026, 3, 16, 9, 0, tzinfo=UTC)
 
 
 def _memory(embedder, *turns: tuple[str, str, str]) -> Memory:
-    memory = memory_of(
-        embedder,
-        [(s, who, text, START + timedelta(minutes=10 * i)) for i, (s, who, text) in enumerate(turns)],
-    )
-    memory.consolidate(now=START + timedelta(days=1))
-    return memory
-
-
-def _story_turns(memory: Memory, name: str) -> set[str]:
-    return {s for h in memory.timeline(name, include_archived=True) for s in h.event.source_ids}
+    return consolidated_memory(embedder, START, *turns)
 
 
 def test_a_look_alike_said_to_have_nothing_to_do_with_the_client_is_not_its_revision(embedder):
@@ -38,7 +29,7 @@ def test_a_look_alike_said_to_have_nothing_to_do_with_the_client_is_not_its_revi
         ("s1", "assistant", "记下了：苍澜海鲜酒楼（黄岛）是另一家客户，与沧澜无关；每周一趟冻品。"),
         ("s2", "user", "沧澜那边定金到了 3600 下礼拜二开始跑"),
     )
-    story = _story_turns(memory, client)
+    story = story_turns(memory, client)
     assert {"s1:0", "s2:4"} <= story
     assert not {"s1:2", "s1:3"} & story
 
@@ -56,7 +47,7 @@ def test_not_connected_to_the_client_is_a_contrast(embedder):
         ),
         ("s1", "user", f"{client} deposit landed"),
     )
-    story = _story_turns(memory, client)
+    story = story_turns(memory, client)
     assert {"s1:0", "s1:2"} <= story
     assert "s1:1" not in story
 

@@ -8,7 +8,7 @@ each rule."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 import pytest
 
@@ -19,23 +19,13 @@ from simplemem_graph.consolidate.focus import states_value
 from simplemem_graph.models import LinkKind, Turn
 from simplemem_graph.stores.queries import EventQuery
 
-from .conftest import memory_of
+from .conftest import consolidated_memory, story_turns
 
 START = datetime(2026, 9, 1, 9, 0, tzinfo=UTC)
 
 
 def _memory(embedder, *turns: tuple[str, str, str]) -> Memory:
-    """(session, speaker, text) turns, ten minutes apart, consolidated once."""
-    memory = memory_of(
-        embedder,
-        [(s, who, text, START + timedelta(minutes=10 * i)) for i, (s, who, text) in enumerate(turns)],
-    )
-    memory.consolidate(now=START + timedelta(days=1))
-    return memory
-
-
-def _story_turns(memory: Memory, name: str) -> set[str]:
-    return {s for h in memory.timeline(name, include_archived=True) for s in h.event.source_ids}
+    return consolidated_memory(embedder, START, *turns)
 
 
 def test_a_look_alike_named_to_say_it_is_not_the_client_stays_out(embedder):
@@ -45,7 +35,7 @@ def test_a_look_alike_named_to_say_it_is_not_the_client_stays_out(embedder):
         ("s1", "user", "also Marrowby Optics rang, nothing to do w Marrowby Dental Group, they want a quote"),
         ("s1", "user", "Marrowby Dental Group deposit £7,200 landed"),
     )
-    story = _story_turns(memory, "Marrowby Dental Group")
+    story = story_turns(memory, "Marrowby Dental Group")
     assert "s1:0" in story and "s1:2" in story
     assert "s1:1" not in story
 
@@ -56,7 +46,7 @@ def test_a_firm_named_after_the_client_without_a_contrast_is_still_the_clients_t
         ("s1", "user", "new client: Marrowby Dental Group, fit-out of their Leeds branch, £24,000"),
         ("s1", "user", "Marrowby Dental Group want the Leeds branch signage from Brightline Signs"),
     )
-    assert "s1:1" in _story_turns(memory, "Marrowby Dental Group")
+    assert "s1:1" in story_turns(memory, "Marrowby Dental Group")
 
 
 def test_arrow_counts_chain_even_when_a_value_comes_back(embedder):
@@ -94,7 +84,7 @@ def test_a_firm_with_a_legal_form_goes_by_its_bare_name_and_initials(embedder):
         ("s1", "user", "they go by HQO internally so that's what I'm putting in the tickets"),
         ("s1", "user", "HQO deposit landed, $4,000"),
     )
-    story = _story_turns(memory, "Harlow Quint Ostby")
+    story = story_turns(memory, "Harlow Quint Ostby")
     assert {"s1:0", "s1:2"} <= story
 
 
