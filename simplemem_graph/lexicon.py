@@ -218,6 +218,7 @@ INTERNATIONAL_LEGAL_FORMS = (
 # Legal forms written before a firm's name (Indonesia's PT and CV: "PT Seduh Rasa Nusantara", "CV
 # Cahaya Neon Abadi"): the capitalised name after one is a firm, whatever NER typed it.
 LEGAL_FORMS_FIRST = ("PT", "PT.", "P.T.", "CV", "CV.")
+LEGAL_FORMS_FIRST_ALT = "|".join(re.escape(form) for form in LEGAL_FORMS_FIRST)  # for regexes
 
 
 # Words for a kind of firm that open its name where the language puts the kind first (French,

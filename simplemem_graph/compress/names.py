@@ -29,7 +29,7 @@ from simplemem_graph.lexicon import (
     EN_TITLES,
     INTERNATIONAL_LEGAL_FORMS,
     LATIN_KIND_FIRST_WORDS,
-    LEGAL_FORMS_FIRST,
+    LEGAL_FORMS_FIRST_ALT,
     NAME_JOINERS,
     OTHER_CALENDAR_WORDS,
     ZH_JOB_ROLES,
@@ -473,9 +473,8 @@ def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozens
     return [m for m in found if not any(t.start <= m.start and m.end <= t.end for t in titles)] + titles
 
 
-_FORMS_FIRST = "|".join(re.escape(f) for f in LEGAL_FORMS_FIRST)
-_LEGAL_FORM_FIRST = re.compile(r"(?:" + _FORMS_FIRST + r") +")
-_LEGAL_FORM_FIRST_BEFORE = re.compile(r"(?<![\w.])(?:" + _FORMS_FIRST + r") +$")
+_LEGAL_FORM_FIRST = re.compile(r"(?:" + LEGAL_FORMS_FIRST_ALT + r") +")
+_LEGAL_FORM_FIRST_BEFORE = re.compile(r"(?<![\w.])(?:" + LEGAL_FORMS_FIRST_ALT + r") +$")
 
 
 def _after_a_legal_form_first(text: str, m: Mention) -> Mention:

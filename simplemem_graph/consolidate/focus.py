@@ -58,7 +58,7 @@ from simplemem_graph.consolidate.updates import HANDOVER
 from simplemem_graph.lexicon import (
     CONTRAST_ROLE,
     EN_ORG_SUFFIXES,
-    LEGAL_FORMS_FIRST,
+    LEGAL_FORMS_FIRST_ALT,
     ZH_SITE_SUFFIXES,
     ZH_TITLES,
 )
@@ -740,7 +740,8 @@ def _possessed(text: str, surface: str, owners: list[str], by_their: bool = True
             rf"\b(?:their|its|there)\s+(?:own|ain)\s+[^.;!?\n]{{0,60}}?[,:—-]\s*(?:called\s+|named\s+)?{name}",
             # Indonesian and Malay: "Seduh Rasa punya kontraktor sendiri, CV Cahaya Neon Abadi" (has its
             # own contractor), "mereka pakai vendor sendiri, X"
-            rf"\b(?:punya|pakai|ada)\s+(?:[\w-]+\s+){{1,3}}?sendiri\s*[,:—-]?\s*(?:(?:PT|CV)\.?\s+)?(?:namanya\s+|yaitu\s+)?{name}",
+            rf"\b(?:punya|pakai|ada)\s+(?:[\w-]+\s+){{1,3}}?sendiri\s*[,:—-]?\s*"
+            rf"(?:(?:{LEGAL_FORMS_FIRST_ALT})\s+)?(?:namanya\s+|yaitu\s+)?{name}",
             rf"\b(?:their|its|there)\s+(?:own|ain)\s+(?:(?!(?:{_PREPOSITIONS}|for|to|by|from|at|in)\b)[\w-]+\s+){{1,3}}"
             rf"{name}",
             rf"\b(?:their|its|there)\s+(?:own|ain)\s+[^.;!?\n]{{0,60}}?[.!]\s+{name}\s*(?:[,(—-]|$)",
@@ -925,9 +926,6 @@ def _their_person_at(text: str, person: str) -> int:
     return min(found, default=-1)
 
 
-_FORMS_FIRST = "|".join(re.escape(f) for f in LEGAL_FORMS_FIRST)
-
-
 def _role_is(text: str, person: str, org_names: list[str]) -> bool:
     """ "Lumen guy is Rhys", "Halvard's account manager: Ines", "Ken is the NetAsia engineer": a
     role of the named organisation and the person who fills it."""
@@ -935,7 +933,7 @@ def _role_is(text: str, person: str, org_names: list[str]) -> bool:
     if not owners:
         return False
     # "PT Seduh Rasa Nusantara" on a signature's line: a legal form written first is no other name
-    owners = rf"(?:(?:{_FORMS_FIRST})\s+)?(?:{owners})"
+    owners = rf"(?:(?:{LEGAL_FORMS_FIRST_ALT})\s+)?(?:{owners})"
     name = re.escape(person)
     patterns = (
         rf"\b(?:{owners})(?:'s|’s)?\s+(?:[a-z][\w-]*\s+){{0,2}}?[a-z][\w-]*\s*(?:\bis\b|:|=)\s*{name}\b",
