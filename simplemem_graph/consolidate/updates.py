@@ -511,12 +511,12 @@ def _handover(
     # First an event that holds the leaver in a post ("Their events coordinator Lindiwe is running
     # it day to day"), then any that names them ("Lindiwe says they're 240 now" is no post of hers).
     for older in earlier:
-        leaving = {name for name in people_in_charge(older) if _names_in(name, turn_text)}
+        leaving = {name for name in people_in_charge(older) if _called_in(name, turn_text)}
         if leaving:
             return older, leaving
     for older in earlier:
         named = {p.name.casefold() for p in older.participants if p.type == "person"}
-        leaving = {name for name in named if _names_in(name, text)}
+        leaving = {name for name in named if _called_in(name, text)}
         if leaving:
             return older, leaving
     return None
@@ -527,6 +527,13 @@ def _incoming(event: Event, cue: re.Match) -> set[str]:
     (a cue found in another clause of the turn says nothing of where in this one they stand)."""
     mine = cue.string == event.text
     return (values_after(event, "contact", cue.start()) if mine else set()) or people_in_charge(event)
+
+
+def _called_in(name: str, text: str) -> bool:
+    """`name` occurs in `text`, or its first word does when it is a Latin full name: colleagues call
+    the leaver by the given name ("also Fiona's off on long service leave" of Fiona Kettering)."""
+    words = name.split() if is_latin(name) else []
+    return _names_in(name, text) or (len(words) >= 2 and len(words[0]) >= 3 and _names_in(words[0], text))
 
 
 def _names_in(name: str, text: str) -> bool:

@@ -55,3 +55,28 @@ def test_leaving_a_post_moves_no_date(embedder):
         ("s2", "Priyanka is on leave from 20 March, back in a fortnight.", 5),
     )
     assert [lk for lk in links if lk.get("attribute") == "date"] == []
+
+
+def test_the_leaver_called_by_the_given_name_is_found_in_the_post(embedder):
+    """Stop 54 (a held-out story): "Contact: Fiona Kettering (…)" then "Fiona's off on long
+    service leave … Marcus Leung is taking over as our contact": the leaver goes by the first word of
+    her full name, and the handover replaces the event that held her in the post (after the
+    namespace's consolidation pass)."""
+    said = [
+        "New client Harwick Dental Group, 14 chairs. Contact: Karen Whitlock (Director of Facilities "
+        "& Operations). The Bursar issues the PO.",
+        "also Karen's off on long service leave from the 15th, 10 wks. Daniel Osei is taking over as "
+        "our contact, he's their facilities coordinator. met him once at the site walk",
+    ]
+    memory = memory_of(
+        embedder,
+        [(f"s{i}", "user", text, START + timedelta(days=20 * i, minutes=i)) for i, text in enumerate(said)],
+    )
+    memory.consolidate(now=START + timedelta(days=30))
+    by_id = {e.id: e for e in memory.store.events("t", EventQuery())}
+    replaced = [
+        by_id[lk.target].text
+        for lk in memory.store.links("t", kinds=[LinkKind.SUPERSEDES])
+        if lk.props.get("attribute") == "contact"
+    ]
+    assert any("Karen Whitlock" in text for text in replaced), replaced
