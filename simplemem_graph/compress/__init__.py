@@ -141,7 +141,7 @@ def compress(
         ):
             docs[i] = doc
     common = common_words(docs.values())
-    remember_batch_people(docs.values())
+    remember_batch_people(docs.values(), common)
     made_by_turn: list[tuple[int, list[Event]]] = []
     # Content words of the last turns of each session: a clause is new information only when it
     # talks about something these did not.

@@ -752,7 +752,7 @@ def _batch_person_words(doc) -> frozenset[str]:
     return frozenset(name.split()[-1] for name in doc.user_data.get("simplemem_people", ()))
 
 
-def remember_batch_people(docs) -> None:
+def remember_batch_people(docs, common: frozenset[str]) -> None:
     """Names that a sentence of the batch shows are people (one word the subject of a verb of
     speech, @-mentioned, what someone is called, the name a role is) and that never modify a common
     noun, stored on every Doc: NER types
@@ -791,8 +791,8 @@ def remember_batch_people(docs) -> None:
     given = {n for n in given if _could_be_a_name(n)}
     labels = _turn_labels(docs)
     # a trade name the batch also writes in lower case is an ordinary word ("Blue" of "Blue Harbour
-    # Ltd" when "blue" is written too): only the capitalised-only ones are the firm
-    common = common_words(docs)
+    # Ltd" when "blue" is written too): only the capitalised-only ones are the firm (`common`: the
+    # batch's `common_words`, computed once by the caller)
     firms.update(n for n in trade_names if n.lower() not in common and n.lower() not in STOPWORDS)
     frozen = frozenset((people - modifiers - firms) | (given - firms))
     for doc in docs:
