@@ -89,6 +89,10 @@ ZH_JOB_ROLES = tuple(
     客服 设计师 助理 秘书 同事 对接人 联系人 负责人 经办人 专员 主管 经理 总监""")
 )
 
+# A firm's departments: after its trade name they name a part of it (声衍技术对接人, 恒筑财务), no
+# second firm.
+ZH_DEPARTMENT_WORDS = frozenset((*ZH_JOB_ROLES, *_words("技术 研发 市场 品控 工程部 技术部 财务部 采购部")))
+
 # Ordinary words ending in an organisation suffix.
 ZH_ORG_FALSE_FRIENDS = frozenset(
     _words("""东部 中心 中部 住所 俱乐部 全部 内部 出局 北部 南部 厕所 场所 外部 大局 头部 局部
@@ -112,14 +116,19 @@ ZH_CANTONESE_GRAMMAR = frozenset("咗哋嘅啲嚟唔佢喺冇嘢嗰")
 ZH_PLACE_SUFFIXES = tuple(_words("""省 市 县 区 镇 村 路 街 机场 站 港 湾 岛"""))
 
 # A capitalised name ending in one of these is an organisation: Helix Labs, Orbit Logistics.
+# Speaker labels that name a role, not anyone ("user: …", "assistant: …").
+GENERIC_SPEAKERS = frozenset({"user", "assistant", "system", "agent", "bot", "ai"})
+
 # A firm named only to say another is not it: the role of its mention ("contrast"), and the words
 # that say so ("跟JL不是一家", "完全两家 别搞混", "与澜湾无关", "nothing to do with", "Not connected to
 # X", "a totally separate firm").
 CONTRAST_ROLE = "contrast"
 CONTRAST_MARKER = re.compile(
-    r"不是一家|不是同一家|完全两家|两家公司|搞混|弄混|混淆|差一个字|"
+    # (traditional characters too: "跟TC完全沒關係")
+    r"不是一家|不是同一家|完全[两兩]家|[两兩]家公司|搞混|弄混|混淆|差一[个個]字|"
     # "与澜湾无关" (not "跟我们没关系了": a firm, not us)
-    r"(?:与|跟|和|同)(?!我|咱)[\u4e00-\u9fffA-Za-z]{1,12}?(?:无关|没关系|没有关系|不相干)|"
+    r"(?:[与與]|跟|和|同)(?!我|咱)[\u4e00-\u9fffA-Za-z]{1,12}?"
+    r"(?:[无無][关關]|[没沒]有?[关關][系係]|不相干|八竿子打不着|八竿子打不著|不沾边|不沾邊|扯不上)|"
     r"\b(?:nothing to do (?:with|w/?)(?=\s)|not to be confused with|"
     r"no relation to|not related to|unrelated to|not connected (?:to|with)|no connection (?:to|with)|"
     r"not affiliated with|"
@@ -182,7 +191,8 @@ EN_COMMON_ACRONYMS = frozenset(
     _words("""AI AM ASAP AV CEO CFO COO CTO DIY EOD ETA FYI GDP GST HR HST ID IT KPI LGBT LGBTQ MOU NDA OK PM
     PO PR QA RFP RFQ ROI SOW TV VAT AGM EGM AP AR ACH PDF CNY
     USD EUR GBP RMB HKD AUD CAD NZD SGD JPY INR CHF SMS API UI UX OTP UAT FOB
-    SLA SOP SKU CRM ERP KYC RCA CX UTC GMT PIC""")
+    SLA SOP SKU CRM ERP KYC RCA CX UTC GMT PIC
+    CCTV NVR DVR VLAN PoE LAN WAN UPS BMS HVAC LED GPS QR POS""")
 )
 
 # The apps people talk through ("Freja on WhatsApp this morning", "very quick on Teams"): a channel,

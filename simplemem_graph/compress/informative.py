@@ -243,6 +243,7 @@ def bare_address(clause: str, following: str = "") -> bool:
 
 # "…, Weddings & Events Manager", ", operations manager": a post after the comma, a few words in
 _POST_APPOSITION = rf"\s*(?:[\w&/-]+\s+){{0,4}}(?:{EN_POSTS})\b"
+_POST_BEFORE = re.compile(rf"\b(?:{EN_POSTS})\s*,\s*$", re.IGNORECASE)
 
 
 def vocatives(
@@ -271,6 +272,9 @@ def vocatives(
             or any(f.end() == m.start for f in EN_FIRM_INTRODUCED.finditer(text, max(0, m.start - 80), m.end))
         ):
             continue  # "栖岚服饰，湖州那家…", "a telematics company, Orbitrack": talked about, not called
+        opened = text[: m.start]
+        if opened.count("(") + opened.count("（") > opened.count(")") + opened.count("）"):
+            continue  # "3 locations (Kelderton, Ashcombe, Richmond)": no one is called in a bracket
         before, after = text[start : m.start], text[m.end : end]
         # "Caroline, I went..." / "Mel! ..." - but not an appositive: "Oscar, my guinea pig, is..."
         at_start = (
@@ -307,10 +311,14 @@ def vocatives(
         addressed = m.kind == "person" and (m.surface.casefold() in listeners or not is_task(before))
         # "I do- Oscar, my guinea pig", "penggantinya Sekar, brand executive": a name before an
         # apposition (a determiner or a post) is talked about
+        # ("their Executive Head, Dr Mokoena.": the name after a post is the post's holder)
         apposed = (
             re.match(rf"\s*,\s*(?:{_EN_DETERMINERS})\b|\s*,{_POST_APPOSITION}", text[m.end :], re.IGNORECASE)
             is not None
+            or _POST_BEFORE.search(text, max(0, m.start - 80), m.start) is not None
         )
-        if at_start or (closing and not apposed and (paused or (short_lead and addressed))):
+        if (at_start and not _POST_BEFORE.search(text, max(0, m.start - 80), m.start)) or (
+            closing and not apposed and (paused or (short_lead and addressed))
+        ):
             found.append(m)
     return found

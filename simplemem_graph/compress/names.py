@@ -466,11 +466,41 @@ def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozens
         and not _team_or_tool(text, m, firms)
     ]
     found = [_after_a_legal_form_first(text, m) for m in found]
+    found = _places_listed_with_a_place(text, found)
     labels = doc.user_data.get("simplemem_labels", frozenset())
     found = [m for m in found if not (m.start == 0 and m.surface in labels)]
     titles = _quoted_titles(text, start, end)
     # A name inside a quoted title ("Charlotte's Web") is part of the title, not a name of its own.
     return [m for m in found if not any(t.start <= m.start and m.end <= t.end for t in titles)] + titles
+
+
+# "clinics for Lekki, Yaba n Surulere": one-word names listed together, commas between and "and"
+# (or "n", "&", "or") before the last.
+_LISTED_WORDS = re.compile(
+    r"\b[A-Z][a-z]+(?:,\s*[A-Z][a-z]+)*,?\s+(?:and|n|&|or)\s+[A-Z][a-z]+\b"
+    r"|\b[A-Z][a-z]+(?:,\s*[A-Z][a-z]+){2,}\b"
+)
+
+
+_LIST_ITEM = re.compile(r"[A-Z][a-z]+(?:\s+(?:and|n|&)\s+[A-Z][a-z]+)?")
+_CAPITALISED_WORD = re.compile(r"[A-Z][a-z]+")
+
+
+def _places_listed_with_a_place(text: str, found: list[Mention]) -> list[Mention]:
+    """A one-word name listed beside a place is a place too ("Lekki, Yaba n Surulere" with Lekki a
+    place: NER read Yaba as a firm and Surulere as a person). A list of people or firms with a
+    place among them is rare; a list of places is how sites and branches are named."""
+    for listed in _LISTED_WORDS.finditer(text):
+        inside = [m for m in found if listed.start() <= m.start and m.end <= listed.end()]
+        if not any(m.kind == "place" for m in inside):
+            continue
+        if not all(_LIST_ITEM.fullmatch(m.surface) for m in inside):
+            continue
+        # each word its own place: "Yaba and Surulere" read as one firm is two places
+        words = [w for m in inside for w in _CAPITALISED_WORD.finditer(text, m.start, m.end)]
+        found = [m for m in found if m not in inside]
+        found += [Mention("place", w.start(), w.end(), w.group(0), w.group(0)) for w in words]
+    return found
 
 
 _LEGAL_FORM_FIRST = re.compile(r"(?:" + LEGAL_FORMS_FIRST_ALT + r") +")
@@ -1030,6 +1060,7 @@ def _proper_noun_runs(doc, start: int, end: int, known: list[Mention]) -> list[M
             and not token.text.isupper()
             and not _is_calendar_word(token.text)
             and token.is_alpha
+            and token.text not in EN_COMMON_ACRONYMS  # "PoE ports": a term, written in mixed case
         ):
             current.append(token)
         else:
@@ -1074,7 +1105,7 @@ def _proper_noun_runs(doc, start: int, end: int, known: list[Mention]) -> list[M
 def _sentence_opening_people(doc, start: int, end: int, known: list[Mention]) -> list[Mention]:
     """A single capitalised word opening a sentence, which `_proper_noun_runs` leaves alone, is a
     person when the sentence shows it: the subject of a verb of speech or of taking over a post
-    ("Sinead takes over as practice manager"), or someone "from/in/at their" side ("Bev from their
+    ("Sinead takes over as practice manager"), or someone "from/in/at/for their" side ("Bev from their
     accounts queried..."). Any other verb does not tell ("Halvard sent a GRI notice" is a carrier).
     Ordinary words among them are dropped later by the batch's lower-case uses."""
     found = []
@@ -1087,7 +1118,8 @@ def _sentence_opening_people(doc, start: int, end: int, known: list[Mention]) ->
         if _is_calendar_word(token.text) or token.lower_ in STOPWORDS or token.text in EN_PLACES:
             continue
         after = [t.lower_ for t in doc[token.i + 1 : token.i + 3]]
-        theirs = len(after) == 2 and after[0] in ("from", "in", "at") and after[1] == "their"
+        # ("Bisi for their accounts": Nigerian Pidgin's "for" is "in")
+        theirs = len(after) == 2 and after[0] in ("from", "in", "at", "for") and after[1] == "their"
         # "Oz signed the variation": the batch showed elsewhere that the word names a person
         # ("a guy everyone calls Big Oz"), and here it is the subject of a verb
         # "Oz: handover 27th": the same word before a colon quotes what that person said
@@ -1130,13 +1162,26 @@ def is_job_title(surface: str) -> bool:
     """ "Finance & Admin Supervisor", "Weddings & Events Manager", "IT Manager": common words (each
     read alone) or department acronyms ending in the head noun of a post name a job, on a
     signature's line or in a sentence; not a firm (an organisation "… Supervisor" took the signer's
-    WORKS_AT) nor a person. Not "Head": it ends surnames too ("Tom Head")."""
-    if _POST_AT_END.search(surface) is None or surface.lower().endswith("head"):
-        return False
+    WORKS_AT) nor a person. "Head" only after a rank: it ends surnames too ("Tom Head")."""
     words = [w for w in re.split(r"[\s&/]+", surface) if w and w.lower() not in ("and", "of")]
+    if surface.lower().endswith("head"):  # "Executive Head", "Deputy Head": a rank before it says so
+        return len(words) >= 2 and all(w.lower() in _POST_RANKS for w in words[:-1])
+    if _POST_AT_END.search(surface) is None:
+        return False
     return len(words) >= 2 and all(
-        w in EN_COMMON_ACRONYMS or _read_alone(w.lower())[0] in _JOB_WORD_TAGS for w in words[:-1]
+        w in EN_COMMON_ACRONYMS or w.lower() in _POST_RANKS or _read_alone(w.lower())[0] in _JOB_WORD_TAGS
+        for w in words[:-1]
     )
+
+
+# Words that rank a post ("Executive Director", "Deputy Head"); the tagger reads some of them
+# alone as proper nouns ("executive": NNP).
+_POST_RANKS = frozenset(
+    [
+        *("executive", "deputy", "assistant", "senior", "junior", "acting", "interim", "associate"),
+        *("managing", "general", "chief", "vice", "principal", "lead", "regional", "department"),
+    ]
+)
 
 
 # the post capitalised, as a title is written ("Harbour Logistics manager Tom" is a firm's manager)

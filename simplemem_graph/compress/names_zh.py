@@ -157,6 +157,7 @@ _ZH_NAME_TAGS = ("ns", "nr", "nz", "nt", "j", "n", "g")
 _UNKNOWN_CORE_MAX = 6  # an unlisted place (2-3 characters) + a trade name (2-3)
 # jieba counts: 说 219817, 要 156581, 找 20856; trade-name characters 达 28255 (rare alone), 润 1690.
 _FUNCTION_CHAR_MIN_FREQ = 20000
+_PREDICATE_CHAR_MIN_FREQ = 10000  # 重 15718, 打 33853; characters of trade names: 鑫 141, 澜 368
 _VERBISH = ("v", "p", "d", "c", "r", "u")
 
 
@@ -260,6 +261,12 @@ def _single_char_run(tokens: list[tuple[str, str, int]], j: int) -> int | None:
         return None  # 杨|总|见面: a surname and a title make a person, not a trade name
     if count >= 2 and all(_dictionary_tag(c).startswith("v") for c in run):
         return None  # 拉|进|企业微信群: verbs only make a predicate ("pulled into"), never a name
+    predicate = [
+        _dictionary_tag(c).startswith(("v", "a")) and is_common_zh_word(c, _PREDICATE_CHAR_MIN_FREQ)
+        for c in run
+    ]
+    if count >= 2 and all(predicate):
+        return None  # 扣掉|重|打|费用: frequent verbs and adjectives ("print again") say what is done
     return begin if count >= 2 else None
 
 
@@ -584,6 +591,12 @@ def _bare_given_name(tokens: list[tuple[str, str, int]], i: int) -> str | None:
 _NAME_AS_WORD_MIN_FREQ = 1000
 
 
+def _word_across(text: str, at: int) -> bool:
+    """A two-character dictionary word opens at `at` (取件 of 何俊取件)."""
+    pair = text[at : at + 2]
+    return len(pair) == 2 and is_common_zh_word(pair, 1)
+
+
 def _zh_people(text: str, tokens: list[tuple[str, str, int]]) -> list[Mention]:
     found = []
     for m in _ZH_TITLED.finditer(text):
@@ -627,6 +640,18 @@ def _zh_people(text: str, tokens: list[tuple[str, str, int]]) -> list[Mention]:
         # 田总刚来电话: jieba's "name" 田总刚 is 田总 + 刚 (just): a title right after the surname
         if name and (re.match(_ANY_TITLE, name[1:]) or re.match(_TITLE, text[start + len(name) :])):
             continue
+        following = tokens[i + 1] if i + 1 < len(tokens) else ("", "", 0)
+        measure_after = len(following[0]) == 1 and following[1].startswith("q")
+        if (
+            name == word
+            and len(name) == 3
+            and tag.startswith("nr")
+            and (name[1] in _KINSHIP or _word_across(text, start + 2) or measure_after)
+        ):
+            name = name[:2]  # 罗姐|刚, 何俊|取|件: jieba ran the name into the next word
+        after_adverb = i > 0 and tokens[i - 1][1][:1] in "rdv"
+        if name and len(name) == 3 and name[0] in _PREPOSITION_BEFORE_NAME and after_adverb:
+            name = None  # 自行|向华睿|追偿: 向 (towards) after an adverb is the preposition, no surname
         if name and len(name) >= 3 and name[-1] in _KINSHIP:
             continue  # 平时向铁姐汇报: 向 is a preposition here, 铁姐 a nickname (read on its own below)
         after = text[start + len(name) : start + len(name) + 1] if name else ""
@@ -872,10 +897,18 @@ def _structural_zh_names(text: str) -> list[Mention]:
             continue  # 让王明天去: 明天 is a time word, not a given name (建国, 海河 are nouns)
         role_cued.add(m.start(group))
         found.append(Mention("person", m.start(group), end, name, name))
-    single_nouns = {start for word, tag, start in _zh_tokens(text) if len(word) == 1 and tag in ("n", "ng")}
+    tokens = _zh_tokens(text)
+    single_nouns = {start for word, tag, start in tokens if len(word) == 1 and tag in ("n", "ng")}
+    word_at = {start: (word, tag) for word, tag, start in tokens}
     for m in _ZH_PERSON_CUE.finditer(text):
         if m.start("n") in role_cued:
             continue
+        given_word, given_tag = word_at.get(m.start("n") + 1, ("", ""))
+        if m.start("n") in single_nouns and (
+            len(given_word) > len(m.group("n")) - 1
+            or (len(given_word) == 1 and given_tag.startswith(("d", "p", "c", "u")))
+        ):
+            continue  # 钱|进来了 (the money came in), 钱|单|算: a noun alone, then a word or an adverb
         if text[m.start("n") - 1 : m.start("n")] == "的" and m.start("n") in single_nouns:
             continue  # 他们自己的车来载: after 的 a noun read alone (车, a truck) is a thing, no surname
         name, end = m.group("n"), m.end("n")
@@ -1009,9 +1042,27 @@ def _names_in_simplified(text: str) -> list[Mention]:
             else "person"
         )
         found.append(Mention(kind, m.start("n"), m.end("n"), name, name))
+    found = _own_sites_as_places(text, found)
     # "话睇咗后台", "佢哋财务发咗封邮件": a Cantonese grammar character (咗 done, 哋 plural, 嘅 of)
     # is inside a clause, never inside a name: such a run is a verb phrase read as a firm.
     return [m for m in found if not ZH_CANTONESE_GRAMMAR.intersection(m.surface)]
+
+
+# "送他们大甲总厂", "我们东莞分厂": a possessive, a place, then a part of a firm (its head plant, a
+# branch, its headquarters) names a site of the firm "they" or "we" are, not another firm.
+_OWN_SITE = re.compile(
+    r"(?:他们|她们|我们|咱们|佢哋|我哋)(?:的)?(?P<place>[\u4e00-\u9fff]{2,3}?)"
+    r"(?P<part>总厂|分厂|总部|分部|总店|分店|分公司|厂区|门市)"
+)
+
+
+def _own_sites_as_places(text: str, found: list[Mention]) -> list[Mention]:
+    for m in _OWN_SITE.finditer(text):
+        site = [k for k in found if k.kind == "org" and k.start == m.start("place") and k.end == m.end()]
+        if site:
+            place = Mention("place", m.start("place"), m.end("place"), m.group("place"), m.group("place"))
+            found = [k for k in found if k not in site and not k.overlaps(place)] + [place]
+    return found
 
 
 # "宴会厅叫什么圆满时光婚宴中心的", "外面一家叫亮堂堂灯光音响的公司": what a firm is called, whatever its

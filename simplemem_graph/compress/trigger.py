@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
+from simplemem_graph.lexicon import GENERIC_SPEAKERS
 from simplemem_graph.models import Event, Participant, stable_id
 
 # A clause needs MIN_CONTENT_WORDS (3) content words to say something new on its own
@@ -101,7 +102,8 @@ def merge_window(parts: list[Event]) -> Event:
         for p in part.participants:
             participants.setdefault(p.name.casefold(), p)
     for speaker in speakers[1:]:
-        participants.setdefault(speaker.casefold(), Participant(name=speaker, role="agent"))
+        if speaker.strip().casefold() not in GENERIC_SPEAKERS:  # "assistant" is a role, no one's name
+            participants.setdefault(speaker.casefold(), Participant(name=speaker, role="agent"))
     sources = list(dict.fromkeys(s for p in parts for s in p.source_ids))
     conditions = [p.condition for p in parts if p.condition]
 

@@ -348,6 +348,31 @@ def without_legal_form(name: str) -> str | None:
     return " ".join(kept).rstrip(",") if len(kept) < len(words) else None
 
 
+# One legal form, spelt long or short: "Crestfield Medical Services Ltd" on a signature is the
+# "… Limited" of the first turn. Keys are the form lower-cased without dots, commas or spaces.
+_LEGAL_FORM_SPELLINGS = {
+    "limited": "ltd", "incorporated": "inc", "corporation": "corp", "company": "co",
+    "colimited": "coltd", "companylimited": "coltd", "proprietarylimited": "ptyltd",
+    "privatelimited": "pvtltd", "sendirianberhad": "sdnbhd", "publiclimitedcompany": "plc",
+    "limitedliabilitycompany": "llc", "limitedliabilitypartnership": "llp",
+}
+
+
+def same_firm_by_legal_form(name: str, other: str) -> bool:
+    """Two spellings of one registered name: the same words before the legal form and the same
+    form written long or short ("… Services Limited" / "… Services Ltd."). A different form
+    ("Acme Holdings Ltd" / "Acme Holdings Inc") may be another firm of another country: no."""
+    bare, other_bare = without_legal_form(name), without_legal_form(other)
+    if not bare or not other_bare or normalise_name(bare) != normalise_name(other_bare):
+        return False
+
+    def form_key(full: str, stem: str) -> str:
+        key = re.sub(r"[\s.,]", "", full[len(stem) :]).casefold()
+        return _LEGAL_FORM_SPELLINGS.get(key, key)
+
+    return form_key(name, bare) == form_key(other, other_bare)
+
+
 def short_forms(name: str, type_: str) -> list[str]:
     """The forms people use for a full name once it is known, by the name's shape alone.
 
@@ -429,6 +454,9 @@ def _zh_trade_names(name: str) -> list[str]:
 _ZH_BRACKETED_PLACE = re.compile(r"[（(][\u4e00-\u9fff]{2,4}[）)](?=[\u4e00-\u9fff]*公司$)")
 
 
+_EVERYDAY_WORD_FREQ = 100
+
+
 def _zh_trade_names_simplified(name: str) -> list[str]:
     without_place = _ZH_MARKED_PLACE_PREFIX.sub("", name)
     marked = without_place != name
@@ -444,11 +472,15 @@ def _zh_trade_names_simplified(name: str) -> list[str]:
         # dictionary, 精密 more): trade names are rare there or absent (锐拓 0). Once an industry
         # word is gone, four characters with no marked place are <place><trade name> (江溪达信 of
         # 江溪达信纺织): the trade name may be a dictionary word too (达信), so stripping stops.
-        if (len(core) > 4 or (len(core) == 4 and (marked or not industry))) and is_common_zh_word(
+        if len(core) >= 5 and is_common_zh_word(core[-3:], 1):
+            core, industry = core[:-3], True  # 自行车 of 腾驰自行车, not 行车 leaving 腾驰自
+        elif (len(core) > 4 or (len(core) == 4 and (marked or not industry))) and is_common_zh_word(
             core[-2:], 1
         ):
             core, industry = core[:-2], True
-    coined = not is_common_zh_word(core[:2], 1)
+    # A rare word opens a coined name (宏亮 of 宏亮表面处理: 21 in jieba's dictionary); an everyday
+    # one (圆满, 晴天) is no coinage, the whole core is the name.
+    coined = not is_common_zh_word(core[:2], _EVERYDAY_WORD_FREQ)
     if len(core) == 4 and industry and not marked and coined and is_common_zh_word(core[2:]):
         # 蔓汐|皮肤|管理: a coined trade name, then ordinary words of what it does (a place-like
         # opening before a rare word, 江溪|达信, stays whole above)

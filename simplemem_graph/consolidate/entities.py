@@ -55,6 +55,7 @@ from simplemem_graph.consolidate.aliases import (
     nickname_surname,
     normalise_name,
     opens_with_initials,
+    same_firm_by_legal_form,
     short_forms,
     titled_surname_en,
     without_legal_form,
@@ -77,6 +78,7 @@ from simplemem_graph.gazetteer import EN_PLACES
 from simplemem_graph.lexicon import (
     CONTRAST_ROLE,
     EN_ORG_SUFFIXES,
+    ZH_DEPARTMENT_WORDS,
     ZH_INDUSTRY_WORDS,
     ZH_ORG_SUFFIXES,
     ZH_SURNAMES,
@@ -457,6 +459,15 @@ class EntityResolver:
         if hits:
             typed = [h for h in hits if self.index.entities[h].type == type_]
             return (typed or hits)[0]
+        bare = without_legal_form(name) if type_ in ("org", "other") and is_latin(name) else None
+        if bare:
+            # "Crestfield Medical Services Ltd" on a signature: the "… Limited" known already
+            known = self.index.lookup(bare)
+            spelt_otherwise = [h for h in known if same_firm_by_legal_form(name, self.index.entities[h].name)]
+            if len(spelt_otherwise) == 1 and self.make_alias(
+                name, spelt_otherwise[0], "legal-form", confidence=0.95, evidence=f"{name} in: {event.text}"
+            ):
+                return spelt_otherwise[0]
         surname = nickname_surname(name)
         if surname and type_ in ("person", "other"):
             people = self.index.persons_with_surname(surname)
@@ -547,7 +558,18 @@ class EntityResolver:
         ]
         new_id = self._ensure(name, type_)
         if len(longer_of) == 1:  # "Acme" was known, now "Acme Corp": the short one becomes the alias
-            self.make_alias(longer_of[0].name, new_id, "short-name")
+            short = longer_of[0]
+            # ...unless it was already the short form of another firm ("Crestfield" of "Crestfield
+            # Medical Services Limited" before "Crestfield Diagnostic Services Limited" came up)
+            rivals = [
+                e.id
+                for e in self.index.longer_names_of(short.name)
+                if e.id not in (new_id, short.id) and is_abbreviation(short.name, e.name)
+            ]
+            if rivals:
+                self._candidates(short.id, [new_id], "short-name")
+            else:
+                self.make_alias(short.name, new_id, "short-name")
         weak = self.index.look_alikes().find(normalise_name(name), type_, self._name_vectors.get(name))
         self._candidates(new_id, [i for i in weak if i != new_id], "fuzzy")
         return new_id
@@ -648,12 +670,13 @@ class EntityResolver:
         a common noun that names no kind of firm ("恒筑项目" once 恒筑建设 is known: the firm's
         project, not a second firm); None when the trade name is another firm's too, or the rest
         is an organisation word of the lexicon (恒达物流 beside 恒达建设 may be a second firm)."""
-        if ORG_SUFFIX.search(name):
-            return None
         for short in short_forms(name, "org"):
             rest = name[name.find(short) + len(short) :]
-            if not name.startswith(short) or not rest or rest in GENERIC_ORG_WORDS:
+            department = rest in ZH_DEPARTMENT_WORDS  # 声衍技术: 声衍's technical side, no second firm
+            if not name.startswith(short) or not rest or (rest in GENERIC_ORG_WORDS and not department):
                 continue
+            if ORG_SUFFIX.search(name) and not department:
+                continue  # 恒达物流 beside 恒达建设 may be a second firm
             # Once used alone the trade name is an alias of its firm (`lookup`); before, a short form.
             named = self.index.lookup(short) or [o for f, o in self.index.short_forms_in(short) if f == short]
             owners = {o for o in named if self.index.entities[o].type == "org"}

@@ -55,6 +55,7 @@ from simplemem_graph.consolidate.entity_index import EntityIndex
 from simplemem_graph.consolidate.name_matching import GENERIC_SPEAKERS
 from simplemem_graph.consolidate.similarity import content_terms
 from simplemem_graph.consolidate.updates import HANDOVER
+from simplemem_graph.gazetteer import EN_PLACES
 from simplemem_graph.lexicon import (
     CONTRAST_ROLE,
     EN_ORG_SUFFIXES,
@@ -215,6 +216,9 @@ def infer_subjects(
         if systems and not orgs and _fresh(state, event):
             # "他们门店收银用的是PayNest": a product the text gives the focus as its own is its system.
             _tie_suppliers(event, systems, mentioned, state, index, turn_text, ties)
+        places = [i for i in mentioned if _kind(index, i) == "place"]
+        if len(places) >= 2:
+            _tie_listed_sites(places, firms_here, index, event.text, ties)
         if orgs:
             # Also the orgs of the raw turn: the clause that ties one may be one stage 1 dropped.
             named = list(dict.fromkeys([*orgs, *orgs_in_turn(turn_id)]))
@@ -670,6 +674,41 @@ def _tie_sites(named: list[str], index: EntityIndex, turn_text: str, ties: list[
             _tie(index, ties, site, client, via="site", **{"as": SITE})
 
 
+# "3 locations (Kingsway, Robson, Richmond)", "clinics for Lekki, Yaba n Surulere", "their meeting
+# rooms across Central, Eastbank, Lowther and Yallock": a noun for the places a client works from,
+# then a list of names.
+_SITE_NOUNS = (
+    r"locations|stores|branches|clinics|campuses|sites|shops|outlets|offices|restaurants|hotels|"
+    r"venues|centres|centers|schools|practices|warehouses|plants|factories|rooms|depots|kitchens"
+)
+_LISTED_SITES = re.compile(
+    rf"\b(?:{_SITE_NOUNS})\b\s*[(:—-]?\s*(?:(?:in|at|across|for|on)\s+)?(?:the\s+)?"
+    r"(?P<list>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?(?:\s*,\s*[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)+"
+    r"(?:,?\s+(?:and|n|&)\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)?"
+    r"|[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?,?\s+(?:and|n|&)\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)"
+)
+
+
+def _tie_listed_sites(
+    places: list[str], firms_here: list[str], index: EntityIndex, text: str, ties: list[Link]
+) -> None:
+    """Places listed after a noun for where a firm works ("3 locations (Kingsway, Robson,
+    Richmond)") in a turn that names one firm, not yet tied to anyone, are that firm's sites:
+    tied to it as `_tie_sites` ties a named place of work, so a branch named alone later
+    ("Yaba commissioned today") stands for the client."""
+    clients = [o for o in firms_here if _kind(index, o) == "org" and not index.works_at.get(o)]
+    if len(clients) != 1:
+        return
+    for listed in _LISTED_SITES.finditer(text):
+        for place in places:
+            # a major city ("offices in London and Paris") stands for too much to be one client's
+            if index.works_at.get(place) or index.entities[place].name in EN_PLACES:
+                continue
+            names = [n for n in _names_of(index, place) if n]
+            if any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", listed.group("list")) for n in names):
+                _tie(index, ties, place, clients[0], via="site", **{"as": SITE})
+
+
 def _first_at(text: str, names: list[str]) -> int:
     """Where the first of `names` occurs in `text` (-1: none does)."""
     found = [text.find(n) for n in names if n and n in text]
@@ -763,14 +802,18 @@ def _possessed(text: str, surface: str, owners: list[str], by_their: bool = True
             # "a sponsor deal w/ Lumen AV (does all their branch screens)": a firm they deal with, said
             # in the same breath to work for them
             rf"(?:\bwith\b|\bw/)\s*{name}\s*(?:\(|,|—|-)\s*[^()\n]{{0,40}}?\btheir\b",
-            # "型材供应商华铝", "型材走华铝" (goes through 华铝): the supplier of the job in hand
-            # (not what it does not go through: "不走青瓯那边")
-            rf"(?:{_SUPPLIER_ROLES})(?:是|为)?{name}|[\u4e00-\u9fff](?<![不没别甭])走{name}",
+            # "型材供应商华铝", "供应商叫华睿声学", "型材走华铝" (goes through 华铝): the supplier of
+            # the job in hand (not what it does not go through: "不走青瓯那边")
+            rf"(?:{_SUPPLIER_ROLES})(?:是|为|叫)?{name}|[\u4e00-\u9fff](?<![不没别甭])走{name}",
             # "月饼是禾丰食品代工的": who makes the party's goods for it (not "我们的…")
             rf"(?<!我们)(?<!咱们)(?<!我)(?:是|由|找){name}(?:代工|代加工|贴牌|加工|生产|灌装)",
             # "产品全部外包给云和一个厂 叫森邦木制品厂", "they outsource production to X": whom the
             # party has make its goods (not what we outsource: 我们外包给…)
             rf"(?<!我们)(?<!咱们)(?<!我)(?:外包给|委托)[^，,。；;！!？?\n]{{0,10}}?(?:叫|是)?{name}",
+            # "騰馳自己有配合的表面處理廠 叫宏亮…", "他们自己找的物流 是X": a firm the party works with
+            # of its own (not ours: 我们自己的…)
+            rf"(?<!我们)(?<!我們)(?<!咱们)(?<!咱們)(?<!我)自[己家](?:有|也有)?(?:配合|合作|指定|找|用|签)?的"
+            rf"[^，,。；;！!？?\n]{{0,10}}?\s*(?:叫|是)\s*{name}",
             rf"\bthey\s+(?:\w+\s+)?outsourc(?:e|es|ed|ing)\s+[^.;!?\n]{{0,40}}?\bto\s+(?:[^.;!?\n,]{{0,30}},\s*)?{name}\b",
         ]
     )
@@ -909,10 +952,12 @@ def _their_person_at(text: str, person: str) -> int:
     """Where `text` puts `person` on "their" side (the possessive's start), -1 when it does not."""
     name = re.escape(person)
     patterns = [
-        rf"\btheir\s+(?:[\w/-]+\s+){{0,3}}{name}\b",
+        # ("their Executive Head, Dr Mokoena": the post, a comma, its holder)
+        rf"\btheir\s+(?:[\w/-]+,?\s+){{0,3}}{name}\b",
         rf"\b{name}(?:,|\s+is)\s+their\b",
         # "Niamh from their people & culture team", "Bev from their accounts", "Maggie in their accounts"
-        rf"\b{name}\s+(?:from|in|at|on|of)\s+their\b",
+        # ("Bisi for their accounts": Nigerian Pidgin's "for" is "in")
+        rf"\b{name}\s+(?:from|in|at|on|of|for)\s+their\b",
         rf"{_THEIR_ZH}的?[\u4e00-\u9fff]{{0,5}}?{name}",
         rf"{name}是{_THEIR_ZH}",
         # "林珂加我了 他们财务": the name, then "their <job>" said of it in the same breath

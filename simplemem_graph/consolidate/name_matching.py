@@ -20,14 +20,13 @@ from simplemem_graph.consolidate.aliases import (
     normalise_name,
 )
 from simplemem_graph.consolidate.calibration import calibration
-from simplemem_graph.lexicon import CONTRAST_MARKER
+from simplemem_graph.lexicon import CONTRAST_MARKER, GENERIC_SPEAKERS
 from simplemem_graph.models import Event, stable_id
 from simplemem_graph.text import is_common_zh_word, is_latin
 
 if TYPE_CHECKING:  # the index uses these helpers; only its type is needed here
     from simplemem_graph.consolidate.entity_index import EntityIndex
 
-GENERIC_SPEAKERS = frozenset({"user", "assistant", "system", "agent", "bot", "ai"})
 FUZZY_MIN_RATIO = 88.0  # rapidfuzz ratio for a candidate alias (typos, transliterations)
 _CLAUSE_STOP = "，,。；;！!？?\n"
 

@@ -11,10 +11,10 @@ from simplemem_graph.models import Event
 from simplemem_graph.text import tokenize, zh_dictionary_tag
 
 # A handover names the new holder of a post: "接手的是阿珂", "Ollie takes over", "replacement is",
-# "X换人了…以后对接阿梅", "采购这块交给邵杰", "trevor is covering ops while shes out", "Kim fills in
-# for her".
+# "X换人了…以后对接阿梅", "采购这块交给邵杰", "这个项目后头交给何俊", "trevor is covering ops while
+# shes out", "Kim fills in for her".
 HANDOVER = (
-    r"接手|接替|接管|换人|交接|(?:这块|这边|工作|业务|采购|对接)(?:就|都)?交给|"
+    r"接手|接替|接管|换人|交接|(?:这块|这边|工作|业务|采购|对接|项目)(?:后头|后面|以后|之后)?(?:就|都)?交给|"
     r"\b(?:takes|took|taking|take) over\b|\breplacement\b|"
     r"\bcover(?:s|ing)? (?:for|\w+ while)\b|\b(?:fill|step)(?:s|ing|ped)? in for\b"
 )
