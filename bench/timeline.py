@@ -201,7 +201,8 @@ def run_queries(memory: Memory, data: dict) -> list[dict]:
 
     The entity given to `timeline` is the form the question names (`entity_form` in generated
     stories; in the dev file, the names found in the question text by store lookup, else the
-    client's name when the question says it word for word: what a user would type).
+    client's name when the question says it word for word: what a user would type; else the
+    party `Memory.described` finds the question describes, if one stands out).
     """
     store, rows = memory.store, []
     last_turn_time = max(datetime.fromisoformat(t["time"]) for t in data["turns"])
@@ -218,6 +219,11 @@ def run_queries(memory: Memory, data: dict) -> list[dict]:
                 # No entity name in the question: `timeline` gets the name as the question types
                 # it (a user runs `timeline "<the name they know>"`), never a form it does not say.
                 names = [q["about"]]
+            if not names:
+                # A party described, not named ("滨江那家…"): the one `Memory.described` reads
+                # off the best memories for the question, if one stands out.
+                party = memory.described(q["query"], at=last_turn_time)
+                names = [party.name] if party is not None else []
         timeline_turns = _timeline_turns(memory, names, span)
         search_k = max(5, len(q["gold_turns"]))
         result = memory.search(q["query"], k=search_k, at=last_turn_time, include_archived=True)

@@ -37,6 +37,7 @@ from simplemem_graph.ingest import CONSOLIDATION_LEASE, IngestReport, _time_or_n
 from simplemem_graph.loaders import as_time
 from simplemem_graph.models import (
     DEFAULT_STATUSES,
+    Entity,
     Event,
     EventStatus,
     GraphDelta,
@@ -47,6 +48,8 @@ from simplemem_graph.models import (
     Question,
 )
 from simplemem_graph.retrieve import RetrievalResult, build_context, fill_budget, retrieve
+from simplemem_graph.retrieve.described import described_party
+from simplemem_graph.retrieve.query import content_words
 from simplemem_graph.retrieve.story import Story, entity_story
 from simplemem_graph.stores.base import GraphStore
 from simplemem_graph.stores.factory import open_store
@@ -57,6 +60,7 @@ __all__ = ["CONSOLIDATION_LEASE", "SAMPLE_CONVERSATION", "Erasure", "IngestRepor
 
 SAMPLE_CONVERSATION = Path(__file__).parent / "data" / "sample_conversation.jsonl"
 AGENT_FILTER_WIDENING = 4  # rank this many times k before keeping one agent's memories
+DESCRIBED_HITS = 8  # memories read for the party a question describes (`Memory.described`)
 QUESTION_SCAN = 500  # newest open-question events read to rank questions (importance favours recent)
 
 
@@ -309,6 +313,14 @@ class Memory(Forgetting):
             if self.exists():
                 raise
             raise NotFoundError(f"{e} (nothing was ever written to this namespace)") from e
+
+    def described(self, query: str, *, at: datetime | str | None = None) -> Entity | None:
+        """The organisation a question describes without naming it ("滨江那家最后是哪天上线的？",
+        "when is the credit union's gala now?"): the one the best memories for the question
+        mention most, at least twice as often as any other (`retrieve.described`); None when no one
+        stands out. Its `story` is then the answer's history. A search: it refreshes what it reads."""
+        result = self.search(query, k=DESCRIBED_HITS, at=at, include_archived=True)
+        return described_party(self.store, self.namespace, result.hits, content_words(query))
 
     def conflicts(self) -> list[Conflict]:
         """Unresolved CONTRADICTS pairs, for the agent (or a person) to clarify."""
