@@ -312,13 +312,12 @@ def vocatives(
         # "I do- Oscar, my guinea pig", "penggantinya Sekar, brand executive": a name before an
         # apposition (a determiner or a post) is talked about
         # ("their Executive Head, Dr Mokoena.": the name after a post is the post's holder)
-        apposed = (
+        holds_post = _POST_BEFORE.search(text, max(0, m.start - 80), m.start) is not None
+        apposed = holds_post or (
             re.match(rf"\s*,\s*(?:{_EN_DETERMINERS})\b|\s*,{_POST_APPOSITION}", text[m.end :], re.IGNORECASE)
             is not None
-            or _POST_BEFORE.search(text, max(0, m.start - 80), m.start) is not None
         )
-        if (at_start and not _POST_BEFORE.search(text, max(0, m.start - 80), m.start)) or (
-            closing and not apposed and (paused or (short_lead and addressed))
-        ):
+        called_at_close = closing and not apposed and (paused or (short_lead and addressed))
+        if (at_start and not holds_post) or called_at_close:
             found.append(m)
     return found
