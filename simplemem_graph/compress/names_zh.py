@@ -988,6 +988,11 @@ def find_names_zh(text: str) -> list[Mention]:
     for m in found:
         written = text[m.start : m.end]
         value = written if m.value == m.surface else m.value
+        if written[0] == "係" and value.startswith("係") and len(written) > 3:
+            # "KML即係金滿樓飲食…": Cantonese 係 is "is", read as 系 (a system) once simplified,
+            # which jieba joins to the name after it
+            written, value = written[1:], value[1:]
+            m = Mention(m.kind, m.start + 1, m.end, written, value, m.extra)
         as_written.append(Mention(m.kind, m.start, m.end, written, value, m.extra))
     return as_written
 
@@ -1034,9 +1039,13 @@ def _names_in_simplified(text: str) -> list[Mention]:
         if _no_name_given(name):
             continue
         tail = name[-2:]
+        # "一家云仓，叫顺捷云仓": the noun the measure word introduced ends the name
+        before = text[max(0, m.start() - 8) : m.start()]
+        introduced = re.search(r"[家间]([\u4e00-\u9fff]{1,4})[，,\s]?$", before)
         kind = (
             "org"
             if re.search(r"(?:[家所间]|公司|厂|店)[，,\s]?$", text[max(0, m.start() - 5) : m.start()])
+            or (introduced is not None and name.endswith(introduced.group(1)))
             # 叫鼎匠装饰: a name ending in a line of business is the firm's
             or (len(name) >= 4 and (tail in ZH_INDUSTRY_WORDS or _trade_word(tail, _dictionary_tag(tail))))
             else "person"
@@ -1142,10 +1151,11 @@ _ZH_TRADER_THEN_FIRM = re.compile(
 )
 
 
-# "福田有家岚麦咖啡": the measure word that introduces a firm, a trade name jieba does not know and
+# "福田有家岚麦咖啡", "佢哋搵咗間鴻發廚具" (found a 鴻發 kitchen-equipment firm): the measure word
+# that introduces a firm, a trade name jieba does not know and
 # a noun of what it does; read on the characters (jieba may cut 岚|麦咖啡).
 _ZH_MEASURED_FIRM = re.compile(
-    r"(?<![一二三四五六七八九十百千两几\d])(?:有|一)家(?P<n>(?P<trade>[^\W\d的了是在和与及个这那叫]{2})(?P<kind>[\u4e00-\u9fff]{2}))"
+    r"(?<![一二三四五六七八九十百千两几\d])(?:有|一|了|咗)[家间](?P<n>(?P<trade>[^\W\d的了是在和与及个这那叫]{2})(?P<kind>[\u4e00-\u9fff]{2}))"
 )
 
 

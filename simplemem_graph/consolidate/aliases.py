@@ -17,6 +17,7 @@ from pypinyin import Style, pinyin
 
 # Word lists only (data, no stage-1 logic): the one lexicon, and the place fallback.
 from simplemem_graph.compress.names import is_department, is_job_title, is_plural_common_noun
+from simplemem_graph.consolidate.romanisation import cantonese_initials
 from simplemem_graph.gazetteer import ZH_PLACES
 from simplemem_graph.lexicon import (
     EN_FIRM_INTRODUCED,
@@ -219,9 +220,14 @@ def introduced_as_org(name: str, text: str) -> bool:
 
 
 def job_before(name: str, text: str) -> bool:
-    """A job title right before `name` ("财务梅姐", "日常对接找思琪"), or given right after it as an
-    apposition ("思琪，律师助理", "嘉豪是财务"); not after 我们/我方 (our own staff)."""
+    """A job title right before `name` ("财务梅姐", "日常对接找思琪", "老板大家都喊龙哥"), or given
+    right after it as an apposition ("思琪，律师助理", "嘉豪是财务"); not after 我们/我方 (our own
+    staff)."""
     if re.search(rf"(?<!我们)(?<!我方)(?:{ZH_JOB_ALT}|对接)[找是为]?{re.escape(name)}", text):
+        return True
+    # "老板大家都喊龙哥" (the boss, everyone calls him 龙哥): a post, then what people call its holder
+    called = rf"(?<!我们)(?<!我方)(?<!我)(?:{ZH_JOB_ALT}|老板|老总)(?:大家|他们|她们)?都?[喊叫称][他她]?"
+    if re.search(rf"{called}{re.escape(name)}", text):
         return True
     after = (
         rf"(?<!我们)(?<!我方){re.escape(name)}(?:[，,]\s*|是)(?!我们|我方|咱们)"
@@ -779,16 +785,17 @@ def _pinyin_initials(char: str) -> frozenset[str]:
     return frozenset(r[0].lower() for r in readings if r and r[0].isascii() and r[0].isalpha())
 
 
-def _letters_of(name: str) -> list[_Letter]:
+def _letters_of(name: str, cantonese: bool = False) -> list[_Letter]:
     """The letters of a name in order: a Latin letter opens a word after a non-letter or as an
     inner capital (AquaTrace); every Chinese character is one syllable, so one word, written by
-    the initials of its pinyin."""
+    the initials of its pinyin (and, `cantonese`, of its Hong Kong spelling: 金 K as well as J)."""
     found: list[_Letter] = []
     previous, word, capitalised, paired = "", -1, False, False
     for char in unicodedata.normalize("NFKC", name):
         if _CJK_CHAR.match(char):
             word += 1
-            found.append(_Letter(_pinyin_initials(char), True, word))
+            initials = _pinyin_initials(char) | (cantonese_initials(char) if cantonese else frozenset())
+            found.append(_Letter(initials, True, word))
         elif char.isascii() and char.isalnum():
             if not (previous.isascii() and previous.isalnum()):
                 # the word after "&" ends a pair people abbreviate by its first word or both
@@ -864,8 +871,16 @@ def abbreviation_score(short: str, full: str) -> int:
 
 
 def _abbreviation_score(short: str, full: str) -> int:
+    chinese = bool(_CJK_CHAR.search(full))
+    score = _scored_on(short, full, _letters_of(full))
+    if not score and chinese and initials_form(short):
+        # Hong Kong initials follow Cantonese: KML of 金滿樓 (gam mun lau, written Kam Mun Lau)
+        score = _scored_on(short, full, _letters_of(full, cantonese=True))
+    return score
+
+
+def _scored_on(short: str, full: str, letters: list[_Letter]) -> int:
     written = initials_form(short).lower()
-    letters = _letters_of(full)
     if not written or len(written) > len(letters) or normalise_name(short) == normalise_name(full):
         return 0
     chinese = bool(_CJK_CHAR.search(full))

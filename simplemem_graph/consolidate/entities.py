@@ -73,11 +73,13 @@ from simplemem_graph.consolidate.name_matching import (
     types_compatible,
     works_at_phrase,
 )
+from simplemem_graph.consolidate.romanisation import romanised_firm_name, surname_spelt
 from simplemem_graph.embedding import Embedder
 from simplemem_graph.gazetteer import EN_PLACES
 from simplemem_graph.lexicon import (
     CONTRAST_ROLE,
     EN_ORG_SUFFIXES,
+    EN_STREET_WORDS,
     ZH_DEPARTMENT_WORDS,
     ZH_INDUSTRY_WORDS,
     ZH_ORG_SUFFIXES,
@@ -90,6 +92,16 @@ _CJK_NAME = re.compile(r"[\u4e00-\u9fff]+")
 # A line of business and a firm's head (药企, 药厂, 车企): a kind of firm, no firm's name
 _KIND_OF_FIRM = re.compile(r"[\u4e00-\u9fff][企厂店商]")
 _ONE_CHARACTER_SURNAMES = sorted(s for s in ZH_SURNAMES if len(s) == 1)
+
+
+# "Cheryl Tsang 曾詠琪", "Ken Lo (盧家健)", "沈佳怡 Jiayi Shen": a Latin full name and a Chinese one
+# right beside it
+_LATIN_NAME = r"[A-Z][a-z]+(?: [A-Z][a-z]+)+"
+_ZH_NAME = r"(?<![\u4e00-\u9fff])[\u4e00-\u9fff]{2,3}(?![\u4e00-\u9fff])"
+_BILINGUAL_NAME = re.compile(
+    rf"(?P<latin>{_LATIN_NAME})\s*[（(]?\s*(?P<zh>{_ZH_NAME})"
+    rf"|(?P<zh_first>{_ZH_NAME})\s*[（(]?\s*(?P<latin_after>{_LATIN_NAME})"
+)
 
 
 @dataclass
@@ -208,6 +220,7 @@ class EntityResolver:
                 self.make_alias(evidence.alias, full_id, evidence.reason)
             self._ampersand_firms(text)
             self.appositions(text, here + participants)
+            self._bilingual_person_names(text, participants)
             self._introduced_forms(text, event)
 
         mentions: dict[str, dict[str, str]] = {}
@@ -468,6 +481,13 @@ class EntityResolver:
                 name, spelt_otherwise[0], "legal-form", confidence=0.95, evidence=f"{name} in: {event.text}"
             ):
                 return spelt_otherwise[0]
+        if type_ in ("org", "other"):
+            # "Kam Mun Lau Catering Group Limited" on the signature of someone at 金滿樓飲食集團有限公司
+            spelt = self._romanised_firm(name, event, orgs_here)
+            if spelt is not None and self.make_alias(
+                name, spelt, "romanised", confidence=0.9, evidence=f"{name} in: {event.text}"
+            ):
+                return spelt
         surname = nickname_surname(name)
         if surname and type_ in ("person", "other"):
             people = self.index.persons_with_surname(surname)
@@ -493,7 +513,7 @@ class EntityResolver:
             ]
             if len(owners) == 1:
                 owner = self.index.entities[owners[0]]
-                if owner.type == "org":
+                if owner.type in ("org", "place"):
                     reason, confidence = "short-name", 0.8
                 elif " " in owner.name:
                     reason, confidence = "surname" if owner.name.split()[-1] == name else "first-name", 0.8
@@ -573,6 +593,41 @@ class EntityResolver:
         weak = self.index.look_alikes().find(normalise_name(name), type_, self._name_vectors.get(name))
         self._candidates(new_id, [i for i in weak if i != new_id], "fuzzy")
         return new_id
+
+    def _romanised_firm(self, name: str, event: Event, orgs_here: set[str]) -> str | None:
+        """The one Chinese organisation in view (named in this session or turn) whose trade name
+        the Latin `name` spells (`romanisation.romanised_firm_name`): Hong Kong and mainland firms
+        carry both names, and a signature gives the English one beside the Chinese of the chat.
+        Only firms in view: the readings of a name are many, the firms of a session few. Never
+        the other way (a new Chinese name spelt by a known Latin one): Chinese look-alikes are
+        often homophones (明瑞 beside 明睿, both Ming Rui), which letters cannot tell apart."""
+        if not is_latin(name) or len(name.split()) < 2:
+            return None
+        in_view = (*self.session_entities.get(event.session, ()), *orgs_here)
+        owners = []
+        for owner in sorted({self.index.canonical(i) for i in in_view}):
+            entity = self.index.entities[owner]
+            if entity.type not in ("org", "other"):
+                continue
+            chinese = [n for n in (entity.name, *entity.aliases) if not is_latin(n) and len(n) >= 4]
+            if any(romanised_firm_name(name, n, short_forms(n, "org")) for n in chinese):
+                owners.append(owner)
+        return owners[0] if len(owners) == 1 else None
+
+    def _bilingual_person_names(self, text: str, names: list[tuple[str, str]]) -> None:
+        """A signature's "Cheryl Tsang 曾詠琪" or "沈佳怡 Jiayi Shen": one person written in both
+        scripts, the Latin surname spelling the Chinese one (Tsang: 曾 in Cantonese). The Chinese
+        name becomes an alias of the Latin one."""
+        people = {n for n, t in names if t == "person"}
+        for match in _BILINGUAL_NAME.finditer(text):
+            latin = match.group("latin") or match.group("latin_after")
+            chinese = match.group("zh") or match.group("zh_first")
+            words = latin.split()
+            # the surname last (Cheryl Tsang) or first, as Chinese writes it (Shen Jiayi)
+            spelt = surname_spelt(words[-1], chinese) or surname_spelt(words[0], chinese)
+            if latin in people and chinese in people and spelt:
+                person = self._ensure(latin, "person")
+                self.make_alias(chinese, person, "romanised", confidence=0.9, evidence=match.group())
 
     def _by_surname(
         self, name: str, surname: str, people: list[Entity], event: Event, orgs_here: set[str]
@@ -659,7 +714,9 @@ class EntityResolver:
                 and len(parts[0]) >= len(clipped) + 2
                 and parts[0].startswith(clipped)
             )
-            if (parts[0] == word and e.type in ("org", "person")) or (
+            # "Tanglewood" of the site "Tanglewood Crossing", as of a firm's or a person's name
+            site = e.type == "place" and parts[-1] in EN_STREET_WORDS
+            if (parts[0] == word and (e.type in ("org", "person") or site)) or (
                 e.type == "person" and (parts[-1] == word or clipped_first)
             ):
                 owners.append(e.id)
@@ -695,7 +752,10 @@ class EntityResolver:
         known_here = sorted({n for n, _ in self.index.names_in(text)}, key=len, reverse=True)
         for short, owner_id in self.index.short_forms_in(text):
             owner = self.index.entities[owner_id]
-            rest = text.replace(owner.name, " ")
+            rest = text
+            for full in sorted((owner.name, *owner.aliases), key=len, reverse=True):
+                if len(full) > len(short):  # 婉清 inside 周婉清, the alias it is the short form of
+                    rest = rest.replace(full, " ")
             for name in known_here:  # another name that opens with the same word
                 if len(name) > len(short) and name.startswith(short):
                     rest = rest.replace(name, " ")

@@ -176,12 +176,21 @@ class EntityIndex:
         `among`: only these canonical ids count. `backed` (the text introduces the form for one
         of them): any type counts, since what stage 1 typed a person may be a firm, and a
         statement ("we call him JD") may name a person's initials too."""
-        # scored on the name without its legal form: KVO abbreviates Kessler Vaughn Ostrander LLP
-        candidates = [
-            (without_legal_form(e.name) or e.name, e.id)
-            for e in self.abbreviation_candidates(short)
-            if (backed or e.type in ("org", "other")) and (among is None or e.id in among)
-        ]
+        # Scored on the name without its legal form (KVO abbreviates Kessler Vaughn Ostrander LLP),
+        # and for a Chinese organisation on its name in Latin letters too: KML abbreviates the
+        # "Kam Mun Lau Catering Group Limited" of a signature, the English name of 金滿樓飲食集團
+        # 有限公司. (Not on other aliases: "IT" is no abbreviation of the "Ileri Trust" of a bank.)
+        keys = _abbr_keys(short)
+        filed = set().union(*(self._by_key.get(key, ()) for key in keys)) if keys else set()
+        candidates = []
+        for entity_id_ in sorted(filed):
+            owner = self.entities[self.canonical(entity_id_)]
+            filed_name = self.entities[entity_id_].name
+            if entity_id_ != owner.id and (is_latin(owner.name) or not is_latin(filed_name)):
+                continue
+            if (backed or owner.type in ("org", "other")) and (among is None or owner.id in among):
+                for name in dict.fromkeys((filed_name, owner.name)):
+                    candidates.append((without_legal_form(name) or name, owner.id))
         return best_abbreviated(short, candidates, backed=backed)
 
     def initials_in(self, text: str) -> list[tuple[str, str]]:
@@ -256,12 +265,17 @@ class EntityIndex:
 
     def short_forms_in(self, text: str) -> list[tuple[str, str]]:
         """(short form, owner id) for every short form whose letters occur in `text` and that
-        belongs to exactly one canonical entity and names nothing else (see `short_forms`)."""
+        belongs to exactly one canonical entity and names nothing else (see `short_forms`). The
+        short forms of a person's alias are the person's: 以宁 of 周以宁, the Chinese name of a
+        signature's "Yining Zhou". (Not an organisation's: its short names are aliases of their
+        own, and "刚好" of an alias 刚好数控机床 would take every "刚好" (just) of the chat.)"""
         owners: dict[str, set[str]] = defaultdict(set)
         for short, entity_id in self._shorts.candidates(text):
             entity = self.entities[entity_id]
-            if entity_id not in self.canonical_of and short in short_forms(entity.name, entity.type):
-                owners[short].add(entity_id)
+            if entity_id in self.canonical_of and entity.type != "person":
+                continue
+            if short in short_forms(entity.name, entity.type):
+                owners[short].add(self.canonical(entity_id))
         return sorted(
             (short, next(iter(ids)))
             for short, ids in owners.items()

@@ -809,7 +809,8 @@ def _possessed(text: str, surface: str, owners: list[str], by_their: bool = True
             rf"(?<!我们)(?<!咱们)(?<!我)(?:是|由|找){name}(?:代工|代加工|贴牌|加工|生产|灌装)",
             # "产品全部外包给云和一个厂 叫森邦木制品厂", "they outsource production to X": whom the
             # party has make its goods (not what we outsource: 我们外包给…)
-            rf"(?<!我们)(?<!咱们)(?<!我)(?:外包给|委托)[^，,。；;！!？?\n]{{0,10}}?(?:叫|是)?{name}",
+            # ("他们发货外包给了一家云仓，叫顺捷云仓": the firm named after a pause)
+            rf"(?<!我们)(?<!咱们)(?<!我)(?:外包给|委托)[^，,。；;！!？?\n]{{0,10}}?(?:[，,]\s*)?(?:叫|是)?{name}",
             # "騰馳自己有配合的表面處理廠 叫宏亮…", "他们自己找的物流 是X": a firm the party works with
             # of its own (not ours: 我们自己的…)
             rf"(?<!我们)(?<!我們)(?<!咱们)(?<!咱們)(?<!我)自[己家](?:有|也有)?(?:配合|合作|指定|找|用|签)?的"
@@ -825,8 +826,10 @@ def _possessed(text: str, surface: str, owners: list[str], by_their: bool = True
             rf"(?:{owner})\s+(?:[a-z]+\s+){{0,2}}?(?:contract(?:ed)?|hired?|engaged?|brought\s+in)\s+"
             rf"(?:[^.;!?\n]{{0,40}}?,\s*)?{name}\b",
             rf"(?:{owner})(?:'s|’s)\s+(?:[\w-]+\s+){{0,2}}{name}",
-            # "Riverbrook's own asbestos surveyor, Keystone Environmental"
-            rf"(?:{owner})(?:'s|’s)\s+own\s+[^.;!?\n]{{0,40}}?(?:,|:|—|-)\s*{name}",
+            # "Riverbrook's own asbestos surveyor, Keystone Environmental"; "TGHP's own booking
+            # with Simba Tents", "TGHP wamebook Simba Tents directly" (Swahili: they have booked)
+            rf"(?:{owner})(?:'s|’s)\s+own\s+[^.;!?\n]{{0,40}}?(?:,|:|—|-|\bwith\s+)\s*{name}",
+            rf"(?:{owner})\s+\w*book(?:ed|s)?\s+{name}\s+direct(?:ly)?\b",
             # "Keystone is contracted by Riverbrook", "T&B are their contractor" is said above
             rf"(?<![\w-]){name}\s+(?:is|are|was|were)\s+(?:contracted|hired|engaged|employed|paid)\s+by\s+(?:{owner})",
             rf"(?<![\w-]){name}\s*\((?:{owner})(?:'s|’s)\s+own\b",
@@ -958,6 +961,9 @@ def _their_person_at(text: str, person: str) -> int:
         # "Niamh from their people & culture team", "Bev from their accounts", "Maggie in their accounts"
         # ("Bisi for their accounts": Nigerian Pidgin's "for" is "in")
         rf"\b{name}\s+(?:from|in|at|on|of|for)\s+their\b",
+        # "a guy they all call Big Mike, runs maintenance for their whole portfolio": the name they
+        # give someone, then what he does for them
+        rf"\b(?:they|everyone|everybody)\s+(?:all\s+)?call\s+{name}\b[^.!?\n]{{0,60}}\btheir\b",
         rf"{_THEIR_ZH}的?[\u4e00-\u9fff]{{0,5}}?{name}",
         rf"{name}是{_THEIR_ZH}",
         # "林珂加我了 他们财务": the name, then "their <job>" said of it in the same breath
@@ -988,6 +994,8 @@ def _role_is(text: str, person: str, org_names: list[str]) -> bool:
         rf"(?:{owners})(?:那边|这边|方面)?[^，,。；;！!？?\n]{{0,8}}?(?:叫|是){name}",
         # "Bronagh — PWL night shift manager", "振华——JC采购": an apposition of the firm and a job
         rf"(?<![\w]){name}\s*(?:—+|–|:|：|=|,|，)\s*(?:the\s+)?(?:{owners})(?:'s|’s|的)?\s*(?:[a-z][\w-]*|[\u4e00-\u9fff]{{2}})",
+        # ...or in a bracket after the name: "Kiprono (TGHP accounts)", "阿珊（锦骋财务）"
+        rf"(?<![\w]){name}\s*[(（]\s*(?:(?:{owners})(?:'s|’s|的)?\s*(?:[a-z][\w-]*|[\u4e00-\u9fff]{{2}}))",
         # a signature: "Deepak | Accounts Payable | PWL", "——锦骋汽车 市场部 雨萱"; also after a sign-off
         # and before the firm's legal form ("Regards, Tan Wei | Accounts Executive | Harlow Cargo Pte. Ltd.")
         rf"(?m)^[\s>]*{name}\s*[|/·]\s*[^|\n]{{1,40}}[|/·]\s*(?:{owners})\s*$",
@@ -997,7 +1005,9 @@ def _role_is(text: str, person: str, org_names: list[str]) -> bool:
         rf"(?m)^[\s>]*{name}\s*\n[\s>]*[^\n]{{1,40}}?(?:,|\||·)\s*(?:{owners})\s*$",
         # on three: "Renata Okafor-Lund" / "Director of Programs" / "Kestrel Youth Trust, Inc." (the
         # name line may go on past the name stage 1 read: a second surname after a hyphen)
-        rf"(?m)^[\s>]*{name}[\w'’-]*\s*\n[\s>]*[^\n|]{{2,50}}\n[\s>]*(?:{owners})(?![\w&])",
+        # (or the name in the other script beside it: "沈佳怡 Jiayi Shen", "Cheryl Tsang 曾詠琪")
+        rf"(?m)^[\s>]*(?:[^\n]{{1,12}}\s)?{name}[\w'’-]*(?:\s[^\n]{{1,12}})?\s*\n[\s>]*[^\n|]{{2,50}}\n"
+        rf"[\s>]*(?:{owners})(?![\w&])",
         # quoted: 落款「盛纬制衣 生产部 老符」
         rf"[「『“\"]\s*(?:{owners})\s+(?:\S{{1,8}}\s+)?{name}\s*[」』”\"]",
     )

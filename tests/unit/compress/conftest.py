@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from simplemem_graph.compress import load_english_pipeline
+from simplemem_graph.compress import compress, load_english_pipeline
 from simplemem_graph.models import Turn
 
 
@@ -29,3 +29,14 @@ def make_turn():
         )
 
     return _make
+
+
+def participants_of(*texts: str) -> dict[str, str]:
+    """Name -> type of every participant stage 1 reads in the turns: the user's, one session, a
+    minute apart."""
+    start = datetime(2026, 2, 2, 9, tzinfo=UTC)
+    turns = [
+        Turn(id=f"s1:{i}", session="s1", speaker="user", time=start + timedelta(minutes=i), text=text)
+        for i, text in enumerate(texts, start=1)
+    ]
+    return {p.name: p.type for e in compress(turns) for p in e.participants}

@@ -10,28 +10,20 @@ dropped before as people called, is kept. Each case failed on the code before.""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 import pytest
 
-from simplemem_graph.compress import compress
 from simplemem_graph.compress.names import is_job_title
 from simplemem_graph.compress.names_zh import find_names_zh
 from simplemem_graph.compress.trigger import merge_window
-from simplemem_graph.models import Event, Turn
+from simplemem_graph.models import Event
+
+from .conftest import participants_of
 
 
 def _names(text: str) -> set[tuple[str, str]]:
     return {(m.kind, m.value) for m in find_names_zh(text)}
-
-
-def _participants(*texts: str) -> dict[str, str]:
-    start = datetime(2026, 2, 2, 9, tzinfo=UTC)
-    turns = [
-        Turn(id=f"s1:{i}", session="s1", speaker="user", time=start + timedelta(minutes=i), text=text)
-        for i, text in enumerate(texts, start=1)
-    ]
-    return {p.name: p.type for e in compress(turns) for p in e.participants}
 
 
 def test_a_possessive_place_and_a_head_plant_is_a_site_not_a_firm():
@@ -58,18 +50,18 @@ def test_a_name_jieba_ran_into_the_next_word_is_cut_back():
 def test_a_ranked_head_is_a_post_and_not_a_person():
     assert all(is_job_title(t) for t in ("Executive Head", "Deputy Head", "Executive Director"))
     assert not is_job_title("Tom Head")  # a surname
-    people = _participants("money gets signed off by their Executive Head, Dr Okonkwo.")
+    people = participants_of("money gets signed off by their Executive Head, Dr Okonkwo.")
     assert "Executive Head" not in people
     assert people.get("Dr Okonkwo") == "person"
 
 
 def test_someone_for_their_accounts_is_a_person():
-    people = _participants("Kemi for their accounts na she send the remittance advice.")
+    people = participants_of("Kemi for their accounts na she send the remittance advice.")
     assert people.get("Kemi") == "person"
 
 
 def test_one_word_names_listed_beside_a_place_are_places():
-    people = _participants("Private hospital group, dem get clinics for Lagos, Ojodu n Agboyi.")
+    people = participants_of("Private hospital group, dem get clinics for Lagos, Ojodu n Agboyi.")
     assert people.get("Ojodu") == "place" and people.get("Agboyi") == "place"
 
 
@@ -85,11 +77,11 @@ def test_a_generic_speaker_is_no_participant_of_a_merged_window():
 
 
 def test_network_and_security_terms_are_no_party():
-    people = _participants("pinged Wiremu about a camera VLAN + PoE ports on the NVR, CCTV is fine")
+    people = participants_of("pinged Wiremu about a camera VLAN + PoE ports on the NVR, CCTV is fine")
     assert set(people) == {"Wiremu"}
 
 
 def test_names_listed_in_a_bracket_are_kept():
     # a fact lost before: the bracket's names were read as people called, and dropped
-    people = _participants("new client Marrowby Dining Group, 3 locations (Kelderton, Ashcombe, Richmond)")
+    people = participants_of("new client Marrowby Dining Group, 3 locations (Kelderton, Ashcombe, Richmond)")
     assert {"Kelderton", "Ashcombe", "Richmond"} <= set(people)
