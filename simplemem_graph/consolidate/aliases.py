@@ -53,6 +53,8 @@ _EN_LEGAL = (
     *("Lda", "Lda.", "Ltda", "Ltda.", "S.A.", "S.L.", "SARL", "S.A.S.", "S.r.l.", "Srl", "SpA", "S.p.A."),
     *("AG", "KG", "OHG", "e.K.", "N.V.", "NV", "Oy", "ApS", "DAC", "CIC", "Bhd.", "Sdn."),
     *("L.L.C.", "W.L.L.", "FZE", "FZCO", "FZ-LLC", "Berhad", "inc", "inc.", "ltée", "Ltée"),
+    # written out in full: "Munchwala Foods Private Limited" is the "… Pvt. Ltd." of a signature
+    *("Private Limited", "Proprietary Limited", "Sendirian Berhad", "Public Limited Company"),
 )
 # Words for a kind of company in other languages written in Latin letters: "Ribeira Nova
 # Produções" is a firm whatever stage 1 typed it, as "… Productions" is.

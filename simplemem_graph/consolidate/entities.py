@@ -475,8 +475,11 @@ class EntityResolver:
         bare = without_legal_form(name) if type_ in ("org", "other") and is_latin(name) else None
         if bare:
             # "Crestfield Medical Services Ltd" on a signature: the "… Limited" known already
-            known = self.index.lookup(bare)
-            spelt_otherwise = [h for h in known if same_firm_by_legal_form(name, self.index.entities[h].name)]
+            # (known by the bare name, or by a name opening with it: "… Foods Private Limited")
+            known = [*self.index.lookup(bare), *(e.id for e in self.index.longer_names_of(bare))]
+            spelt_otherwise = sorted(
+                {h for h in known if same_firm_by_legal_form(name, self.index.entities[h].name)}
+            )
             if len(spelt_otherwise) == 1 and self.make_alias(
                 name, spelt_otherwise[0], "legal-form", confidence=0.95, evidence=f"{name} in: {event.text}"
             ):

@@ -781,6 +781,9 @@ def _possessed(text: str, surface: str, owners: list[str], by_their: bool = True
             # own contractor), "mereka pakai vendor sendiri, X"
             rf"\b(?:punya|pakai|ada)\s+(?:[\w-]+\s+){{1,3}}?sendiri\s*[,:—-]?\s*"
             rf"(?:(?:{LEGAL_FORMS_FIRST_ALT})\s+)?(?:namanya\s+|yaitu\s+)?{name}",
+            # Hinglish: "unka apna AV vendor hai, Glowtech AV Rentals" (their own AV vendor is X)
+            rf"\b(?:unka|unki|unke|inka|inki|inke)\s+(?:apna|apni|apne)\s+(?:[\w-]+\s+){{1,3}}?"
+            rf"(?:hai|hain|he)?\s*[,:—-]?\s*{name}",
             rf"\b(?:their|its|there)\s+(?:own|ain)\s+(?:(?!(?:{_PREPOSITIONS}|for|to|by|from|at|in)\b)[\w-]+\s+){{1,3}}"
             rf"{name}",
             rf"\b(?:their|its|there)\s+(?:own|ain)\s+[^.;!?\n]{{0,60}}?[.!]\s+{name}\s*(?:[,(—-]|$)",

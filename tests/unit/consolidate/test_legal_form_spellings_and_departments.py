@@ -24,6 +24,9 @@ def test_one_legal_form_spelt_long_or_short_is_one_firm():
     name = "Harrowgate Dental Services"
     assert same_firm_by_legal_form(f"{name} Ltd", f"{name} Limited")
     assert same_firm_by_legal_form(f"{name} Corp.", f"{name} Corporation")
+    # written out in two words (stop 56, round 22's holdout111): "Private Limited" is "Pvt. Ltd."
+    assert same_firm_by_legal_form(f"{name} Pvt. Ltd.", f"{name} Private Limited")
+    assert not same_firm_by_legal_form(f"{name} Pvt. Ltd.", f"{name} Limited")
     # another form may be another firm of another country; other words are another firm
     assert not same_firm_by_legal_form("Harrowgate Dental Services Ltd", "Harrowgate Dental Services Inc")
     assert not same_firm_by_legal_form("Harrowgate Dental Services Ltd", "Harrowgate Optical Services Ltd")
@@ -163,3 +166,19 @@ def test_a_major_city_listed_is_no_clients_site(embedder):
         ("s2", "user", "London marathon closed the roads today, took me 2 hours"),
     )
     assert "s2:1" not in story_turns(memory, client)
+
+
+def test_a_signature_with_pvt_ltd_is_the_private_limited_client(embedder):
+    # stop 56 (round 22's holdout111): "… Private Limited" named first, then a look-alike's name
+    # and the signature's "… Pvt. Ltd. | <place>": the signer works at the client
+    client = "Chaiwala Snacks Private Limited"
+    memory = consolidated_memory(
+        embedder,
+        START,
+        ("s1", "user", f"bhai naya client aaya {client} — chips, namkeen sab banate hain"),
+        ("s1", "user", "Chaiwale Snacks Private Limited ka bhi call aaya, 'e' wala, alag company"),
+        ("s2", "user", "sig:\nWarm regards,\nRupa Shenoy\nManager\nChaiwala Snacks Pvt. Ltd. | Thane"),
+        ("s3", "user", "Rupa ne bola stalls 2 se 3 ho gaye"),
+    )
+    assert "Chaiwala Snacks Pvt. Ltd." in entity_named(memory.store, client).aliases
+    assert "s3:3" in story_turns(memory, client)

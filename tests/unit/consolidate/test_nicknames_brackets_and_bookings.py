@@ -62,6 +62,8 @@ def test_the_boss_everyone_calls_by_a_nickname(store, make_event, embedder):
     [
         "the marquee si yetu — {client} wamebook {vendor} directly",
         "Noted: marquee and tables are {client}'s own booking with {vendor}.",
+        # Hinglish (round 22's holdout111): "their own AV vendor is X"
+        "{client} ke stage pe LED hum nahi de rahe. unka apna AV vendor hai, {vendor}.",
     ],
 )
 def test_the_clients_own_booking_makes_a_supplier(store, make_event, embedder, said):
