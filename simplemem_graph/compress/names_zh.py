@@ -986,14 +986,14 @@ def find_names_zh(text: str) -> list[Mention]:
         return found
     as_written = []
     for m in found:
-        written = text[m.start : m.end]
+        start = m.start
+        written = text[start : m.end]
         value = written if m.value == m.surface else m.value
         if written[0] == "係" and value.startswith("係") and len(written) > 3:
             # "KML即係金滿樓飲食…": Cantonese 係 is "is", read as 系 (a system) once simplified,
             # which jieba joins to the name after it
-            written, value = written[1:], value[1:]
-            m = Mention(m.kind, m.start + 1, m.end, written, value, m.extra)
-        as_written.append(Mention(m.kind, m.start, m.end, written, value, m.extra))
+            start, written, value = start + 1, written[1:], value[1:]
+        as_written.append(Mention(m.kind, start, m.end, written, value, m.extra))
     return as_written
 
 

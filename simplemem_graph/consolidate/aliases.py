@@ -11,13 +11,11 @@ import re
 import unicodedata
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
-from functools import cache, lru_cache
-
-from pypinyin import Style, pinyin
+from functools import cache
 
 # Word lists only (data, no stage-1 logic): the one lexicon, and the place fallback.
 from simplemem_graph.compress.names import is_department, is_job_title, is_plural_common_noun
-from simplemem_graph.consolidate.romanisation import cantonese_initials
+from simplemem_graph.consolidate.romanisation import cantonese_initials, pinyin_initials
 from simplemem_graph.gazetteer import ZH_PLACES
 from simplemem_graph.lexicon import (
     EN_FIRM_INTRODUCED,
@@ -780,13 +778,6 @@ class _Letter:
     word: int | None  # which capitalised word it is in (None: a word in lower case, "of")
 
 
-@lru_cache(maxsize=16384)
-def _pinyin_initials(char: str) -> frozenset[str]:
-    """The first letters of every reading of a Chinese character (澄: c, d), lower case."""
-    readings = pinyin(char, style=Style.FIRST_LETTER, heteronym=True, strict=False)[0]
-    return frozenset(r[0].lower() for r in readings if r and r[0].isascii() and r[0].isalpha())
-
-
 def _letters_of(name: str, cantonese: bool = False) -> list[_Letter]:
     """The letters of a name in order: a Latin letter opens a word after a non-letter or as an
     inner capital (AquaTrace); every Chinese character is one syllable, so one word, written by
@@ -796,7 +787,7 @@ def _letters_of(name: str, cantonese: bool = False) -> list[_Letter]:
     for char in unicodedata.normalize("NFKC", name):
         if _CJK_CHAR.match(char):
             word += 1
-            initials = _pinyin_initials(char) | (cantonese_initials(char) if cantonese else frozenset())
+            initials = pinyin_initials(char) | (cantonese_initials(char) if cantonese else frozenset())
             found.append(_Letter(initials, True, word))
         elif char.isascii() and char.isalnum():
             if not (previous.isascii() and previous.isalnum()):

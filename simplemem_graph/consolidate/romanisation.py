@@ -137,6 +137,13 @@ def spellings(char: str) -> frozenset[str]:
 
 
 @lru_cache(maxsize=16384)
+def pinyin_initials(char: str) -> frozenset[str]:
+    """The first letters of every Mandarin reading of a Chinese character (澄: c, d), lower case."""
+    readings = pinyin(char, style=Style.FIRST_LETTER, heteronym=True, strict=False)[0]
+    return frozenset(r[0].lower() for r in readings if r and r[0].isascii() and r[0].isalpha())
+
+
+@lru_cache(maxsize=16384)
 def cantonese_initials(char: str) -> frozenset[str]:
     """The first letters of the Hong Kong spellings of `char` (金: k, 曾: c, t, j)."""
     return frozenset(s[0] for r in _cantonese_readings(char) for s in _cantonese_spellings(r) if s)
